@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_DIAG_H
+#define SCTRACE_DIAG_H
+
+/* One-line messages to stderr, each prefixed with "sctrace: ". */
+void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

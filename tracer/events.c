@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "record.h"
+
+static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
+{
+	return syscall(SYS_perf_event_open, attr, pid, cpu, -1,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
+		      int id, size_t data_size)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->type = PERF_TYPE_TRACEPOINT;
+	attr->size = sizeof(*attr);
+	attr->config = id;
+	attr->sample_period = 1;
+	attr->sample_type = SCT_SAMPLE_TYPE;
+	attr->disabled = 1;
+	attr->inherit = spec->inherit;
+	attr->enable_on_exec = spec->enable_on_exec;
+	attr->sample_id_all = 1;
+	/* Timestamps comparable with clock_gettime, for ordering across rings. */
+	attr->use_clockid = 1;
+	attr->clockid = CLOCK_MONOTONIC;
+	/* Wake the reader in batches, not once per record. */
+	attr->watermark = 1;
+	attr->wakeup_watermark = data_size / 4;
+}
+
+static int add_fd(struct event_set *es, int fd)
+{
+	int *bigger = realloc(es->fds, (es->nr_fds + 1) * sizeof(int));
+
+	if (!bigger)
+		return -ENOMEM;
+	es->fds = bigger;
+	es->fds[es->nr_fds++] = fd;
+	return 0;
+}
+
+static int map_ring(struct event_set *es, size_t idx, int fd)
+{
+	struct perf_event_mmap_page *meta;
+	void *map = mmap(NULL, es->map_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+	if (map == MAP_FAILED)
+		return -errno;
+	es->maps[idx] = map;
+	es->ring_fds[idx] = fd;
+	es->rings[idx] = malloc(sizeof(struct ring));
+	if (!es->rings[idx])
+		return -ENOMEM;
+	meta = map;
+	ring_init(es->rings[idx], meta, (unsigned char *)map + meta->data_offset,
+		  meta->data_size);
+	return 0;
+}
+
+static int filter_out(int fd, pid_t pid)
+{
+	char filter[40];
+
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)pid);
+	return ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter) ? -errno : 0;
+}
+
+/* Opens one tracepoint for one (task, cpu) and attaches it to the cpu's ring. */
+static int open_one(struct event_set *es, const struct event_spec *spec,
+		    size_t ring, int id, pid_t tid, int cpu)
+{
+	struct perf_event_attr attr;
+	int fd, err;
+
+	fill_attr(&attr, spec, id, es->map_len - sysconf(_SC_PAGESIZE));
+	fd = perf_event_open(&attr, tid, cpu);
+	if (fd < 0) {
+		es->failed_tid = tid;
+		es->failed_cpu = cpu;
+		return -errno;
+	}
+	err = add_fd(es, fd);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	if (spec->exclude_pid && (err = filter_out(fd, spec->exclude_pid)))
+		return err;
+	if (es->ring_fds[ring] < 0)
+		return map_ring(es, ring, fd);
+	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
+		return -errno;
+	return 0;
+}
+
+static int alloc_rings(struct event_set *es, const struct event_spec *spec)
+{
+	size_t i;
+
+	es->nr_rings = spec->nr_cpus;
+	es->map_len = (spec->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE);
+	es->rings = calloc(es->nr_rings, sizeof(*es->rings));
+	es->ring_fds = calloc(es->nr_rings, sizeof(*es->ring_fds));
+	es->maps = calloc(es->nr_rings, sizeof(*es->maps));
+	if (!es->rings || !es->ring_fds || !es->maps)
+		return -ENOMEM;
+	for (i = 0; i < es->nr_rings; i++)
+		es->ring_fds[i] = -1;
+	return 0;
+}
+
+int events_open(struct event_set *es, const struct event_spec *spec)
+{
+	size_t c, t, nr_tasks = spec->tids ? spec->nr_tids : 1;
+	int err;
+
+	memset(es, 0, sizeof(*es));
+	err = alloc_rings(es, spec);
+	for (c = 0; !err && c < spec->nr_cpus; c++) {
+		for (t = 0; !err && t < nr_tasks; t++) {
+			pid_t tid = spec->tids ? spec->tids[t] : -1;
+
+			err = open_one(es, spec, c, spec->enter_id, tid, spec->cpus[c]);
+			if (!err)
+				err = open_one(es, spec, c, spec->exit_id, tid, spec->cpus[c]);
+		}
+	}
+	if (err)
+		events_close(es);
+	return err;
+}
+
+int events_enable(struct event_set *es)
+{
+	size_t i;
+
+	for (i = 0; i < es->nr_fds; i++)
+		if (ioctl(es->fds[i], PERF_EVENT_IOC_ENABLE, 0))
+			return -errno;
+	return 0;
+}
+
+void events_close(struct event_set *es)
+{
+	size_t i;
+
+	for (i = 0; i < es->nr_rings; i++) {
+		if (es->maps && es->maps[i])
+			munmap(es->maps[i], es->map_len);
+		if (es->rings)
+			free(es->rings[i]);
+	}
+	for (i = 0; i < es->nr_fds; i++)
+		close(es->fds[i]);
+	free(es->fds);
+	free(es->rings);
+	free(es->ring_fds);
+	free(es->maps);
+	es->fds = NULL;
+	es->rings = NULL;
+	es->ring_fds = NULL;
+	es->maps = NULL;
+	es->nr_fds = es->nr_rings = 0;
+}

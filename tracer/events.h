@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_EVENTS_H
+#define SCTRACE_EVENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ring.h"
+
+/* What to open: both raw_syscalls tracepoints for each (task, cpu). */
+struct event_spec {
+	int enter_id;
+	int exit_id;
+	const int *cpus;
+	size_t nr_cpus;
+	const int32_t *tids;	/* NULL: every task on the cpus */
+	size_t nr_tids;
+	bool inherit;
+	bool enable_on_exec;
+	unsigned int mmap_pages;
+	pid_t exclude_pid;	/* system-wide: keep this process out; 0: none */
+};
+
+/* One ring per cpu; all of a cpu's events write into its ring. */
+struct event_set {
+	int *fds;
+	size_t nr_fds;
+	struct ring **rings;
+	int *ring_fds;		/* the fd whose mmap holds each ring */
+	void **maps;
+	size_t map_len;
+	size_t nr_rings;
+	int32_t failed_tid;	/* on error: the task perf_event_open refused */
+	int failed_cpu;
+};
+
+int events_open(struct event_set *es, const struct event_spec *spec);
+int events_enable(struct event_set *es);
+void events_close(struct event_set *es);
+
+#endif

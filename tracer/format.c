@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+struct type_kind {
+	const char *type;
+	enum arg_kind kind;
+};
+
+/*
+ * Scalar types in the syscalls:sys_enter_* formats; the formats' own
+ * "signed:" flag is 0 even for int, so the type name decides. Sorted.
+ */
+static const struct type_kind type_kinds[] = {
+	{ "__s32",		ARG_S32 },
+	{ "__u32",		ARG_U32 },
+	{ "__u64",		ARG_U64 },
+	{ "aio_context_t",	ARG_HEX },
+	{ "cap_user_data_t",	ARG_PTR },
+	{ "cap_user_header_t",	ARG_PTR },
+	{ "clockid_t",		ARG_S32 },
+	{ "gid_t",		ARG_U32 },
+	{ "int",		ARG_S32 },
+	{ "key_serial_t",	ARG_S32 },
+	{ "key_t",		ARG_S32 },
+	{ "loff_t",		ARG_S64 },
+	{ "long",		ARG_S64 },
+	{ "mqd_t",		ARG_S32 },
+	{ "off_t",		ARG_S64 },
+	{ "pid_t",		ARG_S32 },
+	{ "qid_t",		ARG_U32 },
+	{ "rwf_t",		ARG_S32 },
+	{ "size_t",		ARG_U64 },
+	{ "timer_t",		ARG_S32 },
+	{ "u32",		ARG_U32 },
+	{ "u64",		ARG_U64 },
+	{ "uid_t",		ARG_U32 },
+	{ "umode_t",		ARG_OCTAL },
+	{ "unsigned",		ARG_U32 },
+	{ "unsigned int",	ARG_U32 },
+	{ "unsigned long",	ARG_U64 },
+};
+
+static int type_kind_cmp(const void *key, const void *elem)
+{
+	const struct type_kind *tk = elem;
+
+	return strcmp(key, tk->type);
+}
+
+/*
+ * Fields whose declared type hides their meaning: x86_64 declares mmap's
+ * fd and the memory calls' addresses as unsigned long. Sorted.
+ */
+static const struct type_kind name_kinds[] = {
+	{ "addr",	ARG_PTR },
+	{ "brk",	ARG_PTR },
+	{ "fd",		ARG_S32 },
+	{ "new_addr",	ARG_PTR },
+	{ "start",	ARG_PTR },
+};
+
+enum arg_kind arg_kind_of(const char *type, const char *name)
+{
+	const struct type_kind *found;
+
+	found = bsearch(name, name_kinds, sizeof(name_kinds) / sizeof(name_kinds[0]),
+			sizeof(name_kinds[0]), type_kind_cmp);
+	if (found && !strchr(type, '*'))
+		return found->kind;
+	return arg_kind_from_type(type);
+}
+
+enum arg_kind arg_kind_from_type(const char *type)
+{
+	const struct type_kind *found;
+
+	if (strchr(type, '*'))
+		return ARG_PTR;
+	if (!strncmp(type, "const ", 6))
+		type += 6;
+	if (!strncmp(type, "enum ", 5))
+		return ARG_S32;
+	found = bsearch(type, type_kinds, sizeof(type_kinds) / sizeof(type_kinds[0]),
+			sizeof(type_kinds[0]), type_kind_cmp);
+	return found ? found->kind : ARG_U64;
+}
+
+void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
+{
+	switch (kind) {
+	case ARG_S64:
+		outbuf_s64(ob, (long)val);
+		break;
+	case ARG_S32:
+		outbuf_s64(ob, (int)val);
+		break;
+	case ARG_U32:
+		outbuf_u64(ob, (unsigned int)val);
+		break;
+	case ARG_OCTAL:
+		outbuf_oct(ob, val);
+		break;
+	case ARG_HEX:
+		outbuf_hex(ob, val);
+		break;
+	case ARG_PTR:
+		if (val)
+			outbuf_hex(ob, val);
+		else
+			outbuf_puts(ob, "NULL");
+		break;
+	case ARG_U64:
+	default:
+		outbuf_u64(ob, val);
+		break;
+	}
+}
+
+/* Linux returns -1..-4095 for errors; anything below is a value. */
+#define MAX_ERRNO 4095
+
+static void format_error(struct outbuf *ob, long err)
+{
+	struct errno_desc desc;
+
+	errno_describe(err, &desc);
+	outbuf_puts(ob, desc.restart ? "? " : "-1 ");
+	if (desc.name) {
+		outbuf_puts(ob, desc.name);
+		outbuf_puts(ob, " (");
+		outbuf_puts(ob, desc.text);
+		outbuf_putc(ob, ')');
+		return;
+	}
+	outbuf_puts(ob, "ERRNO_");
+	outbuf_u64(ob, err);
+	outbuf_puts(ob, " (Unknown error ");
+	outbuf_u64(ob, err);
+	outbuf_putc(ob, ')');
+}
+
+void format_result(struct outbuf *ob, enum result_kind kind, long ret)
+{
+	outbuf_puts(ob, " = ");
+	if (kind == RESULT_NORETURN) {
+		outbuf_putc(ob, '?');
+		return;
+	}
+	if (ret < 0 && ret >= -MAX_ERRNO) {
+		format_error(ob, -ret);
+		return;
+	}
+	if (kind == RESULT_HEX) {
+		outbuf_hex(ob, ret);
+		return;
+	}
+	outbuf_s64(ob, ret);
+	if (kind == RESULT_TIMEOUT && ret == 0)
+		outbuf_puts(ob, " (Timeout)");
+}

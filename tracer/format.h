@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_FORMAT_H
+#define SCTRACE_FORMAT_H
+
+#include "outbuf.h"
+#include "syscall_table.h"
+
+/* How one argument value is printed, derived from its C type. */
+enum arg_kind {
+	ARG_U64,	/* sizes, counts, unsigned long: unsigned decimal */
+	ARG_S64,	/* long, loff_t: signed decimal */
+	ARG_S32,	/* int, pid_t: the low 32 bits, signed */
+	ARG_U32,	/* unsigned int, uid_t: the low 32 bits */
+	ARG_OCTAL,	/* umode_t */
+	ARG_HEX,	/* handles such as aio_context_t */
+	ARG_PTR,	/* pointers: hex, NULL for 0 */
+};
+
+enum arg_kind arg_kind_from_type(const char *type);
+enum arg_kind arg_kind_of(const char *type, const char *name);
+void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val);
+void format_result(struct outbuf *ob, enum result_kind kind, long ret);
+
+#endif

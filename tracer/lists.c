@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lists.h"
+
+/* A decimal number of at most max, digits only: no sign, no spaces. */
+static int parse_number(const char **s, unsigned long max, unsigned long *out)
+{
+	const char *p = *s;
+	unsigned long v = 0;
+
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+	while (isdigit((unsigned char)*p)) {
+		v = v * 10 + (*p++ - '0');
+		if (v > max)
+			return -ERANGE;
+	}
+	*s = p;
+	*out = v;
+	return 0;
+}
+
+static int append(void **items, size_t *nr, size_t size, const void *item)
+{
+	char *bigger = realloc(*items, (*nr + 1) * size);
+
+	if (!bigger)
+		return -ENOMEM;
+	memcpy(bigger + *nr * size, item, size);
+	*items = bigger;
+	(*nr)++;
+	return 0;
+}
+
+int id_list_add(struct id_list *list, int32_t id)
+{
+	return append((void **)&list->ids, &list->nr, sizeof(id), &id);
+}
+
+/* "123,456": positive ids, appended to what the list already holds. */
+int id_list_parse(const char *s, struct id_list *list)
+{
+	for (;;) {
+		unsigned long v;
+		int err = parse_number(&s, INT32_MAX, &v);
+
+		if (err)
+			return err;
+		if (v == 0)
+			return -EINVAL;
+		err = id_list_add(list, v);
+		if (err)
+			return err;
+		if (*s == '\0')
+			return 0;
+		if (*s++ != ',')
+			return -EINVAL;
+	}
+}
+
+void id_list_free(struct id_list *list)
+{
+	free(list->ids);
+	list->ids = NULL;
+	list->nr = 0;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+static void sort_unique(struct cpu_list *list)
+{
+	size_t i, kept = 0;
+
+	qsort(list->cpus, list->nr, sizeof(int), int_cmp);
+	for (i = 0; i < list->nr; i++)
+		if (!kept || list->cpus[kept - 1] != list->cpus[i])
+			list->cpus[kept++] = list->cpus[i];
+	list->nr = kept;
+}
+
+static int add_range(struct cpu_list *list, int first, int last)
+{
+	int cpu;
+
+	for (cpu = first; cpu <= last; cpu++) {
+		int err = append((void **)&list->cpus, &list->nr, sizeof(cpu), &cpu);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* "0,2-3": the kernel's cpu list syntax, as in /sys/devices/system/cpu/online. */
+int cpu_list_parse(const char *s, struct cpu_list *list)
+{
+	list->cpus = NULL;
+	list->nr = 0;
+	for (;;) {
+		unsigned long first, last;
+		int err = parse_number(&s, CPU_LIST_MAX, &first);
+
+		last = first;
+		if (!err && *s == '-') {
+			s++;
+			err = parse_number(&s, CPU_LIST_MAX, &last);
+			if (!err && last < first)
+				err = -EINVAL;
+		}
+		if (!err)
+			err = add_range(list, first, last);
+		if (err)
+			goto out_fail;
+		if (*s == '\0')
+			break;
+		if (*s++ != ',') {
+			err = -EINVAL;
+			goto out_fail;
+		}
+	}
+	sort_unique(list);
+	return 0;
+
+out_fail:
+	cpu_list_free(list);
+	return -EINVAL;
+}
+
+int cpu_list_online(struct cpu_list *list)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open("/sys/devices/system/cpu/online", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
+	buf[n] = '\0';
+	return cpu_list_parse(buf, list);
+}
+
+/* The first cpu of wanted that have lacks, or -1 when there is none. */
+int cpu_list_missing(const struct cpu_list *wanted, const struct cpu_list *have)
+{
+	size_t i;
+
+	for (i = 0; i < wanted->nr; i++)
+		if (!bsearch(&wanted->cpus[i], have->cpus, have->nr,
+			     sizeof(int), int_cmp))
+			return wanted->cpus[i];
+	return -1;
+}
+
+void cpu_list_free(struct cpu_list *list)
+{
+	free(list->cpus);
+	list->cpus = NULL;
+	list->nr = 0;
+}
+
+/* A power of two from 1 to MMAP_PAGES_MAX. */
+int mmap_pages_parse(const char *s, unsigned int *pages)
+{
+	unsigned long v;
+	int err = parse_number(&s, MMAP_PAGES_MAX, &v);
+
+	if (err)
+		return err;
+	if (*s != '\0')
+		return -EINVAL;
+	if (v == 0 || (v & (v - 1)))
+		return -ERANGE;
+	*pages = v;
+	return 0;
+}

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sctrace: strace-like output from the kernel's raw_syscalls tracepoints.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libaudit.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "events.h"
+#include "exit_codes.h"
+#include "options.h"
+#include "printer.h"
+#include "session.h"
+#include "syscalls.h"
+#include "target.h"
+#include "tracefs.h"
+
+#define OUTBUF_SIZE (256 * 1024)
+
+/* Everything one run sets up, torn down in reverse by run_free(). */
+struct run {
+	struct sct_options opts;
+	struct tracefs tfs;
+	struct record_ids ids;
+	struct cpu_list online;
+	struct id_list tids;		/* resolved tasks of -p/-t/-u */
+	struct id_list watched;		/* the tasks whose end ends the run */
+	struct command cmd;
+	struct event_set events;
+	struct syscall_cache syscalls;
+	struct outbuf out;
+	struct printer printer;
+	struct session session;
+	sigset_t old_mask;
+	int sigfd;
+	int out_fd;
+};
+
+static int open_tracefs(struct run *r)
+{
+	switch (tracefs_open(&r->tfs)) {
+	case TRACEFS_OK:
+		return 0;
+	case TRACEFS_NOT_MOUNTED:
+		diag("tracefs is not mounted and only root may mount it; run as root, or have root run: mount -t tracefs nodev /sys/kernel/tracing");
+		return SCT_EXIT_NO_TRACEFS;
+	case TRACEFS_MOUNT_FAILED:
+		diag("cannot mount tracefs on /sys/kernel/tracing: %s; the kernel needs CONFIG_TRACING",
+		     strerror(errno));
+		return SCT_EXIT_NO_TRACEFS;
+	case TRACEFS_NO_ACCESS:
+	default:
+		diag("cannot read the tracepoints under tracefs: permission denied; run sctrace as root");
+		return SCT_EXIT_NO_PERM;
+	}
+}
+
+static int find_tracepoints(struct run *r)
+{
+	r->ids.enter = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_enter");
+	r->ids.exit = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_exit");
+	if (r->ids.enter >= 0 && r->ids.exit >= 0)
+		return 0;
+	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
+	     r->ids.enter < 0 ? "enter" : "exit", r->tfs.root);
+	return SCT_EXIT_NO_EVENTS;
+}
+
+static int check_cpus(struct run *r)
+{
+	int missing;
+
+	if (cpu_list_online(&r->online)) {
+		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
+		     strerror(errno));
+		return SCT_EXIT_BAD_CPU;
+	}
+	if (!r->opts.has_cpus)
+		return 0;
+	missing = cpu_list_missing(&r->opts.cpus, &r->online);
+	if (missing < 0)
+		return 0;
+	diag("cpu %d is not online, so it cannot be traced; pick cpus from 0 to %d (see /sys/devices/system/cpu/online)",
+	     missing, r->online.cpus[r->online.nr - 1]);
+	return SCT_EXIT_BAD_CPU;
+}
+
+static int add_tasks_of(struct run *r, pid_t pid, const char *how)
+{
+	if (pid == getpid()) {
+		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
+		     how, (int)pid);
+		return SCT_EXIT_BAD_PID;
+	}
+	if (!task_exists(pid) || tasks_of_process(pid, &r->tids)) {
+		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
+		return SCT_EXIT_BAD_PID;
+	}
+	return id_list_add(&r->watched, pid);
+}
+
+static int add_thread(struct run *r, pid_t tid)
+{
+	if (tid == getpid() || !task_exists(tid)) {
+		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
+		return SCT_EXIT_BAD_PID;
+	}
+	if (id_list_add(&r->tids, tid))
+		return SCT_EXIT_BAD_PID;
+	return id_list_add(&r->watched, tid);
+}
+
+static int add_user(struct run *r)
+{
+	struct id_list pids = { 0 };
+	size_t i;
+	int ret = 0;
+
+	processes_of_user(r->opts.uid, getpid(), &pids);
+	if (!pids.nr) {
+		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
+		     r->opts.user, (unsigned int)r->opts.uid);
+		ret = SCT_EXIT_BAD_USER;
+	}
+	for (i = 0; !ret && i < pids.nr; i++) {
+		/* A process may exit while we list it: skip it, do not fail. */
+		if (!tasks_of_process(pids.ids[i], &r->tids))
+			ret = id_list_add(&r->watched, pids.ids[i]) ? SCT_EXIT_BAD_USER : 0;
+	}
+	id_list_free(&pids);
+	return ret;
+}
+
+static int resolve_tasks(struct run *r)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < r->opts.pids.nr; i++)
+		ret = add_tasks_of(r, r->opts.pids.ids[i], "-p");
+	for (i = 0; !ret && i < r->opts.tids.nr; i++)
+		ret = add_thread(r, r->opts.tids.ids[i]);
+	if (!ret && r->opts.has_uid)
+		ret = add_user(r);
+	return ret;
+}
+
+static int open_output(struct run *r)
+{
+	r->out_fd = STDERR_FILENO;
+	if (r->opts.output) {
+		r->out_fd = open(r->opts.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (r->out_fd < 0) {
+			diag("cannot create output file '%s': %s; check the path and its permissions",
+			     r->opts.output, strerror(errno));
+			return SCT_EXIT_OUTPUT;
+		}
+	}
+	if (outbuf_init(&r->out, r->out_fd, OUTBUF_SIZE)) {
+		diag("out of memory for the output buffer");
+		return SCT_EXIT_IO;
+	}
+	return 0;
+}
+
+static int block_signals(struct run *r)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
+	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+	if (r->sigfd < 0) {
+		diag("signalfd failed: %s", strerror(errno));
+		return SCT_EXIT_PERF;
+	}
+	return 0;
+}
+
+static int prepare_command(struct run *r)
+{
+	int err;
+
+	if (!r->opts.command)
+		return 0;
+	err = command_prepare(&r->cmd, r->opts.command, &r->old_mask);
+	if (!err)
+		return 0;
+	diag("cannot start '%s': fork: %s", r->opts.command[0], strerror(-err));
+	return SCT_EXIT_PERF;
+}
+
+static int perf_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	return level;
+}
+
+static int perf_error(struct run *r, int err)
+{
+	if (err == -EACCES || err == -EPERM) {
+		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
+		     strerror(-err), perf_paranoid());
+		return SCT_EXIT_NO_PERM;
+	}
+	if (err == -ESRCH) {
+		diag("task %d exited before sctrace could attach to it; check that it is still running",
+		     (int)r->events.failed_tid);
+		return SCT_EXIT_BAD_PID;
+	}
+	if (err == -EMFILE || err == -ENFILE) {
+		diag("too many open files for %zu events; raise the limit (ulimit -n) or trace fewer tasks or cpus",
+		     r->events.nr_fds);
+		return SCT_EXIT_PERF;
+	}
+	diag("cannot set up the syscall tracepoints on cpu %d: %s; try a smaller --mmap-pages",
+	     r->events.failed_cpu, strerror(-err));
+	return SCT_EXIT_PERF;
+}
+
+/* More file descriptors: one per (task, cpu, tracepoint). */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+static int open_events(struct run *r)
+{
+	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
+	bool system_wide = !r->opts.command && !r->tids.nr;
+	struct event_spec spec = {
+		.enter_id = r->ids.enter,
+		.exit_id = r->ids.exit,
+		.cpus = cpus->cpus,
+		.nr_cpus = cpus->nr,
+		.inherit = r->opts.inherit,
+		.mmap_pages = r->opts.mmap_pages,
+	};
+	int32_t child = r->cmd.pid;
+	int err;
+
+	if (r->opts.all_cpus || system_wide) {
+		spec.exclude_pid = getpid();
+		spec.inherit = false;
+	} else if (r->opts.command) {
+		spec.tids = &child;
+		spec.nr_tids = 1;
+		spec.enable_on_exec = true;
+	} else {
+		spec.tids = r->tids.ids;
+		spec.nr_tids = r->tids.nr;
+	}
+	raise_fd_limit();
+	err = events_open(&r->events, &spec);
+	if (err)
+		return perf_error(r, err);
+	if (!spec.enable_on_exec && (err = events_enable(&r->events)))
+		return perf_error(r, err);
+	return 0;
+}
+
+static int start_command(struct run *r)
+{
+	int err;
+
+	if (!r->opts.command)
+		return 0;
+	err = command_start(&r->cmd);
+	if (!err)
+		return 0;
+	diag("cannot run '%s': %s; check the command name and PATH",
+	     r->opts.command[0], strerror(-err));
+	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
+}
+
+static int run_status(struct run *r, int err)
+{
+	struct session *s = &r->session;
+
+	if (err)
+		diag("tracing stopped: %s", strerror(-err));
+	if (s->child_done)
+		printer_exit_status(&r->printer, s->child, s->child_status);
+	outbuf_flush(&r->out);
+	if (r->printer.lost)
+		diag("LOST %llu events", (unsigned long long)r->printer.lost);
+	if (s->malformed)
+		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
+	if (r->out.error) {
+		diag("cannot write the trace to '%s': %s; the trace is incomplete",
+		     r->opts.output ?: "stderr", strerror(r->out.error));
+		return SCT_EXIT_IO;
+	}
+	if (!s->child_done)
+		return err ? SCT_EXIT_PERF : SCT_EXIT_OK;
+	if (WIFSIGNALED(s->child_status))
+		return 128 + WTERMSIG(s->child_status);
+	return WEXITSTATUS(s->child_status);
+}
+
+static int trace(struct run *r)
+{
+	bool many = r->opts.all_cpus || r->opts.has_uid ||
+		    (!r->opts.command && r->tids.nr != 1);
+	struct session *s = &r->session;
+
+	if (syscall_cache_init(&r->syscalls, &r->tfs, audit_detect_machine())) {
+		diag("out of memory for the syscall table");
+		return SCT_EXIT_PERF;
+	}
+	printer_init(&r->printer, &r->out, &r->syscalls, many);
+	s->events = &r->events;
+	s->printer = &r->printer;
+	s->ids = r->ids;
+	s->sigfd = r->sigfd;
+	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
+	s->child = r->opts.command ? r->cmd.pid : 0;
+	s->watched = r->watched.nr ? &r->watched : NULL;
+	return run_status(r, session_run(s));
+}
+
+static void run_free(struct run *r)
+{
+	session_free(&r->session);
+	printer_free(&r->printer);
+	syscall_cache_free(&r->syscalls);
+	events_close(&r->events);
+	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
+		command_abandon(&r->cmd);
+	outbuf_free(&r->out);
+	if (r->out_fd > STDERR_FILENO)
+		close(r->out_fd);
+	if (r->sigfd >= 0)
+		close(r->sigfd);
+	id_list_free(&r->tids);
+	id_list_free(&r->watched);
+	cpu_list_free(&r->online);
+	options_free(&r->opts);
+}
+
+int main(int argc, char **argv)
+{
+	struct run r = { .sigfd = -1, .out_fd = -1,
+			 .cmd = { .go_fd = -1, .exec_fd = -1 } };
+	int ret = options_parse(argc, argv, &r.opts);
+
+	if (ret != OPTIONS_PARSED)
+		goto out;
+	ret = open_tracefs(&r);
+	if (!ret)
+		ret = find_tracepoints(&r);
+	if (!ret)
+		ret = check_cpus(&r);
+	if (!ret)
+		ret = resolve_tasks(&r);
+	if (!ret)
+		ret = open_output(&r);
+	if (!ret)
+		ret = block_signals(&r);
+	if (!ret)
+		ret = prepare_command(&r);
+	if (!ret)
+		ret = open_events(&r);
+	if (!ret)
+		ret = start_command(&r);
+	if (!ret)
+		ret = trace(&r);
+out:
+	run_free(&r);
+	return ret;
+}

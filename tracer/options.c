@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <getopt.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "exit_codes.h"
+#include "options.h"
+
+enum { OPT_NO_INHERIT = 256, OPT_VERSION };
+
+static const struct option long_options[] = {
+	{ "all-cpus",	no_argument,		NULL, 'a' },
+	{ "cpu",	required_argument,	NULL, 'C' },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ "mmap-pages",	required_argument,	NULL, 'm' },
+	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
+	{ "output",	required_argument,	NULL, 'o' },
+	{ "pid",	required_argument,	NULL, 'p' },
+	{ "tid",	required_argument,	NULL, 't' },
+	{ "uid",	required_argument,	NULL, 'u' },
+	{ "version",	no_argument,		NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char usage_text[] =
+"usage: sctrace [options] -- COMMAND [ARGS...]\n"
+"       sctrace [options] -p PID[,PID...] | -t TID[,...] | -u USER | -a | -C CPUS\n"
+"\n"
+"Shows system calls as they happen, from the kernel's raw_syscalls\n"
+"tracepoints (perf_event_open), not ptrace.\n"
+"\n"
+"  -p, --pid LIST         trace existing processes (all their threads)\n"
+"  -t, --tid LIST         trace existing threads\n"
+"  -u, --uid USER         trace the processes of USER (name or number)\n"
+"  -a, --all-cpus         trace the whole system (sctrace itself excluded)\n"
+"  -C, --cpu LIST         only on these cpus, e.g. 0,2-3; alone: system-wide\n"
+"  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
+"      --no-inherit       do not follow children of the traced tasks\n"
+"  -o, --output FILE      write the trace to FILE instead of stderr\n"
+"  -h, --help             show this help\n"
+"      --version          show the version\n"
+"\n"
+"Exit status: COMMAND's own (128+N if it died of signal N), else 0;\n"
+"sctrace's errors: 64 usage, 65 cpu list, 66 pid/tid, 67 user,\n"
+"68 mmap pages, 69 tracefs, 70 tracepoints, 71 perf, 73 output file,\n"
+"74 write error, 77 permission, 126/127 command not runnable/found.\n";
+
+static int bad_user(const char *user, struct sct_options *opts)
+{
+	struct passwd *pw;
+	unsigned long uid;
+	char *end;
+
+	errno = 0;
+	pw = getpwnam(user);
+	if (pw) {
+		opts->uid = pw->pw_uid;
+		return 0;
+	}
+	errno = 0;
+	uid = strtoul(user, &end, 10);
+	if (*user >= '0' && *user <= '9' && *end == '\0' && !errno &&
+	    uid < (uid_t)-1) {
+		opts->uid = uid;
+		return 0;
+	}
+	diag("unknown user '%s': no such name in the user database and not a uid; give a user name or a numeric uid",
+	     user);
+	return SCT_EXIT_BAD_USER;
+}
+
+static int take_ids(const char *arg, const char *what, struct id_list *list)
+{
+	if (!id_list_parse(arg, list))
+		return 0;
+	diag("bad %s list '%s': expected positive numbers separated by commas, like 1234,5678",
+	     what, arg);
+	return SCT_EXIT_BAD_PID;
+}
+
+static int take_cpus(const char *arg, struct sct_options *opts)
+{
+	cpu_list_free(&opts->cpus);
+	if (!cpu_list_parse(arg, &opts->cpus)) {
+		opts->has_cpus = true;
+		return 0;
+	}
+	diag("bad cpu list '%s': expected cpu numbers and ranges up to %d, like 0,2-3",
+	     arg, CPU_LIST_MAX);
+	return SCT_EXIT_BAD_CPU;
+}
+
+static int take_mmap_pages(const char *arg, struct sct_options *opts)
+{
+	if (!mmap_pages_parse(arg, &opts->mmap_pages))
+		return 0;
+	diag("bad --mmap-pages '%s': must be a power of two from 1 to %u, like 256",
+	     arg, MMAP_PAGES_MAX);
+	return SCT_EXIT_BAD_MMAP;
+}
+
+/* getopt reported '?': optopt names a short option, or one needing a value. */
+static int bad_option(char *const *argv)
+{
+	const char *given = argv[optind - 1];
+
+	if (optopt && strchr("Cmoptu", optopt))
+		diag("option '%s' needs a value; see 'sctrace --help'", given);
+	else if (optopt)
+		diag("unknown option '-%c'; see 'sctrace --help'", optopt);
+	else
+		diag("unknown option '%s'; see 'sctrace --help'", given);
+	return SCT_EXIT_USAGE;
+}
+
+static int take_option(int c, const char *arg, char *const *argv,
+		       struct sct_options *opts)
+{
+	switch (c) {
+	case 'a':
+		opts->all_cpus = true;
+		return 0;
+	case 'C':
+		return take_cpus(arg, opts);
+	case 'h':
+		fputs(usage_text, stdout);
+		return SCT_EXIT_OK;
+	case 'm':
+		return take_mmap_pages(arg, opts);
+	case OPT_NO_INHERIT:
+		opts->inherit = false;
+		return 0;
+	case 'o':
+		opts->output = arg;
+		return 0;
+	case 'p':
+		return take_ids(arg, "pid", &opts->pids);
+	case 't':
+		return take_ids(arg, "tid", &opts->tids);
+	case 'u':
+		opts->user = arg;
+		opts->has_uid = true;
+		return bad_user(arg, opts);
+	case OPT_VERSION:
+		puts("sctrace " SCTRACE_VERSION);
+		return SCT_EXIT_OK;
+	default:
+		return bad_option(argv);
+	}
+}
+
+static int check_targets(const struct sct_options *opts)
+{
+	bool tasks = opts->pids.nr || opts->tids.nr || opts->has_uid;
+
+	if (opts->all_cpus && tasks) {
+		diag("-a traces every task, so -p, -t and -u make no sense with it; drop one of them");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->command && tasks) {
+		diag("give either a command or existing tasks (-p, -t, -u), not both");
+		return SCT_EXIT_USAGE;
+	}
+	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus) {
+		diag("nothing to trace: give a command after '--', or -p, -t, -u, -a or -C; see 'sctrace --help'");
+		return SCT_EXIT_USAGE;
+	}
+	return OPTIONS_PARSED;
+}
+
+int options_parse(int argc, char **argv, struct sct_options *opts)
+{
+	int c;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->mmap_pages = MMAP_PAGES_DEFAULT;
+	opts->inherit = true;
+	opterr = 0;
+	/* '+': the first non-option starts the command, as with strace. */
+	while ((c = getopt_long(argc, argv, "+aC:hm:o:p:t:u:", long_options, NULL)) != -1) {
+		int ret = take_option(c, optarg, argv, opts);
+
+		if (ret != 0 || c == 'h' || c == OPT_VERSION)
+			return ret;
+	}
+	if (optind < argc)
+		opts->command = argv + optind;
+	return check_targets(opts);
+}
+
+void options_free(struct sct_options *opts)
+{
+	id_list_free(&opts->pids);
+	id_list_free(&opts->tids);
+	cpu_list_free(&opts->cpus);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_OPTIONS_H
+#define SCTRACE_OPTIONS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "lists.h"
+
+#define MMAP_PAGES_DEFAULT 512
+
+struct sct_options {
+	struct id_list pids;		/* -p: processes, all their threads */
+	struct id_list tids;		/* -t: single threads */
+	const char *user;		/* -u as given */
+	uid_t uid;
+	bool has_uid;
+	bool all_cpus;			/* -a */
+	bool has_cpus;			/* -C */
+	struct cpu_list cpus;
+	unsigned int mmap_pages;
+	bool inherit;
+	const char *output;		/* -o, NULL: stderr */
+	char **command;			/* NULL-terminated, or NULL */
+};
+
+/* Parsed, or an exit status: SCT_EXIT_OK after --help, else an error. */
+#define OPTIONS_PARSED -1
+
+int options_parse(int argc, char **argv, struct sct_options *opts);
+void options_free(struct sct_options *opts);
+
+#endif

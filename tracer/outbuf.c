@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "outbuf.h"
+
+int outbuf_init(struct outbuf *ob, int fd, size_t cap)
+{
+	ob->buf = malloc(cap);
+	if (!ob->buf)
+		return -ENOMEM;
+	ob->len = 0;
+	ob->cap = cap;
+	ob->fd = fd;
+	ob->error = 0;
+	return 0;
+}
+
+void outbuf_free(struct outbuf *ob)
+{
+	free(ob->buf);
+	ob->buf = NULL;
+}
+
+int outbuf_flush(struct outbuf *ob)
+{
+	size_t done = 0;
+
+	if (ob->fd < 0)
+		return 0;
+	while (done < ob->len && !ob->error) {
+		ssize_t n = write(ob->fd, ob->buf + done, ob->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			ob->error = n < 0 ? errno : EIO;
+		else
+			done += n;
+	}
+	ob->len = 0;
+	return ob->error ? -ob->error : 0;
+}
+
+/* Make room for len bytes; in memory mode the buffer grows instead. */
+static char *outbuf_room(struct outbuf *ob, size_t len)
+{
+	if (ob->len + len <= ob->cap)
+		return ob->buf + ob->len;
+	if (ob->fd >= 0) {
+		outbuf_flush(ob);
+		if (len <= ob->cap)
+			return ob->buf;
+	}
+	while (ob->len + len > ob->cap) {
+		char *bigger = realloc(ob->buf, ob->cap * 2);
+
+		if (!bigger) {
+			ob->error = ENOMEM;
+			return NULL;
+		}
+		ob->buf = bigger;
+		ob->cap *= 2;
+	}
+	return ob->buf + ob->len;
+}
+
+void outbuf_write(struct outbuf *ob, const char *s, size_t len)
+{
+	char *dst = outbuf_room(ob, len);
+
+	if (!dst)
+		return;
+	memcpy(dst, s, len);
+	ob->len += len;
+}
+
+void outbuf_putc(struct outbuf *ob, char c)
+{
+	outbuf_write(ob, &c, 1);
+}
+
+void outbuf_puts(struct outbuf *ob, const char *s)
+{
+	outbuf_write(ob, s, strlen(s));
+}
+
+/* Digits are produced backwards into a small stack buffer, then copied. */
+static void outbuf_radix(struct outbuf *ob, uint64_t v, unsigned int base)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[24];
+	char *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = digits[v % base];
+		v /= base;
+	} while (v);
+	outbuf_write(ob, p, tmp + sizeof(tmp) - p);
+}
+
+void outbuf_u64(struct outbuf *ob, uint64_t v)
+{
+	outbuf_radix(ob, v, 10);
+}
+
+void outbuf_s64(struct outbuf *ob, int64_t v)
+{
+	if (v < 0) {
+		outbuf_putc(ob, '-');
+		outbuf_radix(ob, -(uint64_t)v, 10);
+		return;
+	}
+	outbuf_radix(ob, v, 10);
+}
+
+void outbuf_hex(struct outbuf *ob, uint64_t v)
+{
+	outbuf_write(ob, "0x", 2);
+	outbuf_radix(ob, v, 16);
+}
+
+void outbuf_oct(struct outbuf *ob, uint64_t v)
+{
+	outbuf_putc(ob, '0');
+	if (v)
+		outbuf_radix(ob, v, 8);
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_OUTBUF_H
+#define SCTRACE_OUTBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Text output assembled in one large block and written with write(2):
+ * tracing a million calls must not cost a million stdio calls.
+ * fd < 0 keeps everything in memory (unit tests read .buf directly).
+ */
+struct outbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+	int fd;
+	int error;	/* first errno of a failed write, 0 if none */
+};
+
+int outbuf_init(struct outbuf *ob, int fd, size_t cap);
+void outbuf_free(struct outbuf *ob);
+int outbuf_flush(struct outbuf *ob);
+void outbuf_putc(struct outbuf *ob, char c);
+void outbuf_puts(struct outbuf *ob, const char *s);
+void outbuf_write(struct outbuf *ob, const char *s, size_t len);
+void outbuf_u64(struct outbuf *ob, uint64_t v);
+void outbuf_s64(struct outbuf *ob, int64_t v);
+void outbuf_hex(struct outbuf *ob, uint64_t v);
+void outbuf_oct(struct outbuf *ob, uint64_t v);
+
+#endif

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "format.h"
+#include "printer.h"
+
+void printer_init(struct printer *p, struct outbuf *out,
+		  struct syscall_cache *syscalls, bool prefix_always)
+{
+	memset(p, 0, sizeof(*p));
+	p->out = out;
+	p->syscalls = syscalls;
+	p->open_tid = -1;
+	p->prefix_always = prefix_always;
+}
+
+void printer_free(struct printer *p)
+{
+	thread_table_free(&p->threads);
+}
+
+static void close_open_line(struct printer *p)
+{
+	if (p->open_tid < 0)
+		return;
+	outbuf_puts(p->out, " <unfinished ...>\n");
+	p->open_tid = -1;
+}
+
+/* strace's "[pid N] ", once more than one task has been seen. */
+static void print_prefix(struct printer *p, int32_t tid)
+{
+	if (!p->prefix_always && p->threads.used < 2)
+		return;
+	outbuf_puts(p->out, "[pid ");
+	outbuf_s64(p->out, tid);
+	outbuf_puts(p->out, "] ");
+}
+
+static void print_args(struct printer *p, const struct syscall_desc *desc,
+		       const unsigned long *args)
+{
+	int i;
+
+	if (desc->nr_args < 0) {
+		for (i = 0; i < SYSCALL_MAX_ARGS; i++) {
+			outbuf_puts(p->out, i ? ", arg" : "arg");
+			outbuf_u64(p->out, i);
+			outbuf_puts(p->out, ": ");
+			outbuf_hex(p->out, args[i]);
+		}
+		return;
+	}
+	for (i = 0; i < desc->nr_args; i++) {
+		if (i)
+			outbuf_puts(p->out, ", ");
+		outbuf_puts(p->out, desc->args[i].name);
+		outbuf_puts(p->out, ": ");
+		format_arg(p->out, desc->args[i].kind, args[i]);
+	}
+}
+
+/* Without memory for its state a thread is paired as if never seen. */
+static struct thread_state *state_of(struct printer *p, int32_t tid,
+				     struct thread_state *spare)
+{
+	struct thread_state *st = thread_get(&p->threads, tid);
+
+	if (st)
+		return st;
+	memset(spare, 0, sizeof(*spare));
+	spare->tid = tid;
+	return spare;
+}
+
+static void print_enter(struct printer *p, const struct sct_event *ev)
+{
+	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
+	struct thread_state spare;
+	struct thread_state *st = state_of(p, ev->tid, &spare);
+
+	close_open_line(p);
+	print_prefix(p, ev->tid);
+	outbuf_puts(p->out, desc->name);
+	outbuf_putc(p->out, '(');
+	print_args(p, desc, ev->args);
+	if (desc->result == RESULT_NORETURN) {
+		outbuf_putc(p->out, ')');
+		format_result(p->out, desc->result, 0);
+		outbuf_putc(p->out, '\n');
+		st->in_call = false;
+		return;
+	}
+	st->in_call = true;
+	st->nr = ev->nr;
+	p->open_tid = ev->tid;
+}
+
+static void print_exit(struct printer *p, const struct sct_event *ev)
+{
+	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
+	struct thread_state spare;
+	struct thread_state *st = state_of(p, ev->tid, &spare);
+	bool continues = p->open_tid == ev->tid && st->in_call && st->nr == ev->nr;
+
+	if (!continues) {
+		close_open_line(p);
+		print_prefix(p, ev->tid);
+		outbuf_puts(p->out, "<... ");
+		outbuf_puts(p->out, desc->name);
+		outbuf_puts(p->out, " resumed>");
+	}
+	outbuf_putc(p->out, ')');
+	format_result(p->out, desc->result, ev->ret);
+	outbuf_putc(p->out, '\n');
+	st->in_call = false;
+	p->open_tid = -1;
+}
+
+static void print_lost(struct printer *p, const struct sct_event *ev)
+{
+	close_open_line(p);
+	outbuf_puts(p->out, "--- LOST ");
+	outbuf_u64(p->out, ev->lost);
+	outbuf_puts(p->out, " events on cpu ");
+	outbuf_u64(p->out, ev->cpu);
+	outbuf_puts(p->out, " ---\n");
+	p->lost += ev->lost;
+}
+
+void printer_event(struct printer *p, const struct sct_event *ev)
+{
+	switch (ev->kind) {
+	case EV_ENTER:
+		print_enter(p, ev);
+		break;
+	case EV_EXIT:
+		print_exit(p, ev);
+		break;
+	case EV_LOST:
+		print_lost(p, ev);
+		break;
+	}
+}
+
+void printer_finish(struct printer *p)
+{
+	close_open_line(p);
+}
+
+/* strace's closing line for the traced command. */
+void printer_exit_status(struct printer *p, int32_t pid, int status)
+{
+	close_open_line(p);
+	print_prefix(p, pid);
+	if (WIFSIGNALED(status)) {
+		outbuf_puts(p->out, "+++ killed by SIG");
+		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");
+		outbuf_puts(p->out, WCOREDUMP(status) ? " (core dumped) +++\n" : " +++\n");
+		return;
+	}
+	outbuf_puts(p->out, "+++ exited with ");
+	outbuf_s64(p->out, WEXITSTATUS(status));
+	outbuf_puts(p->out, " +++\n");
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_PRINTER_H
+#define SCTRACE_PRINTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "outbuf.h"
+#include "record.h"
+#include "syscalls.h"
+#include "threads.h"
+
+/*
+ * Turns ordered events into strace-like lines. A call's line is left
+ * open after its enter; the matching exit completes it, anything else
+ * closes it as "<unfinished ...>" and the exit later prints "resumed".
+ */
+struct printer {
+	struct outbuf *out;
+	struct syscall_cache *syscalls;
+	struct thread_table threads;
+	int32_t open_tid;	/* the thread whose line is open, or -1 */
+	bool prefix_always;	/* the target is many tasks from the start */
+	uint64_t lost;		/* events the kernel dropped, in total */
+};
+
+void printer_init(struct printer *p, struct outbuf *out,
+		  struct syscall_cache *syscalls, bool prefix_always);
+void printer_free(struct printer *p);
+void printer_event(struct printer *p, const struct sct_event *ev);
+void printer_finish(struct printer *p);
+void printer_exit_status(struct printer *p, int32_t pid, int status);
+
+#endif

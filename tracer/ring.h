@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_RING_H
+#define SCTRACE_RING_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A record's size field is 16 bits: no record is larger than this. */
+#define RING_MAX_RECORD 65536
+
+/*
+ * Reader of one perf mmap ring. Records are used in place; only one
+ * that wraps past the end of the data area is copied to scratch.
+ */
+struct ring {
+	struct perf_event_mmap_page *meta;
+	unsigned char *data;
+	uint64_t size;		/* data area bytes, a power of two */
+	uint64_t head;		/* producer position seen at ring_begin */
+	uint64_t tail;		/* consumer position */
+	bool corrupt;		/* a record's size made no sense */
+	unsigned char scratch[RING_MAX_RECORD] __attribute__((aligned(8)));
+};
+
+void ring_init(struct ring *r, struct perf_event_mmap_page *meta,
+	       unsigned char *data, uint64_t size);
+void ring_begin(struct ring *r);
+const struct perf_event_header *ring_next(struct ring *r);
+void ring_end(struct ring *r);
+
+#endif

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "session.h"
+#include "target.h"
+
+/* How often to look for new records and for targets that are gone. */
+#define POLL_INTERVAL_MS 100
+/* Events this recent may still have older ones in flight on other cpus. */
+#define ORDER_MARGIN_NS 1000000ull
+/* How long a command has to exit after sctrace forwarded it a signal. */
+#define FORWARD_GRACE_MS 1000
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void read_ring(struct session *s, size_t idx)
+{
+	struct ring *ring = s->events->rings[idx];
+	struct event_queue *q = &s->queues[idx];
+	const struct perf_event_header *hdr;
+
+	ring_begin(ring);
+	while ((hdr = ring_next(ring))) {
+		struct sct_event *ev = queue_slot(q);
+
+		if (!ev)
+			break;
+		switch (record_parse(&s->ids, hdr, ev)) {
+		case RECORD_OK:
+			queue_commit(q);
+			break;
+		case RECORD_MALFORMED:
+			s->malformed++;
+			break;
+		case RECORD_SKIP:
+			break;
+		}
+	}
+	ring_end(ring);
+}
+
+static void emit(struct session *s, const struct sct_event *ev)
+{
+	printer_event(s->printer, ev);
+	if (ev->kind == EV_LOST && s->lost_to_stderr)
+		diag("LOST %llu events on cpu %u", (unsigned long long)ev->lost, ev->cpu);
+}
+
+/* Reads every ring, then prints what is old enough to be in order. */
+static void drain(struct session *s, uint64_t limit)
+{
+	const struct sct_event *ev;
+	size_t i;
+
+	for (i = 0; i < s->events->nr_rings; i++)
+		read_ring(s, i);
+	while ((ev = merge_next(s->queues, s->events->nr_rings, limit)))
+		emit(s, ev);
+	outbuf_flush(s->printer->out);
+}
+
+static void reap_child(struct session *s)
+{
+	int status;
+
+	if (!s->child || s->child_done)
+		return;
+	if (waitpid(s->child, &status, WNOHANG) == s->child) {
+		s->child_status = status;
+		s->child_done = true;
+	}
+}
+
+/* Returns the terminating signal, or 0 if none arrived. */
+static int read_signals(struct session *s)
+{
+	struct signalfd_siginfo si;
+	int stop = 0;
+
+	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD)
+			reap_child(s);
+		else
+			stop = si.ssi_signo;
+	}
+	return stop;
+}
+
+static bool watched_all_gone(const struct session *s)
+{
+	size_t i;
+
+	if (!s->watched)
+		return false;
+	for (i = 0; i < s->watched->nr; i++)
+		if (task_alive(s->watched->ids[i]))
+			return false;
+	return true;
+}
+
+/* A command gets the signal too and a moment to exit, like under strace. */
+static void forward_signal(struct session *s, int sig)
+{
+	int waited;
+
+	kill(s->child, sig);
+	for (waited = 0; waited < FORWARD_GRACE_MS && !s->child_done; waited += 10) {
+		drain(s, now_ns() - ORDER_MARGIN_NS);
+		usleep(10000);
+		reap_child(s);
+	}
+}
+
+static void stop_polling_hung_up(struct pollfd *pfds, size_t nr)
+{
+	size_t i;
+
+	/* An fd whose task is gone keeps reporting POLLHUP; its ring stays read. */
+	for (i = 0; i < nr; i++)
+		if (pfds[i].revents & (POLLHUP | POLLERR))
+			pfds[i].fd = -1;
+}
+
+static int setup_poll(struct session *s, struct pollfd **pfds)
+{
+	size_t i, nr = s->events->nr_rings;
+
+	*pfds = calloc(nr + 1, sizeof(**pfds));
+	s->queues = calloc(nr, sizeof(*s->queues));
+	if (!*pfds || !s->queues)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		(*pfds)[i].fd = s->events->ring_fds[i];
+		(*pfds)[i].events = POLLIN;
+	}
+	(*pfds)[nr].fd = s->sigfd;
+	(*pfds)[nr].events = POLLIN;
+	return 0;
+}
+
+static bool should_stop(struct session *s, int sig)
+{
+	if (sig && s->child && !s->child_done)
+		forward_signal(s, sig);
+	if (sig)
+		return true;
+	if (s->child)
+		return s->child_done;
+	return watched_all_gone(s);
+}
+
+/* Runs until the target is gone or a signal arrives; drains everything. */
+int session_run(struct session *s)
+{
+	struct pollfd *pfds = NULL;
+	size_t nr = s->events->nr_rings;
+	int err = setup_poll(s, &pfds);
+
+	reap_child(s);
+	while (!err && !s->printer->out->error) {
+		int sig;
+
+		if (poll(pfds, nr + 1, POLL_INTERVAL_MS) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		stop_polling_hung_up(pfds, nr);
+		sig = pfds[nr].revents & POLLIN ? read_signals(s) : 0;
+		if (should_stop(s, sig))
+			break;
+		drain(s, now_ns() - ORDER_MARGIN_NS);
+	}
+	if (!err)
+		drain(s, UINT64_MAX);
+	printer_finish(s->printer);
+	free(pfds);
+	return err;
+}
+
+void session_free(struct session *s)
+{
+	size_t i;
+
+	if (!s->queues)
+		return;
+	for (i = 0; i < s->events->nr_rings; i++)
+		queue_free(&s->queues[i]);
+	free(s->queues);
+	s->queues = NULL;
+}

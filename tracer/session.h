@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SESSION_H
+#define SCTRACE_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "events.h"
+#include "lists.h"
+#include "order.h"
+#include "printer.h"
+#include "record.h"
+
+/* The live part of a run: read rings, order events, print, decide to stop. */
+struct session {
+	struct event_set *events;
+	struct printer *printer;
+	struct record_ids ids;
+	struct event_queue *queues;	/* one per ring */
+	int sigfd;
+	bool lost_to_stderr;		/* the trace itself is not on stderr */
+	pid_t child;			/* the traced command, or 0 */
+	int child_status;
+	bool child_done;
+	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
+	uint64_t malformed;		/* records that made no sense */
+};
+
+int session_run(struct session *s);
+void session_free(struct session *s);
+
+#endif

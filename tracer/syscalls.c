@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <event-parse.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "syscalls.h"
+
+/* No architecture has numbers near this; larger ones are not indexed. */
+#define SYSCALL_INDEX_LIMIT 4096
+
+int syscall_cache_init(struct syscall_cache *cache, const struct tracefs *tfs,
+		       int machine)
+{
+	memset(cache, 0, sizeof(*cache));
+	cache->tep = tep_alloc();
+	if (!cache->tep)
+		return -1;
+	cache->tfs = tfs;
+	cache->machine = machine;
+	return 0;
+}
+
+void syscall_cache_free(struct syscall_cache *cache)
+{
+	size_t i;
+
+	tep_free(cache->tep);
+	for (i = 0; i < cache->nr_descs; i++)
+		free(cache->descs[i]);
+	free(cache->descs);
+	cache->descs = NULL;
+}
+
+static struct tep_event *load_format(struct syscall_cache *cache, const char *name)
+{
+	struct tep_event *event = NULL;
+	char tp_name[96];
+	size_t len;
+	char *buf;
+
+	if (!cache->tfs)
+		return NULL;
+	snprintf(tp_name, sizeof(tp_name), "sys_enter_%s",
+		 syscall_tracepoint_name(name));
+	buf = tracefs_read_format(cache->tfs, "syscalls", tp_name, &len);
+	if (!buf)
+		return NULL;
+	if (tep_parse_format(cache->tep, &event, buf, len, "syscalls"))
+		event = NULL;
+	free(buf);
+	return event;
+}
+
+/* Argument i lives at offset 16 + 8 * i of the sys_enter_* record. */
+static void fill_args(struct syscall_desc *desc, struct tep_event *event)
+{
+	struct tep_format_field *field;
+
+	desc->nr_args = 0;
+	for (field = event->format.fields; field; field = field->next) {
+		if (field->offset < 16 || desc->nr_args == SYSCALL_MAX_ARGS)
+			continue;
+		desc->args[desc->nr_args].name = field->name;
+		desc->args[desc->nr_args].kind = arg_kind_of(field->type, field->name);
+		desc->nr_args++;
+	}
+}
+
+static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)
+{
+	struct tep_event *event = NULL;
+
+	desc->name = syscall_name(cache->machine, nr);
+	if (desc->name) {
+		event = load_format(cache, desc->name);
+	} else {
+		snprintf(desc->fallback_name, sizeof(desc->fallback_name),
+			 "syscall_%ld", nr);
+		desc->name = desc->fallback_name;
+	}
+	desc->result = syscall_result_kind(desc->name);
+	desc->nr_args = -1;
+	if (event)
+		fill_args(desc, event);
+}
+
+static int grow(struct syscall_cache *cache, size_t need)
+{
+	size_t size = cache->nr_descs ? cache->nr_descs : 512;
+	struct syscall_desc **bigger;
+
+	while (size < need)
+		size *= 2;
+	bigger = realloc(cache->descs, size * sizeof(*bigger));
+	if (!bigger)
+		return -1;
+	memset(bigger + cache->nr_descs, 0,
+	       (size - cache->nr_descs) * sizeof(*bigger));
+	cache->descs = bigger;
+	cache->nr_descs = size;
+	return 0;
+}
+
+const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr)
+{
+	struct syscall_desc **slot;
+
+	if (nr < 0 || nr >= SYSCALL_INDEX_LIMIT ||
+	    ((size_t)nr >= cache->nr_descs && grow(cache, nr + 1)))
+		goto out_other;
+	slot = &cache->descs[nr];
+	if (*slot)
+		return *slot;
+	*slot = calloc(1, sizeof(**slot));
+	if (!*slot)
+		goto out_other;
+	describe(cache, *slot, nr);
+	return *slot;
+
+out_other:
+	/* Out of range or out of memory: describe it afresh each time. */
+	describe(cache, &cache->other, nr);
+	return &cache->other;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SYSCALLS_H
+#define SCTRACE_SYSCALLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "format.h"
+#include "syscall_table.h"
+#include "tracefs.h"
+
+#define SYSCALL_MAX_ARGS 6
+
+struct syscall_arg {
+	const char *name;
+	enum arg_kind kind;
+};
+
+/* What is known about one syscall number, filled on first sight. */
+struct syscall_desc {
+	const char *name;		/* libaudit's, ours, or fallback_name */
+	char fallback_name[24];		/* "syscall_NNN" */
+	enum result_kind result;
+	int nr_args;			/* -1: no format, print arg0..arg5 */
+	struct syscall_arg args[SYSCALL_MAX_ARGS];
+};
+
+struct tep_handle;
+
+struct syscall_cache {
+	struct tep_handle *tep;
+	const struct tracefs *tfs;
+	int machine;			/* libaudit MACH_* */
+	struct syscall_desc **descs;	/* indexed by number; never moved */
+	size_t nr_descs;
+	struct syscall_desc other;	/* numbers too large to index */
+};
+
+int syscall_cache_init(struct syscall_cache *cache, const struct tracefs *tfs,
+		       int machine);
+void syscall_cache_free(struct syscall_cache *cache);
+const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
+
+#endif

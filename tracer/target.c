@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "target.h"
+
+static void child_run(int go_fd, int exec_fd, char **argv, const sigset_t *mask)
+{
+	char go;
+	int err;
+
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	/* Block until the parent's events exist; EOF means it gave up. */
+	if (read(go_fd, &go, 1) != 1)
+		_exit(127);
+	execvp(argv[0], argv);
+	err = errno;
+	if (write(exec_fd, &err, sizeof(err)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask)
+{
+	int go[2], exec_pipe[2];
+
+	if (pipe2(go, O_CLOEXEC))
+		return -errno;
+	if (pipe2(exec_pipe, O_CLOEXEC)) {
+		close(go[0]);
+		close(go[1]);
+		return -errno;
+	}
+	cmd->pid = fork();
+	if (cmd->pid == 0) {
+		close(go[1]);
+		close(exec_pipe[0]);
+		child_run(go[0], exec_pipe[1], argv, child_mask);
+	}
+	close(go[0]);
+	close(exec_pipe[1]);
+	cmd->go_fd = go[1];
+	cmd->exec_fd = exec_pipe[0];
+	if (cmd->pid < 0) {
+		int err = -errno;
+
+		command_abandon(cmd);
+		return err;
+	}
+	return 0;
+}
+
+/* Lets the child exec; returns 0 once it did, or the exec's -errno. */
+int command_start(struct command *cmd)
+{
+	int err = 0;
+	ssize_t n;
+
+	if (write(cmd->go_fd, "g", 1) != 1)
+		err = errno;
+	close(cmd->go_fd);
+	cmd->go_fd = -1;
+	do {
+		n = read(cmd->exec_fd, &err, sizeof(err));
+	} while (n < 0 && errno == EINTR);
+	close(cmd->exec_fd);
+	cmd->exec_fd = -1;
+	if (n == sizeof(err))
+		return -err;
+	return 0;
+}
+
+/* The child sees EOF on its go pipe and exits without running anything. */
+void command_abandon(struct command *cmd)
+{
+	if (cmd->go_fd >= 0)
+		close(cmd->go_fd);
+	if (cmd->exec_fd >= 0)
+		close(cmd->exec_fd);
+	cmd->go_fd = cmd->exec_fd = -1;
+	if (cmd->pid > 0)
+		waitpid(cmd->pid, NULL, 0);
+}
+
+/* Numeric entries of a /proc directory, each offered to keep(). */
+static int scan_numeric(const char *path, int (*keep)(pid_t, void *), void *arg)
+{
+	struct dirent *de;
+	int err = 0;
+	DIR *dir = opendir(path);
+
+	if (!dir)
+		return -errno;
+	while (!err && (de = readdir(dir))) {
+		char *end;
+		long id = strtol(de->d_name, &end, 10);
+
+		if (*end == '\0' && id > 0)
+			err = keep(id, arg);
+	}
+	closedir(dir);
+	return err;
+}
+
+static int keep_any(pid_t id, void *arg)
+{
+	return id_list_add(arg, id);
+}
+
+int tasks_of_process(pid_t pid, struct id_list *tids)
+{
+	char path[48];
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	return scan_numeric(path, keep_any, tids);
+}
+
+struct user_scan {
+	uid_t uid;
+	pid_t self;
+	struct id_list *pids;
+};
+
+/* /proc/PID is owned by the process's effective uid. */
+static int keep_users(pid_t pid, void *arg)
+{
+	struct user_scan *scan = arg;
+	struct stat st;
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	if (pid == scan->self || stat(path, &st) || st.st_uid != scan->uid)
+		return 0;
+	return id_list_add(scan->pids, pid);
+}
+
+int processes_of_user(uid_t uid, pid_t self, struct id_list *pids)
+{
+	struct user_scan scan = { .uid = uid, .self = self, .pids = pids };
+
+	return scan_numeric("/proc", keep_users, &scan);
+}
+
+bool task_exists(pid_t tid)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)tid);
+	return access(path, F_OK) == 0;
+}
+
+/* Present and neither a zombie nor dead: /proc/TID/stat's third field. */
+bool task_alive(pid_t tid)
+{
+	char path[32], buf[512];
+	const char *state;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	/* comm may hold spaces and parentheses: the state follows the last ')'. */
+	state = strrchr(buf, ')');
+	if (!state || state[1] != ' ')
+		return false;
+	return state[2] != 'Z' && state[2] != 'X' && state[2] != 'x';
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_TARGET_H
+#define SCTRACE_TARGET_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "lists.h"
+
+/* A command forked early and held until its events are in place. */
+struct command {
+	pid_t pid;
+	int go_fd;	/* write a byte to let it exec */
+	int exec_fd;	/* EOF on exec; an errno if exec failed */
+};
+
+int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask);
+int command_start(struct command *cmd);
+void command_abandon(struct command *cmd);
+
+int tasks_of_process(pid_t pid, struct id_list *tids);
+int processes_of_user(uid_t uid, pid_t self, struct id_list *pids);
+bool task_exists(pid_t tid);
+bool task_alive(pid_t tid);
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_THREADS_H
+#define SCTRACE_THREADS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Per-thread pairing state: which call a thread is inside, if any. */
+struct thread_state {
+	int32_t tid;
+	bool used;
+	bool in_call;
+	long nr;
+};
+
+/* Open-addressing hash of thread states keyed by tid. */
+struct thread_table {
+	struct thread_state *slots;
+	size_t cap;	/* a power of two */
+	size_t used;
+};
+
+struct thread_state *thread_get(struct thread_table *tt, int32_t tid);
+void thread_table_free(struct thread_table *tt);
+
+#endif
