@@ -41,3 +41,36 @@ install: $(SCTRACE)
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- tests -------------------------------------------------------------
+# kselftest_harness.h ships only in the kernel source; take it once.
+LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
+KSFT_DIR      := $(BUILD)/kselftest
+KSFT_STAMP    := $(KSFT_DIR)/.extracted
+KSFT_MEMBERS  := $(addprefix linux-source-6.1/tools/testing/selftests/,kselftest_harness.h kselftest.h)
+# The harness's TEST() bodies ignore their parameters and its EXPECT_*()
+# compare literals with enums: quiet those two for test code only.
+TEST_CFLAGS    = $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR) -Itracer
+
+UNIT_SRCS  := $(wildcard selftests/test_*.c)
+UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
+
+$(KSFT_STAMP):
+	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
+	mkdir -p $(KSFT_DIR)
+	tar -xJf $(LINUX_SRC_TAR) -C $(KSFT_DIR) --strip-components=4 $(KSFT_MEMBERS)
+	touch $@
+
+$(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
+
+.PHONY: unit-tests check
+unit-tests: $(UNIT_TESTS)
+
+# The suites, each a KTAP subtest: name, then the command that runs it.
+UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
+BATS_SUITES = cli "bats -F tap13 selftests/cli.bats"
+
+check: deps all unit-tests
+	selftests/ktap-run $(UNIT_SUITES) $(BATS_SUITES)

@@ -316,8 +316,13 @@ static int run_status(struct run *r, int err)
 		     r->opts.output ?: "stderr", strerror(r->out.error));
 		return SCT_EXIT_IO;
 	}
+	if (err)
+		return SCT_EXIT_PERF;
+	/* A command that outlived the signal: report the signal, like a shell. */
+	if (s->child && !s->child_done)
+		return 128 + s->stop_signal;
 	if (!s->child_done)
-		return err ? SCT_EXIT_PERF : SCT_EXIT_OK;
+		return SCT_EXIT_OK;
 	if (WIFSIGNALED(s->child_status))
 		return 128 + WTERMSIG(s->child_status);
 	return WEXITSTATUS(s->child_status);

@@ -157,8 +157,10 @@ static bool should_stop(struct session *s, int sig)
 {
 	if (sig && s->child && !s->child_done)
 		forward_signal(s, sig);
-	if (sig)
+	if (sig) {
+		s->stop_signal = sig;
 		return true;
+	}
 	if (s->child)
 		return s->child_done;
 	return watched_all_gone(s);

@@ -24,6 +24,7 @@ struct session {
 	int child_status;
 	bool child_done;
 	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
+	int stop_signal;		/* the signal that ended the run, or 0 */
 	uint64_t malformed;		/* records that made no sense */
 };
 

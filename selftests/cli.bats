@@ -1,0 +1,398 @@
+#!/usr/bin/env bats
+# The sctrace command line: every option, every error path, exit statuses.
+
+load helpers
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+@test "--help prints usage on stdout and exits 0" {
+	run --separate-stderr sct --help
+	assert_success
+	assert_output --partial "usage: sctrace [options] -- COMMAND"
+	assert_output --partial "--mmap-pages"
+	run --separate-stderr sct -h
+	assert_success
+	assert_output --partial "usage: sctrace"
+}
+
+@test "--version" {
+	run sct --version
+	assert_success
+	assert_output --regexp '^sctrace [0-9]+\.[0-9]+$'
+}
+
+@test "unknown option: one line, exit 64" {
+	run --separate-stderr sct --hell
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown option '--hell'; see 'sctrace --help'" ]
+	run --separate-stderr sct -x -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown option '-x'; see 'sctrace --help'" ]
+}
+
+@test "option without its value: exit 64" {
+	run --separate-stderr sct -p
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: option '-p' needs a value; see 'sctrace --help'" ]
+}
+
+@test "missing command: exit 64" {
+	run --separate-stderr sct
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: nothing to trace: give a command after '--'"* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "conflicting targets: exit 64" {
+	run --separate-stderr sct -a -p 1
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"-a traces every task"* ]]
+	run --separate-stderr sct -p 1 -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"either a command or existing tasks"* ]]
+}
+
+@test "ten runs of 'sctrace -- true' each end with exit_group" {
+	for i in $(seq 10); do
+		run --separate-stderr sct -o "$out" -- true
+		assert_success
+		[ -z "$stderr" ]
+		run grep -c '^exit_group(error_code: 0) = ?$' "$out"
+		assert_output "1"
+		run tail -n 1 "$out"
+		assert_output "+++ exited with 0 +++"
+	done
+}
+
+@test "trace starts at exec: first line is the execve return" {
+	run sct -o "$out" -- true
+	assert_success
+	run head -n 1 "$out"
+	assert_output "<... execve resumed>) = 0"
+}
+
+@test "default output is stderr, the command's stdout is untouched" {
+	run --separate-stderr sct -- echo hello
+	assert_success
+	assert_output "hello"
+	[[ "$stderr" == *"write(fd: 1, buf: 0x"*", count: 6) = 6"* ]]
+	[[ "$stderr" == *"+++ exited with 0 +++" ]]
+}
+
+@test "exit status of the command passes through" {
+	run sct -o "$out" -- sh -c 'exit 3'
+	[ "$status" -eq 3 ]
+	run tail -n 1 "$out"
+	assert_output "+++ exited with 3 +++"
+}
+
+@test "a command killed by signal N gives 128+N" {
+	run sct -o "$out" -- sh -c 'kill -TERM $$'
+	[ "$status" -eq 143 ]
+	run tail -n 1 "$out"
+	assert_output "+++ killed by SIGTERM +++"
+	grep -q '^kill(pid: [0-9]*, sig: 15) = 0$' "$out"
+}
+
+@test "errors decode to errno names and strerror text" {
+	run sct -o "$out" -- cat /nonexistent/sctrace
+	[ "$status" -eq 1 ]
+	grep -qE '^openat\(dfd: -100, filename: 0x[0-9a-f]+, flags: [0-9]+, mode: 0\) = -1 ENOENT \(No such file or directory\)$' "$out"
+}
+
+@test "poll timeout prints (Timeout); signed, hex and NULL arguments" {
+	run sct -o "$out" -- perl -e 'select(undef, undef, undef, 0.01)'
+	assert_success
+	grep -qE '^(select|pselect6)\(.*\) = 0 \(Timeout\)$' "$out"
+	grep -qE '^mmap\(addr: NULL, len: [0-9]+, prot: [0-9]+, flags: [0-9]+, fd: -1, off: 0\) = 0x[0-9a-f]+$' "$out"
+	grep -qE '^brk\(brk: NULL\) = 0x[0-9a-f]+$' "$out"
+}
+
+@test "numbers libaudit does not know: our table, then syscall_NNN" {
+	run sct -o "$out" -- perl -e 'syscall(462, 0, 0, 0); syscall(1234, 7)'
+	assert_success
+	grep -qE '^mseal\(start: NULL, len: 0, flags: 0\) = ' "$out"
+	grep -qE '^syscall_1234\(arg0: 0x7, arg1: 0x[0-9a-f]+, arg2: 0x[0-9a-f]+, arg3: 0x[0-9a-f]+, arg4: 0x[0-9a-f]+, arg5: 0x[0-9a-f]+\) = -1 ENOSYS \(Function not implemented\)$' "$out"
+}
+
+@test "children are followed, prefixed with their tid" {
+	run sct -o "$out" -- sh -c '/bin/true; exit 0'
+	assert_success
+	# The child returns 0 from vfork; its execve may print whole or split.
+	child=$(sed -n 's/^\[pid \([0-9]*\)\] <\.\.\. vfork resumed>) = 0$/\1/p' "$out")
+	[ -n "$child" ]
+	grep -qE "^\[pid $child\] (<\.\.\. execve resumed>|execve\(.*)\) = 0$" "$out"
+	grep -q "^\[pid $child\] exit_group(error_code: 0) = ?$" "$out"
+}
+
+@test "--no-inherit: only the command itself" {
+	run sct --no-inherit -o "$out" -- sh -c '/bin/true; exit 0'
+	assert_success
+	run grep -c '<... execve resumed>' "$out"
+	assert_output "1"
+	run grep -c '\[pid ' "$out"
+	assert_output "0"
+	grep -q '^wait4(' "$out"
+}
+
+@test "threads interleave as unfinished/resumed" {
+	run sct -o "$out" -- perl -e 'pipe(R, W); if (!fork) { select(undef,undef,undef,0.05); syswrite(W, "x"); exit 0 } sysread(R, $b, 1); wait'
+	assert_success
+	grep -qE '^(\[pid [0-9]+\] )?read\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1 <unfinished \.\.\.>$' "$out"
+	grep -qE '^\[pid [0-9]+\] <\.\.\. read resumed>\) = 1$' "$out"
+}
+
+@test "-o FILE: trace in the file, nothing on stderr" {
+	run --separate-stderr sct -o "$out" -- true
+	assert_success
+	[ -z "$stderr" ]
+	grep -q '^exit_group' "$out"
+}
+
+@test "-o into a missing directory: exit 73" {
+	run --separate-stderr sct -o /nonexistent/dir/trace -- true
+	[ "$status" -eq 73 ]
+	[[ "$stderr" == "sctrace: cannot create output file '/nonexistent/dir/trace': No such file or directory;"* ]]
+}
+
+@test "command not found: 127; not executable: 126" {
+	run -127 --separate-stderr sct -- /nonexistent/cmd
+	[[ "$stderr" == "sctrace: cannot run '/nonexistent/cmd': No such file or directory;"* ]]
+	plain=$BATS_TEST_TMPDIR/not-executable
+	echo 'echo hi' > "$plain"
+	chmod 0644 "$plain"
+	run -126 --separate-stderr sct -- "$plain"
+	[[ "$stderr" == "sctrace: cannot run '$plain': Permission denied;"* ]]
+}
+
+@test "-p PID: traces it and ends by itself when it exits" {
+	sleep 1 &
+	pid=$!
+	run --separate-stderr sct -p "$pid" -o "$out"
+	assert_success
+	grep -q '^<... clock_nanosleep resumed>) = 0$' "$out"
+	grep -q '^exit_group(error_code: 0) = ?$' "$out"
+}
+
+@test "-p LIST of two processes: prefixed lines of both" {
+	sleep 1 &
+	a=$!
+	sleep 1.2 &
+	b=$!
+	run --separate-stderr sct --pid "$a,$b" -o "$out"
+	assert_success
+	grep -q "^\[pid $a\] exit_group" "$out"
+	grep -q "^\[pid $b\] exit_group" "$out"
+}
+
+@test "-p of a missing or malformed pid: exit 66" {
+	run --separate-stderr sct -p 99999999
+	[ "$status" -eq 66 ]
+	[ "$stderr" = "sctrace: no such process: 99999999 (-p); check the id, e.g. with ps -eL" ]
+	run --separate-stderr sct -p 12,abc
+	[ "$status" -eq 66 ]
+	[[ "$stderr" == "sctrace: bad pid list '12,abc':"* ]]
+}
+
+@test "-t TID: one thread, ends when it exits" {
+	sleep 1 &
+	tid=$!
+	run --separate-stderr sct -t "$tid" -o "$out"
+	assert_success
+	grep -q '^exit_group(error_code: 0) = ?$' "$out"
+	run --separate-stderr sct --tid 99999999
+	[ "$status" -eq 66 ]
+	[[ "$stderr" == "sctrace: no such thread to trace: 99999999 (-t);"* ]]
+}
+
+@test "-u USER: the processes of a numeric uid" {
+	setpriv --reuid="$SPARE_UID" --regid="$SPARE_UID" --clear-groups sleep 1 &
+	pid=$!
+	sleep 0.2
+	run --separate-stderr sct -u "$SPARE_UID" -o "$out"
+	assert_success
+	grep -q "^\[pid $pid\] exit_group(error_code: 0) = ?$" "$out"
+}
+
+@test "-u of an unknown user, or one without processes: exit 67" {
+	run --separate-stderr sct -u nosuchuser_sctrace
+	[ "$status" -eq 67 ]
+	[[ "$stderr" == "sctrace: unknown user 'nosuchuser_sctrace':"* ]]
+	run --separate-stderr sct --uid "$SPARE_UID"
+	[ "$status" -eq 67 ]
+	[[ "$stderr" == *"has no processes to trace"* ]]
+}
+
+@test "-a: system-wide, other processes seen, sctrace itself never" {
+	sct_bg -a -o "$out"
+	sleep 0.5
+	bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/marker"
+	sleep 0.3
+	kill -INT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	marker=$(cat "$BATS_TEST_TMPDIR/marker")
+	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
+	run grep -c "^\[pid $SCT_PID\]" "$out"
+	assert_output "0"
+}
+
+@test "SIGTERM ends a system-wide trace cleanly with exit 0" {
+	sct_bg --all-cpus -o "$out"
+	sleep 0.3
+	kill -TERM "$SCT_PID"
+	wait_bounded "$SCT_PID"
+}
+
+@test "SIGINT is forwarded to the command; its status comes back" {
+	# Background jobs start with SIGINT ignored, which sctrace respects.
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SCTRACE" -o "$out" -- sleep 10 &
+	SCT_PID=$!
+	sleep 0.5
+	kill -INT "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	[ "$status" -eq 130 ]
+	run tail -n 1 "$out"
+	assert_output "+++ killed by SIGINT +++"
+	# The tracepoint sees the kernel's restart code before the signal kills.
+	grep -q '^clock_nanosleep(.*) = ? ERESTART_RESTARTBLOCK (Interrupted by signal)$' "$out"
+}
+
+@test "a command that survives the forwarded signal: sctrace stops, exits 128+N" {
+	sct_bg -o "$out" -- sh -c 'trap "" TERM; sleep 5'
+	sleep 0.5
+	kill -TERM "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	[ "$status" -eq 143 ]
+	grep -q ' <unfinished \.\.\.>$' "$out"
+}
+
+@test "-C LIST: only the cpus listed" {
+	[ "$(nproc)" -ge 2 ] || skip "needs two cpus"
+	sct_bg -C 1 -o "$out"
+	sleep 0.5
+	taskset -c 1 bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/on1"
+	taskset -c 0 bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/on0"
+	sleep 0.3
+	kill -INT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	on1=$(cat "$BATS_TEST_TMPDIR/on1")
+	on0=$(cat "$BATS_TEST_TMPDIR/on0")
+	grep -q "kill(pid: $on1, sig: 0) = 0" "$out"
+	run grep -c "kill(pid: $on0, sig: 0)" "$out"
+	assert_output "0"
+}
+
+@test "-C with a command: the command, on those cpus" {
+	run sct --cpu 0 -o "$out" -- taskset -c 0 true
+	assert_success
+	grep -q '^exit_group(error_code: 0) = ?$' "$out"
+}
+
+@test "bad cpu lists: exit 65" {
+	run --separate-stderr sct -C 0,x -- true
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "sctrace: bad cpu list '0,x': expected cpu numbers and ranges up to 8191, like 0,2-3" ]
+	run --separate-stderr sct -C 3-1 -- true
+	[ "$status" -eq 65 ]
+	run --separate-stderr sct -C 4096 -- true
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "sctrace: cpu 4096 is not online, so it cannot be traced;"* ]]
+}
+
+@test "-m N: a power of two works; anything else exits 68" {
+	run sct -m 8 -o "$out" -- true
+	assert_success
+	grep -q '^exit_group' "$out"
+	for bad in 3 0 abc -4 2097152; do
+		run --separate-stderr sct --mmap-pages "$bad" -- true
+		[ "$status" -eq 68 ]
+		[ "$stderr" = "sctrace: bad --mmap-pages '$bad': must be a power of two from 1 to 1048576, like 256" ]
+	done
+}
+
+@test "lost events are counted, shown in the trace and on stderr" {
+	run --separate-stderr sct -m 1 -o "$out" -- perl -e 'getppid() for 1..300000'
+	assert_success
+	grep -qE '^--- LOST [0-9]+ events on cpu [0-9]+ ---$' "$out"
+	[[ "$stderr" =~ sctrace:\ LOST\ [0-9]+\ events$ ]]
+	shown=$(sed -n 's/^--- LOST \([0-9]*\) events.*/\1/p' "$out" | paste -sd+ | bc)
+	total=$(echo "$stderr" | sed -n 's/^sctrace: LOST \([0-9]*\) events$/\1/p')
+	[ "$shown" -eq "$total" ]
+}
+
+@test "no lost events: no LOST line at all" {
+	run --separate-stderr sct -o "$out" -- perl -e 'getppid() for 1..1000'
+	assert_success
+	[ -z "$stderr" ]
+	run grep -c LOST "$out"
+	assert_output "0"
+	run grep -c '^getppid() = ' "$out"
+	assert_output "1000"
+}
+
+@test "tracefs not mounted: root mounts it" {
+	run unshare -m sh -c "umount /sys/kernel/tracing 2>/dev/null; umount /sys/kernel/debug 2>/dev/null; $SCTRACE -o $out -- true && mountpoint -q /sys/kernel/tracing"
+	assert_success
+	grep -q '^exit_group' "$out"
+}
+
+@test "tracefs not mounted, not root: exit 69 and how to mount" {
+	run --separate-stderr unshare -m sh -c "umount /sys/kernel/tracing 2>/dev/null; umount /sys/kernel/debug 2>/dev/null; setpriv --reuid=$SPARE_UID --regid=$SPARE_UID --clear-groups $SCTRACE -- true"
+	[ "$status" -eq 69 ]
+	[[ "$stderr" == *"mount -t tracefs nodev /sys/kernel/tracing" ]]
+}
+
+@test "not root: exit 77" {
+	run --separate-stderr as_spare_uid "$SCTRACE" -- true
+	[ "$status" -eq 77 ]
+	[[ "$stderr" == "sctrace: cannot read the tracepoints under tracefs: permission denied; run sctrace as root" ]]
+}
+
+# A readable copy of the two raw_syscalls ids: gets a non-root run as far
+# as perf_event_open, and without syscalls/ formats it prints arg0..arg5.
+# It lives under /tmp itself: bats' own tmpdir is closed to other users.
+fake_tracefs() {
+	local dir ev
+	dir=$(mktemp -d /tmp/sctrace-fake-tracefs.XXXXXX)
+	for ev in sys_enter sys_exit; do
+		mkdir -p "$dir/events/raw_syscalls/$ev"
+		cp "/sys/kernel/tracing/events/raw_syscalls/$ev/id" "$dir/events/raw_syscalls/$ev/"
+	done
+	chmod -R a+rX "$dir"
+	echo "$dir"
+}
+
+teardown() {
+	rm -rf /tmp/sctrace-fake-tracefs.*
+	if [ -n "${SCT_PID:-}" ] && kill -0 "$SCT_PID" 2>/dev/null; then
+		kill -KILL "$SCT_PID"
+	fi
+}
+
+@test "perf_event_paranoid too high for a non-root user: exit 77" {
+	fake=$(fake_tracefs)
+	run --separate-stderr env SCTRACE_TRACEFS="$fake" setpriv --reuid="$SPARE_UID" --regid="$SPARE_UID" --clear-groups "$SCTRACE" -- true
+	[ "$status" -eq 77 ]
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+	[ "$stderr" = "sctrace: not allowed to open perf events: Permission denied (kernel.perf_event_paranoid is $paranoid); run as root, or lower it to -1" ]
+}
+
+@test "no syscall formats: arguments fall back to arg0..arg5" {
+	fake=$(fake_tracefs)
+	run env SCTRACE_TRACEFS="$fake" "$SCTRACE" -o "$out" -- true
+	assert_success
+	grep -qE '^exit_group\(arg0: 0x0, arg1: 0x[0-9a-f]+, arg2: 0x[0-9a-f]+, arg3: 0x[0-9a-f]+, arg4: 0x[0-9a-f]+, arg5: 0x[0-9a-f]+\) = \?$' "$out"
+}
+
+@test "raw_syscalls tracepoints missing: exit 70" {
+	fake=$(fake_tracefs)
+	rm -r "$fake/events/raw_syscalls/sys_exit"
+	run --separate-stderr env SCTRACE_TRACEFS="$fake" "$SCTRACE" -- true
+	[ "$status" -eq 70 ]
+	[ "$stderr" = "sctrace: the kernel has no raw_syscalls:sys_exit tracepoint under $fake/events; it needs CONFIG_FTRACE_SYSCALLS" ]
+}

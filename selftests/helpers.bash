@@ -1,0 +1,45 @@
+# Shared set-up for the bats suites: the binary under test, root, a tmpdir.
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+SCTRACE=${SCTRACE:-$BATS_TEST_DIRNAME/../build/sctrace}
+# Upper bound on any single sctrace run: a hang is a failure, not a stall.
+LIMIT=${LIMIT:-30}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to open perf tracepoints"
+}
+
+# sctrace under a time limit; `run` records status, stdout and stderr.
+sct() {
+	timeout -k 5 "$LIMIT" "$SCTRACE" "$@"
+}
+
+# A uid with no passwd entry and no processes, for -u and non-root runs.
+SPARE_UID=54321
+
+as_spare_uid() {
+	setpriv --reuid="$SPARE_UID" --regid="$SPARE_UID" --clear-groups "$@"
+}
+
+# sctrace in the background, itself (not a wrapper), so signals reach it.
+sct_bg() {
+	"$SCTRACE" "$@" &
+	SCT_PID=$!
+}
+
+# Waits for a background pid at most LIMIT seconds; its status, or 124.
+wait_bounded() {
+	local pid=$1 i
+	for ((i = 0; i < LIMIT * 10; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -KILL "$pid"
+		wait "$pid"
+		return 124
+	fi
+	wait "$pid"
+}

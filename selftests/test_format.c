@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Argument kinds from types, and how values and results print. */
+#include "kselftest_harness.h"
+
+#include "format.h"
+
+struct text {
+	struct outbuf ob;
+	char str[256];
+};
+
+/* The formatted bytes as a C string; the buffer is reset for the next. */
+static const char *take(struct text *t)
+{
+	size_t len = t->ob.len < sizeof(t->str) - 1 ? t->ob.len : sizeof(t->str) - 1;
+
+	memcpy(t->str, t->ob.buf, len);
+	t->str[len] = '\0';
+	t->ob.len = 0;
+	return t->str;
+}
+
+FIXTURE(fmt) {
+	struct text t;
+};
+
+FIXTURE_SETUP(fmt)
+{
+	ASSERT_EQ(0, outbuf_init(&self->t.ob, -1, 16));
+}
+
+FIXTURE_TEARDOWN(fmt)
+{
+	outbuf_free(&self->t.ob);
+}
+
+TEST(kinds_from_types)
+{
+	EXPECT_EQ(ARG_S32, arg_kind_from_type("int"));
+	EXPECT_EQ(ARG_S32, arg_kind_from_type("pid_t"));
+	EXPECT_EQ(ARG_S32, arg_kind_from_type("const clockid_t"));
+	EXPECT_EQ(ARG_S32, arg_kind_from_type("const enum landlock_rule_type"));
+	EXPECT_EQ(ARG_U32, arg_kind_from_type("unsigned int"));
+	EXPECT_EQ(ARG_U32, arg_kind_from_type("uid_t"));
+	EXPECT_EQ(ARG_U32, arg_kind_from_type("const __u32"));
+	EXPECT_EQ(ARG_U64, arg_kind_from_type("size_t"));
+	EXPECT_EQ(ARG_U64, arg_kind_from_type("unsigned long"));
+	EXPECT_EQ(ARG_S64, arg_kind_from_type("loff_t"));
+	EXPECT_EQ(ARG_S64, arg_kind_from_type("long"));
+	EXPECT_EQ(ARG_OCTAL, arg_kind_from_type("umode_t"));
+	EXPECT_EQ(ARG_HEX, arg_kind_from_type("aio_context_t"));
+	EXPECT_EQ(ARG_PTR, arg_kind_from_type("const char *"));
+	EXPECT_EQ(ARG_PTR, arg_kind_from_type("struct stat *"));
+	EXPECT_EQ(ARG_PTR, arg_kind_from_type("cap_user_header_t"));
+	EXPECT_EQ(ARG_U64, arg_kind_from_type("some_new_type_t"));
+}
+
+TEST(kinds_from_names_override_types)
+{
+	EXPECT_EQ(ARG_S32, arg_kind_of("unsigned long", "fd"));
+	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "addr"));
+	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "brk"));
+	EXPECT_EQ(ARG_U64, arg_kind_of("unsigned long", "len"));
+	EXPECT_EQ(ARG_PTR, arg_kind_of("int *", "fd"));
+}
+
+TEST_F(fmt, values_by_kind)
+{
+	struct text *t = &self->t;
+
+	format_arg(&t->ob, ARG_S32, 4294967196ul);	/* AT_FDCWD, zero-extended */
+	EXPECT_STREQ("-100", take(t));
+	format_arg(&t->ob, ARG_S32, 3);
+	EXPECT_STREQ("3", take(t));
+	format_arg(&t->ob, ARG_U32, 0xffffffffffffffff);
+	EXPECT_STREQ("4294967295", take(t));
+	format_arg(&t->ob, ARG_U64, 0xffffffffffffffff);
+	EXPECT_STREQ("18446744073709551615", take(t));
+	format_arg(&t->ob, ARG_S64, (unsigned long)-5);
+	EXPECT_STREQ("-5", take(t));
+	format_arg(&t->ob, ARG_S64, 0x8000000000000000ul);
+	EXPECT_STREQ("-9223372036854775808", take(t));
+	format_arg(&t->ob, ARG_OCTAL, 0644);
+	EXPECT_STREQ("0644", take(t));
+	format_arg(&t->ob, ARG_OCTAL, 0);
+	EXPECT_STREQ("0", take(t));
+	format_arg(&t->ob, ARG_PTR, 0);
+	EXPECT_STREQ("NULL", take(t));
+	format_arg(&t->ob, ARG_PTR, 0x7ffc1234abcd);
+	EXPECT_STREQ("0x7ffc1234abcd", take(t));
+	format_arg(&t->ob, ARG_HEX, 0);
+	EXPECT_STREQ("0x0", take(t));
+}
+
+TEST_F(fmt, results)
+{
+	struct text *t = &self->t;
+
+	format_result(&t->ob, RESULT_DEFAULT, 832);
+	EXPECT_STREQ(" = 832", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, 0);
+	EXPECT_STREQ(" = 0", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, -2);
+	EXPECT_STREQ(" = -1 ENOENT (No such file or directory)", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, -11);
+	EXPECT_STREQ(" = -1 EAGAIN (Resource temporarily unavailable)", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, -38);
+	EXPECT_STREQ(" = -1 ENOSYS (Function not implemented)", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, -512);
+	EXPECT_STREQ(" = ? ERESTARTSYS (To be restarted if SA_RESTART is set)", take(t));
+	format_result(&t->ob, RESULT_DEFAULT, -4000);
+	EXPECT_STREQ(" = -1 ERRNO_4000 (Unknown error 4000)", take(t));
+	/* Below -4095 a negative value is a value, not an error. */
+	format_result(&t->ob, RESULT_DEFAULT, -4096);
+	EXPECT_STREQ(" = -4096", take(t));
+	format_result(&t->ob, RESULT_TIMEOUT, 0);
+	EXPECT_STREQ(" = 0 (Timeout)", take(t));
+	format_result(&t->ob, RESULT_TIMEOUT, 1);
+	EXPECT_STREQ(" = 1", take(t));
+	format_result(&t->ob, RESULT_TIMEOUT, -22);
+	EXPECT_STREQ(" = -1 EINVAL (Invalid argument)", take(t));
+	format_result(&t->ob, RESULT_HEX, 0x7f0012345000);
+	EXPECT_STREQ(" = 0x7f0012345000", take(t));
+	format_result(&t->ob, RESULT_HEX, -12);
+	EXPECT_STREQ(" = -1 ENOMEM (Cannot allocate memory)", take(t));
+	format_result(&t->ob, RESULT_NORETURN, 0);
+	EXPECT_STREQ(" = ?", take(t));
+}
+
+TEST_HARNESS_MAIN

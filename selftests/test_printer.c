@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Line assembly: pairing per thread, unfinished/resumed, prefixes, merge order. */
+#include "kselftest_harness.h"
+
+#include <libaudit.h>
+#include <sys/wait.h>
+
+#include "order.h"
+#include "printer.h"
+
+#define NR_READ 0
+#define NR_WRITE 1
+#define NR_POLL 7
+#define NR_EXIT_GROUP 231
+
+FIXTURE(pr) {
+	struct outbuf ob;
+	struct syscall_cache cache;
+	struct printer p;
+	char text[2048];
+};
+
+FIXTURE_SETUP(pr)
+{
+	ASSERT_EQ(0, outbuf_init(&self->ob, -1, 4096));
+	/* No tracefs: every call prints arg0..arg5, which is what we test. */
+	ASSERT_EQ(0, syscall_cache_init(&self->cache, NULL, MACH_86_64));
+	printer_init(&self->p, &self->ob, &self->cache, false);
+}
+
+FIXTURE_TEARDOWN(pr)
+{
+	printer_free(&self->p);
+	syscall_cache_free(&self->cache);
+	outbuf_free(&self->ob);
+}
+
+static const char *text_of(FIXTURE_DATA(pr) *self)
+{
+	size_t len = self->ob.len < sizeof(self->text) - 1 ? self->ob.len
+							   : sizeof(self->text) - 1;
+
+	memcpy(self->text, self->ob.buf, len);
+	self->text[len] = '\0';
+	return self->text;
+}
+
+static void enter(struct printer *p, int32_t tid, long nr, unsigned long arg0)
+{
+	struct sct_event ev = { .kind = EV_ENTER, .tid = tid, .pid = tid, .nr = nr };
+
+	ev.args[0] = arg0;
+	printer_event(p, &ev);
+}
+
+static void leave(struct printer *p, int32_t tid, long nr, long ret)
+{
+	struct sct_event ev = { .kind = EV_EXIT, .tid = tid, .pid = tid, .nr = nr };
+
+	ev.ret = ret;
+	printer_event(p, &ev);
+}
+
+#define ARGS(a0) "arg0: " a0 ", arg1: 0x0, arg2: 0x0, arg3: 0x0, arg4: 0x0, arg5: 0x0"
+
+TEST_F(pr, one_thread_complete_lines)
+{
+	enter(&self->p, 10, NR_READ, 3);
+	leave(&self->p, 10, NR_READ, -11);
+	enter(&self->p, 10, NR_POLL, 0);
+	leave(&self->p, 10, NR_POLL, 0);
+	enter(&self->p, 10, NR_EXIT_GROUP, 0);
+	EXPECT_STREQ("read(" ARGS("0x3") ") = -1 EAGAIN (Resource temporarily unavailable)\n"
+		     "poll(" ARGS("0x0") ") = 0 (Timeout)\n"
+		     "exit_group(" ARGS("0x0") ") = ?\n", text_of(self));
+}
+
+TEST_F(pr, interleaved_threads_split_lines)
+{
+	enter(&self->p, 10, NR_READ, 3);
+	enter(&self->p, 11, NR_WRITE, 4);
+	leave(&self->p, 11, NR_WRITE, 1);
+	leave(&self->p, 10, NR_READ, 1);
+	EXPECT_STREQ("read(" ARGS("0x3") " <unfinished ...>\n"
+		     "[pid 11] write(" ARGS("0x4") ") = 1\n"
+		     "[pid 10] <... read resumed>) = 1\n", text_of(self));
+}
+
+TEST_F(pr, exit_without_enter_is_resumed)
+{
+	leave(&self->p, 10, 59, 0);
+	EXPECT_STREQ("<... execve resumed>) = 0\n", text_of(self));
+}
+
+TEST_F(pr, unknown_number_prints_and_pairs)
+{
+	enter(&self->p, 10, 1234, 1);
+	leave(&self->p, 10, 1234, -38);
+	EXPECT_STREQ("syscall_1234(" ARGS("0x1") ") = -1 ENOSYS (Function not implemented)\n",
+		     text_of(self));
+}
+
+TEST_F(pr, open_call_closed_at_the_end)
+{
+	enter(&self->p, 10, NR_READ, 0);
+	printer_finish(&self->p);
+	printer_exit_status(&self->p, 10, SIGKILL);
+	EXPECT_STREQ("read(" ARGS("0x0") " <unfinished ...>\n"
+		     "+++ killed by SIGKILL +++\n", text_of(self));
+}
+
+TEST_F(pr, lost_events_are_counted_and_shown)
+{
+	struct sct_event lost = { .kind = EV_LOST, .lost = 5, .cpu = 1 };
+
+	enter(&self->p, 10, NR_READ, 0);
+	printer_event(&self->p, &lost);
+	printer_event(&self->p, &lost);
+	EXPECT_EQ(10, self->p.lost);
+	EXPECT_STREQ("read(" ARGS("0x0") " <unfinished ...>\n"
+		     "--- LOST 5 events on cpu 1 ---\n"
+		     "--- LOST 5 events on cpu 1 ---\n", text_of(self));
+}
+
+TEST_F(pr, exit_status_line)
+{
+	printer_exit_status(&self->p, 10, 3 << 8);
+	EXPECT_STREQ("+++ exited with 3 +++\n", text_of(self));
+}
+
+static void push(struct event_queue *q, uint64_t time, int32_t tid)
+{
+	struct sct_event *ev = queue_slot(q);
+
+	ev->time = time;
+	ev->tid = tid;
+	queue_commit(q);
+}
+
+TEST(merge_by_time_up_to_limit)
+{
+	struct event_queue q[2] = { 0 };
+	const struct sct_event *ev;
+	uint64_t last = 0;
+	int seen = 0;
+
+	push(&q[0], 10, 1);
+	push(&q[0], 30, 1);
+	push(&q[0], 50, 1);
+	push(&q[1], 20, 2);
+	push(&q[1], 40, 2);
+	push(&q[1], 60, 2);
+	while ((ev = merge_next(q, 2, 45))) {
+		EXPECT_GT(ev->time, last);
+		last = ev->time;
+		seen++;
+	}
+	EXPECT_EQ(4, seen);
+	EXPECT_EQ(40, last);
+	/* Newer events wait for a later round. */
+	push(&q[0], 55, 1);
+	EXPECT_EQ(50, merge_next(q, 2, UINT64_MAX)->time);
+	EXPECT_EQ(55, merge_next(q, 2, UINT64_MAX)->time);
+	EXPECT_EQ(60, merge_next(q, 2, UINT64_MAX)->time);
+	EXPECT_EQ(NULL, merge_next(q, 2, UINT64_MAX));
+	queue_free(&q[0]);
+	queue_free(&q[1]);
+}
+
+TEST(queue_grows_and_reuses_space)
+{
+	struct event_queue q = { 0 };
+	uint64_t i;
+
+	for (i = 0; i < 5000; i++)
+		push(&q, i, 1);
+	for (i = 0; i < 4000; i++)
+		ASSERT_EQ(i, merge_next(&q, 1, UINT64_MAX)->time);
+	for (i = 5000; i < 6000; i++)
+		push(&q, i, 1);
+	for (i = 4000; i < 6000; i++)
+		ASSERT_EQ(i, merge_next(&q, 1, UINT64_MAX)->time);
+	EXPECT_EQ(NULL, merge_next(&q, 1, UINT64_MAX));
+	queue_free(&q);
+}
+
+TEST_HARNESS_MAIN

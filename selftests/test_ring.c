@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Ring reading and record parsing on synthetic records, across wrap-around. */
+#include "kselftest_harness.h"
+
+#include "record.h"
+#include "ring.h"
+
+#define DATA_SIZE 256
+#define ENTER_ID 443
+#define EXIT_ID 442
+
+struct fake_ring {
+	struct perf_event_mmap_page meta;
+	unsigned char data[DATA_SIZE];
+	struct ring ring;
+	uint64_t write_pos;
+};
+
+static void put(struct fake_ring *f, const void *src, size_t len)
+{
+	const unsigned char *p = src;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		f->data[(f->write_pos + i) & (DATA_SIZE - 1)] = p[i];
+	f->write_pos += len;
+}
+
+/* A sample as the kernel lays it out for SCT_SAMPLE_TYPE. */
+static void put_sample(struct fake_ring *f, uint16_t type, long nr,
+		       const unsigned long *payload, size_t nr_payload, int32_t tid)
+{
+	unsigned char raw[8 + 8 + 6 * 8 + 4] = { 0 };
+	size_t entry = 16 + nr_payload * 8;
+	/* The kernel pads size + data to 8 bytes. */
+	uint32_t raw_size = ((entry + 4 + 7) & ~7ul) - 4;
+	struct perf_event_header hdr = {
+		.type = PERF_RECORD_SAMPLE,
+		.size = sizeof(hdr) + 8 + 8 + 8 + 4 + raw_size,
+	};
+	uint32_t ids[2] = { 1000, tid };
+	uint64_t time = 5000 + tid;
+	uint32_t cpu[2] = { 1, 0 };
+
+	memcpy(raw, &type, sizeof(type));
+	memcpy(raw + 4, &ids[0], 4);
+	memcpy(raw + 8, &nr, sizeof(nr));
+	memcpy(raw + 16, payload, nr_payload * 8);
+	put(f, &hdr, sizeof(hdr));
+	put(f, ids, sizeof(ids));
+	put(f, &time, sizeof(time));
+	put(f, cpu, sizeof(cpu));
+	put(f, &raw_size, sizeof(raw_size));
+	put(f, raw, raw_size);
+}
+
+static void put_lost(struct fake_ring *f, uint64_t lost)
+{
+	struct perf_event_header hdr = {
+		.type = PERF_RECORD_LOST,
+		.size = sizeof(hdr) + 16 + 8 + 8 + 8,
+	};
+	uint64_t id = 7, time = 9000;
+	uint32_t ids[2] = { 1, 1 }, cpu[2] = { 1, 0 };
+
+	put(f, &hdr, sizeof(hdr));
+	put(f, &id, 8);
+	put(f, &lost, 8);
+	put(f, ids, 8);
+	put(f, &time, 8);
+	put(f, cpu, 8);
+}
+
+/* Positions start just before the end so the records wrap. */
+static void start_at(struct fake_ring *f, uint64_t pos)
+{
+	memset(f, 0, sizeof(*f));
+	f->write_pos = pos;
+	f->meta.data_tail = pos;
+	ring_init(&f->ring, &f->meta, f->data, DATA_SIZE);
+}
+
+static void publish(struct fake_ring *f)
+{
+	f->meta.data_head = f->write_pos;
+	ring_begin(&f->ring);
+}
+
+static const struct record_ids ids = { .enter = ENTER_ID, .exit = EXIT_ID };
+
+TEST(records_across_the_end)
+{
+	static struct fake_ring f;
+	const unsigned long args[6] = { 3, 0x7ffd0000, 832, 0, 0, 0xdeadbeef };
+	const unsigned long ret = (unsigned long)-11;
+	const struct perf_event_header *h;
+	struct sct_event ev;
+
+	start_at(&f, 3 * DATA_SIZE + 200);
+	put_sample(&f, ENTER_ID, 0, args, 6, 41);	/* 104 bytes: wraps */
+	put_sample(&f, EXIT_ID, 0, &ret, 1, 41);
+	put_lost(&f, 12);
+	publish(&f);
+
+	h = ring_next(&f.ring);
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, h, &ev));
+	EXPECT_EQ(EV_ENTER, ev.kind);
+	EXPECT_EQ(41, ev.tid);
+	EXPECT_EQ(1000, ev.pid);
+	EXPECT_EQ(5041, ev.time);
+	EXPECT_EQ(1, ev.cpu);
+	EXPECT_EQ(0, ev.nr);
+	EXPECT_EQ(0, memcmp(args, ev.args, sizeof(args)));
+
+	h = ring_next(&f.ring);
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, h, &ev));
+	EXPECT_EQ(EV_EXIT, ev.kind);
+	EXPECT_EQ(-11, ev.ret);
+
+	h = ring_next(&f.ring);
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, h, &ev));
+	EXPECT_EQ(EV_LOST, ev.kind);
+	EXPECT_EQ(12, ev.lost);
+	EXPECT_EQ(9000, ev.time);
+
+	EXPECT_EQ(NULL, ring_next(&f.ring));
+	ring_end(&f.ring);
+	EXPECT_EQ(f.write_pos, f.meta.data_tail);
+	EXPECT_FALSE(f.ring.corrupt);
+}
+
+TEST(header_split_by_the_end)
+{
+	static struct fake_ring f;
+	const unsigned long ret = 7;
+	struct sct_event ev;
+	const struct perf_event_header *h;
+
+	start_at(&f, DATA_SIZE - 4);
+	put_sample(&f, EXIT_ID, 39, &ret, 1, 5);
+	publish(&f);
+	h = ring_next(&f.ring);
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, h, &ev));
+	EXPECT_EQ(EV_EXIT, ev.kind);
+	EXPECT_EQ(39, ev.nr);
+	EXPECT_EQ(7, ev.ret);
+}
+
+TEST(partial_record_waits)
+{
+	static struct fake_ring f;
+	const unsigned long ret = 0;
+
+	start_at(&f, 0);
+	put_sample(&f, EXIT_ID, 1, &ret, 1, 5);
+	/* The producer has published only part of the record. */
+	f.meta.data_head = 6;
+	ring_begin(&f.ring);
+	EXPECT_EQ(NULL, ring_next(&f.ring));
+	EXPECT_FALSE(f.ring.corrupt);
+}
+
+TEST(nonsense_size_stops_reading)
+{
+	static struct fake_ring f;
+	struct perf_event_header bad = { .type = PERF_RECORD_SAMPLE, .size = 4 };
+
+	start_at(&f, 0);
+	put(&f, &bad, sizeof(bad));
+	publish(&f);
+	EXPECT_EQ(NULL, ring_next(&f.ring));
+	EXPECT_TRUE(f.ring.corrupt);
+}
+
+TEST(short_and_foreign_records)
+{
+	struct {
+		struct perf_event_header h;
+		uint32_t body[4];
+	} rec = { .h = { .type = PERF_RECORD_SAMPLE, .size = sizeof(rec) } };
+	struct perf_event_header comm = { .type = PERF_RECORD_COMM, .size = 8 };
+	struct sct_event ev;
+
+	EXPECT_EQ(RECORD_MALFORMED, record_parse(&ids, &rec.h, &ev));
+	EXPECT_EQ(RECORD_SKIP, record_parse(&ids, &comm, &ev));
+}
+
+TEST(other_tracepoint_is_skipped)
+{
+	static struct fake_ring f;
+	const unsigned long ret = 0;
+	struct sct_event ev;
+
+	start_at(&f, 0);
+	put_sample(&f, 999, 1, &ret, 1, 5);
+	publish(&f);
+	EXPECT_EQ(RECORD_SKIP, record_parse(&ids, ring_next(&f.ring), &ev));
+}
+
+TEST_HARNESS_MAIN

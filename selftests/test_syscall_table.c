@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Syscall names by number per machine, aliases, result kinds, errno names. */
+#include "kselftest_harness.h"
+
+#include <libaudit.h>
+
+#include "syscall_table.h"
+
+struct known_call {
+	int machine;
+	long nr;
+	const char *name;
+};
+
+/* Facts from each architecture's syscall table. */
+static const struct known_call known_calls[] = {
+	{ MACH_86_64, 0, "read" },
+	{ MACH_86_64, 7, "poll" },
+	{ MACH_86_64, 59, "execve" },
+	{ MACH_86_64, 202, "futex" },
+	{ MACH_86_64, 231, "exit_group" },
+	{ MACH_86_64, 450, "set_mempolicy_home_node" },
+	{ MACH_AARCH64, 63, "read" },
+	{ MACH_AARCH64, 72, "pselect6" },
+	{ MACH_AARCH64, 73, "ppoll" },
+	{ MACH_AARCH64, 94, "exit_group" },
+	{ MACH_AARCH64, 98, "futex" },
+	{ MACH_AARCH64, 221, "execve" },
+	{ MACH_S390X, 3, "read" },
+	{ MACH_S390X, 11, "execve" },
+	{ MACH_S390X, 142, "select" },
+	{ MACH_S390X, 168, "poll" },
+	{ MACH_S390X, 238, "futex" },
+	{ MACH_S390X, 248, "exit_group" },
+};
+
+TEST(known_numbers_per_machine)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(known_calls) / sizeof(known_calls[0]); i++) {
+		const struct known_call *c = &known_calls[i];
+		const char *name = syscall_name(c->machine, c->nr);
+
+		ASSERT_NE(NULL, name) TH_LOG("machine %d nr %ld", c->machine, c->nr);
+		EXPECT_STREQ(c->name, name) TH_LOG("machine %d nr %ld", c->machine, c->nr);
+	}
+}
+
+/* libaudit 3.0.9 stops at 450; the unified numbers above it are ours. */
+TEST(numbers_above_450_on_every_machine)
+{
+	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+	size_t i;
+
+	for (i = 0; i < sizeof(machines) / sizeof(machines[0]); i++) {
+		EXPECT_STREQ("cachestat", syscall_name(machines[i], 451));
+		EXPECT_STREQ("futex_wake", syscall_name(machines[i], 454));
+		EXPECT_STREQ("futex_wait", syscall_name(machines[i], 455));
+		EXPECT_STREQ("mseal", syscall_name(machines[i], 462));
+		EXPECT_STREQ("file_setattr", syscall_name(machines[i], 469));
+	}
+}
+
+TEST(x86_64_only_numbers)
+{
+	EXPECT_STREQ("uretprobe", syscall_name(MACH_86_64, 335));
+	EXPECT_STREQ("uprobe", syscall_name(MACH_86_64, 336));
+	/* 335 is something else, or nothing, elsewhere. */
+	EXPECT_STREQ("name_to_handle_at", syscall_name(MACH_S390X, 335));
+	EXPECT_EQ(NULL, syscall_name(MACH_AARCH64, 335));
+}
+
+TEST(unknown_numbers)
+{
+	EXPECT_EQ(NULL, syscall_name(MACH_86_64, 470));
+	EXPECT_EQ(NULL, syscall_name(MACH_86_64, 9999));
+	EXPECT_EQ(NULL, syscall_name(MACH_86_64, -1));
+	EXPECT_EQ(NULL, syscall_name(MACH_86_64, 1L << 40));
+	EXPECT_EQ(NULL, syscall_name(MACH_AARCH64, 1000));
+}
+
+TEST(tracepoint_aliases)
+{
+	EXPECT_STREQ("pread64", syscall_tracepoint_name("pread"));
+	EXPECT_STREQ("newfstat", syscall_tracepoint_name("fstat"));
+	EXPECT_STREQ("newuname", syscall_tracepoint_name("uname"));
+	EXPECT_STREQ("umount", syscall_tracepoint_name("umount2"));
+	EXPECT_STREQ("read", syscall_tracepoint_name("read"));
+}
+
+TEST(result_kinds)
+{
+	EXPECT_EQ(RESULT_HEX, syscall_result_kind("mmap"));
+	EXPECT_EQ(RESULT_HEX, syscall_result_kind("mremap"));
+	EXPECT_EQ(RESULT_HEX, syscall_result_kind("brk"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("poll"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("ppoll"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("select"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("pselect6"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_wait"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_pwait"));
+	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_pwait2"));
+	EXPECT_EQ(RESULT_NORETURN, syscall_result_kind("exit"));
+	EXPECT_EQ(RESULT_NORETURN, syscall_result_kind("exit_group"));
+	EXPECT_EQ(RESULT_DEFAULT, syscall_result_kind("read"));
+	EXPECT_EQ(RESULT_DEFAULT, syscall_result_kind("futex"));
+	EXPECT_EQ(RESULT_DEFAULT, syscall_result_kind("zzz"));
+}
+
+TEST(errno_names)
+{
+	struct errno_desc d;
+
+	errno_describe(2, &d);
+	EXPECT_STREQ("ENOENT", d.name);
+	EXPECT_STREQ("No such file or directory", d.text);
+	EXPECT_EQ(0, d.restart);
+	errno_describe(110, &d);
+	EXPECT_STREQ("ETIMEDOUT", d.name);
+	errno_describe(512, &d);
+	EXPECT_STREQ("ERESTARTSYS", d.name);
+	EXPECT_EQ(1, d.restart);
+	errno_describe(516, &d);
+	EXPECT_STREQ("ERESTART_RESTARTBLOCK", d.name);
+	errno_describe(524, &d);
+	EXPECT_STREQ("ENOTSUPP", d.name);
+	EXPECT_EQ(0, d.restart);
+	errno_describe(4000, &d);
+	EXPECT_EQ(NULL, d.name);
+	errno_describe(0, &d);
+	EXPECT_EQ(NULL, d.name);
+}
+
+TEST_HARNESS_MAIN
