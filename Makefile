@@ -42,6 +42,36 @@ install: $(SCTRACE)
 clean:
 	rm -rf $(BUILD)
 
+# ---- workloads: one static program per line of workloads/cases.tbl ------
+CASES      := $(shell awk '!/^[ \t]*(\#|$$)/ { print $$1 }' workloads/cases.tbl)
+WL_DIR     := $(BUILD)/workloads
+WL_GEN     := $(WL_DIR)/gen
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target)
+WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
+
+GENERATE   = mkdir -p $(WL_GEN) && awk -v dir=$(WL_GEN) -f workloads/generate.awk workloads/cases.tbl
+
+$(WL_GEN)/cases.h: workloads/cases.tbl workloads/generate.awk
+	$(GENERATE)
+
+# Written together with cases.h; kept, not treated as intermediate.
+.SECONDARY: $(addprefix $(WL_GEN)/,$(addsuffix .c,$(CASES)))
+$(WL_GEN)/%.c: $(WL_GEN)/cases.h
+	test -f $@ || { $(GENERATE); }
+
+$(WL_DIR)/support.o: workloads/support.c workloads/support.h
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -c -o $@ $<
+
+$(WL_DIR)/exec_target: workloads/exec_target.c
+	$(CC) $(WL_CFLAGS) -static -nostdlib -o $@ $<
+
+$(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
+	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o
+
+.PHONY: workloads
+workloads: $(WL_BINS)
+
 # ---- tests -------------------------------------------------------------
 # kselftest_harness.h ships only in the kernel source; take it once.
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
@@ -54,6 +84,8 @@ TEST_CFLAGS    = $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR)
 
 UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
+GOLDEN     := $(BUILD)/selftests/golden
+GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c
 
 $(KSFT_STAMP):
 	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
@@ -65,12 +97,27 @@ $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wild
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
-.PHONY: unit-tests check
+$(GOLDEN): $(GOLDEN_SRCS) selftests/normalize.h selftests/oracle.h $(WL_GEN)/cases.h $(KSFT_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -I$(WL_GEN) -o $@ $(GOLDEN_SRCS)
+
+.PHONY: unit-tests golden check run bless
 unit-tests: $(UNIT_TESTS)
+golden: $(GOLDEN) $(WL_BINS) $(SCTRACE)
+
+ARCH_NAME := $(shell uname -m)
+
+# The main job: every golden case on the running kernel, one KTAP report.
+run: deps golden
+	selftests/ktap-run golden $(GOLDEN)
+
+# Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff first.
+bless: golden
+	SCTRACE_BLESS=1 $(GOLDEN) -f golden -v trace
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats"
 
-check: deps all unit-tests
-	selftests/ktap-run $(UNIT_SUITES) $(BATS_SUITES)
+check: deps all unit-tests golden
+	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES)

@@ -86,6 +86,27 @@ TEST_F(pr, interleaved_threads_split_lines)
 		     "[pid 10] <... read resumed>) = 1\n", text_of(self));
 }
 
+TEST_F(pr, sigreturn_exit_pairs_with_its_enter)
+{
+	/* rt_sigreturn's exit carries nr -1: it still completes line 15. */
+	enter(&self->p, 10, 15, 0);
+	leave(&self->p, 10, -1, -4);
+	EXPECT_STREQ("rt_sigreturn(" ARGS("0x0") ") = -1 EINTR (Interrupted system call)\n",
+		     text_of(self));
+}
+
+TEST_F(pr, other_thread_between_sigreturn_enter_and_exit)
+{
+	enter(&self->p, 10, 15, 0);
+	enter(&self->p, 11, NR_WRITE, 1);
+	leave(&self->p, 11, NR_WRITE, 1);
+	leave(&self->p, 10, -1, -4);
+	EXPECT_STREQ("rt_sigreturn(" ARGS("0x0") " <unfinished ...>\n"
+		     "[pid 11] write(" ARGS("0x1") ") = 1\n"
+		     "[pid 10] <... rt_sigreturn resumed>) = -1 EINTR (Interrupted system call)\n",
+		     text_of(self));
+}
+
 TEST_F(pr, exit_without_enter_is_resumed)
 {
 	leave(&self->p, 10, 59, 0);

@@ -98,14 +98,20 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	p->open_tid = ev->tid;
 }
 
+/*
+ * A thread is in one call at a time, so its exit belongs to its pending
+ * enter. The exit's own number is -1 after rt_sigreturn (which restores
+ * orig_ax); another number means events were lost in between.
+ */
 static void print_exit(struct printer *p, const struct sct_event *ev)
 {
-	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
-	bool continues = p->open_tid == ev->tid && st->in_call && st->nr == ev->nr;
+	bool paired = st->in_call && (ev->nr == st->nr || ev->nr < 0);
+	const struct syscall_desc *desc =
+		syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
 
-	if (!continues) {
+	if (!paired || p->open_tid != ev->tid) {
 		close_open_line(p);
 		print_prefix(p, ev->tid);
 		outbuf_puts(p->out, "<... ");

@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The golden suite: every workload of workloads/cases.tbl traced by
+ * sctrace, normalised, and compared with expected/<arch>/<case>.out; and
+ * the same calls as strace -f sees them. SCTRACE_BLESS=1 rewrites the
+ * golden files instead, after showing the diff.
+ */
+#include "kselftest_harness.h"
+
+#include <fcntl.h>
+#include <sys/personality.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include "normalize.h"
+#include "oracle.h"
+
+#define KSFT_SKIP_CODE 4
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+static const char *arch(void)
+{
+	static struct utsname uts;
+
+	if (!uts.machine[0])
+		uname(&uts);
+	return uts.machine;
+}
+
+static char *read_file(const char *path)
+{
+	struct stat st;
+	char *buf;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !(buf = malloc(st.st_size + 1))) {
+		close(fd);
+		return NULL;
+	}
+	n = read(fd, buf, st.st_size);
+	close(fd);
+	if (n != st.st_size) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int ok = fd >= 0 && write(fd, text, len) == (ssize_t)len;
+
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Runs argv with ASLR off (so values derived from brk or the stack are
+ * the same every run) and stderr into err_path; the exit status, or -1.
+ */
+static int run(char *const argv[], const char *err_path)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd < 0 || dup2(fd, STDERR_FILENO) < 0)
+			_exit(126);
+		personality(ADDR_NO_RANDOMIZE);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* diff -u, each line as a KTAP diagnostic on stderr. */
+static void show_diff(const char *old_path, const char *new_path)
+{
+	char cmd[1024], line[512];
+	FILE *diff;
+
+	snprintf(cmd, sizeof(cmd), "diff -u '%s' '%s'", old_path, new_path);
+	diff = popen(cmd, "r");
+	if (!diff)
+		return;
+	while (fgets(line, sizeof(line), diff))
+		fprintf(stderr, "# %s", line);
+	pclose(diff);
+}
+
+static void show_file(const char *path)
+{
+	char *text = read_file(path);
+	char *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save))
+		fprintf(stderr, "# %s\n", line);
+	free(text);
+}
+
+struct paths {
+	char workload[512];
+	char trace[512];
+	char errors[512];
+	char expected[512];
+	char actual[512];
+	char strace[512];
+};
+
+static void make_paths(struct paths *p, const char *name)
+{
+	const char *out = env_or("GOLDEN_OUT", "build/golden");
+	char dir[256];
+
+	snprintf(dir, sizeof(dir), "%s/%s", out, arch());
+	mkdir(out, 0755);
+	mkdir(dir, 0755);
+	snprintf(p->workload, sizeof(p->workload), "%s/%s",
+		 env_or("WORKLOADS", "build/workloads"), name);
+	snprintf(p->trace, sizeof(p->trace), "%s/%s.trace", dir, name);
+	snprintf(p->errors, sizeof(p->errors), "%s/%s.stderr", dir, name);
+	snprintf(p->actual, sizeof(p->actual), "%s/%s.out", dir, name);
+	snprintf(p->strace, sizeof(p->strace), "%s/%s.strace", dir, name);
+	snprintf(p->expected, sizeof(p->expected), "%s/%s/%s.out",
+		 env_or("EXPECTED", "expected"), arch(), name);
+}
+
+enum traced {
+	TRACED,
+	TRACED_SKIP,	/* the workload could not run in order here */
+	TRACED_FAIL,
+};
+
+/* sctrace -o TRACE -- WORKLOAD: the workload must succeed, nothing lost. */
+static enum traced trace_workload(struct __test_metadata *_metadata,
+				  const struct paths *p)
+{
+	char *argv[] = { (char *)env_or("SCTRACE", "build/sctrace"), "-o",
+			 (char *)p->trace, "--", (char *)p->workload, NULL };
+	int status = run(argv, p->errors);
+	char *errors = read_file(p->errors);
+	enum traced result = TRACED;
+
+	if (status == KSFT_SKIP_CODE) {
+		result = TRACED_SKIP;
+	} else if (status != 0) {
+		TH_LOG("sctrace -- %s exited %d", p->workload, status);
+		result = TRACED_FAIL;
+	} else if (errors && strstr(errors, "LOST")) {
+		TH_LOG("the trace lost events: a partial trace never passes");
+		result = TRACED_FAIL;
+	}
+	if (result != TRACED)
+		show_file(p->errors);
+	free(errors);
+	return result;
+}
+
+/* The first line of the workload's complaint, as the skip reason. */
+static const char *skip_reason(const struct paths *p, char *buf, size_t len)
+{
+	char *text = read_file(p->errors);
+	const char *at = text ? strstr(text, "SKIP ") : NULL;
+
+	snprintf(buf, len, "%s", at ? at + 5 : "workload skipped");
+	buf[strcspn(buf, "\n")] = '\0';
+	free(text);
+	return buf;
+}
+
+static bool need_root(struct __test_metadata *_metadata)
+{
+	return geteuid() == 0;
+}
+
+/* Compares a raw trace with a golden text; writes and diffs on mismatch. */
+static bool matches_golden(const char *trace, const char *golden,
+			   const char *actual_path, const char *expected_path,
+			   const char **why)
+{
+	char *ours = normalize_trace(trace, why);
+	char *want = golden ? strip_comments(golden) : NULL;
+	bool same = ours && want && !strcmp(ours, want);
+
+	if (ours && !same && actual_path) {
+		write_file(actual_path, ours);
+		show_diff(expected_path, actual_path);
+	}
+	if (ours && !want)
+		*why = "no golden file";
+	else if (ours && !same)
+		*why = "trace differs from the golden file";
+	free(ours);
+	free(want);
+	return same;
+}
+
+static void bless(struct __test_metadata *_metadata, const struct paths *p,
+		  const char *trace)
+{
+	const char *why = NULL;
+	char *ours = normalize_trace(trace, &why);
+	char dir[512];
+
+	ASSERT_NE(NULL, ours) TH_LOG("%s", why);
+	ASSERT_EQ(0, write_file(p->actual, ours));
+	show_diff(p->expected, p->actual);
+	snprintf(dir, sizeof(dir), "%s/%s", env_or("EXPECTED", "expected"), arch());
+	mkdir(dir, 0755);
+	ASSERT_EQ(0, write_file(p->expected, ours)) TH_LOG("writing %s", p->expected);
+	TH_LOG("blessed %s: read it before committing it", p->expected);
+	free(ours);
+}
+
+FIXTURE(golden) {
+	struct paths paths;
+	char reason[256];
+};
+
+FIXTURE_VARIANT(golden) {
+	const char *name;
+	const char *expect;
+};
+
+#define CASE(id, result) \
+	FIXTURE_VARIANT_ADD(golden, id) { .name = #id, .expect = result };
+#include "cases.h"
+#undef CASE
+
+FIXTURE_SETUP(golden)
+{
+	make_paths(&self->paths, variant->name);
+}
+
+FIXTURE_TEARDOWN(golden)
+{
+}
+
+TEST_F(golden, trace)
+{
+	const char *why = NULL;
+	char *trace, *golden;
+
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	switch (trace_workload(_metadata, &self->paths)) {
+	case TRACED_SKIP:
+		SKIP(return, "%s", skip_reason(&self->paths, self->reason,
+					       sizeof(self->reason)));
+	case TRACED_FAIL:
+		ASSERT_TRUE(false);
+	case TRACED:
+		break;
+	}
+	trace = read_file(self->paths.trace);
+	ASSERT_NE(NULL, trace);
+	ASSERT_EQ(NULL, strstr(trace, "--- LOST")) TH_LOG("lost events in the trace");
+	if (getenv("SCTRACE_BLESS")) {
+		bless(_metadata, &self->paths, trace);
+		free(trace);
+		return;
+	}
+	golden = read_file(self->paths.expected);
+	EXPECT_TRUE(matches_golden(trace, golden, self->paths.actual,
+				   self->paths.expected, &why))
+		TH_LOG("%s: %s (bless with: make bless)", variant->name, why);
+	free(golden);
+	free(trace);
+}
+
+TEST_F(golden, strace_agrees)
+{
+	const char *strace = env_or("STRACE", "/usr/bin/strace");
+	char *argv[] = { (char *)strace, "-f", "-qq", "-o", self->paths.strace,
+			 self->paths.workload, NULL };
+	struct call_log ours, theirs;
+	const char *why = NULL, *diff;
+	char *trace, *log, buf[512];
+	int status;
+
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	if (access(strace, X_OK))
+		SKIP(return, "no %s here: the strace oracle runs on the host only", strace);
+	switch (trace_workload(_metadata, &self->paths)) {
+	case TRACED_SKIP:
+		SKIP(return, "%s", skip_reason(&self->paths, self->reason,
+					       sizeof(self->reason)));
+	case TRACED_FAIL:
+		ASSERT_TRUE(false);
+	case TRACED:
+		break;
+	}
+	status = run(argv, self->paths.errors);
+	ASSERT_EQ(0, status) TH_LOG("strace -f %s exited %d", self->paths.workload, status);
+	trace = read_file(self->paths.trace);
+	log = read_file(self->paths.strace);
+	ASSERT_NE(NULL, trace);
+	ASSERT_NE(NULL, log);
+	ASSERT_EQ(0, log_from_sctrace(trace, &ours, &why)) TH_LOG("sctrace: %s", why);
+	ASSERT_EQ(0, log_from_strace(log, &theirs, &why)) TH_LOG("strace: %s", why);
+	ASSERT_GT(ours.nr, 0);
+	diff = logs_differ(&ours, &theirs, buf, sizeof(buf));
+	EXPECT_EQ(NULL, diff) TH_LOG("%s: %s", variant->name, diff);
+	call_log_free(&ours);
+	call_log_free(&theirs);
+	free(trace);
+	free(log);
+}
+
+/*
+ * The comparison must catch a wrong name, argument, errno or Timeout:
+ * take a real trace, break one thing in it, and expect a mismatch.
+ */
+struct mutation {
+	const char *workload;
+	const char *from;
+	const char *to;
+};
+
+static const struct mutation mutations[] = {
+	{ "futex_wait_timeout", "futex(", "futez(" },
+	{ "futex_wait_timeout", "val: 0,", "val: 1," },
+	{ "futex_wait_timeout", "ETIMEDOUT (Connection timed out)",
+	  "EAGAIN (Resource temporarily unavailable)" },
+	{ "poll_timeout_zero", " = 0 (Timeout)", " = 0" },
+	{ "read_eintr", "ERESTARTSYS", "EINTR" },
+	{ "threads_interleave", "<unfinished ...>", ") = 1" },
+};
+
+static char *replace_once(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	size_t head, len;
+	char *out;
+
+	if (!at)
+		return NULL;
+	head = at - text;
+	len = strlen(text) - strlen(from) + strlen(to);
+	out = malloc(len + 1);
+	if (!out)
+		return NULL;
+	memcpy(out, text, head);
+	strcpy(out + head, to);
+	strcat(out, at + strlen(from));
+	return out;
+}
+
+TEST(comparison_catches_wrong_traces)
+{
+	size_t i;
+
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	for (i = 0; i < sizeof(mutations) / sizeof(mutations[0]); i++) {
+		const struct mutation *m = &mutations[i];
+		const char *why = NULL;
+		struct paths p;
+		char *trace, *golden, *broken;
+
+		make_paths(&p, m->workload);
+		ASSERT_EQ(TRACED, trace_workload(_metadata, &p));
+		trace = read_file(p.trace);
+		golden = read_file(p.expected);
+		ASSERT_NE(NULL, trace);
+		ASSERT_NE(NULL, golden) TH_LOG("no golden file %s", p.expected);
+		ASSERT_TRUE(matches_golden(trace, golden, NULL, NULL, &why))
+			TH_LOG("%s: the unbroken trace must match first: %s", m->workload, why);
+		broken = replace_once(trace, m->from, m->to);
+		ASSERT_NE(NULL, broken) TH_LOG("'%s' not in the %s trace", m->from, m->workload);
+		EXPECT_FALSE(matches_golden(broken, golden, NULL, NULL, &why))
+			TH_LOG("%s with '%s' -> '%s' still matched", m->workload, m->from, m->to);
+		free(broken);
+		free(golden);
+		free(trace);
+	}
+}
+
+TEST(truncated_trace_fails)
+{
+	const char *why = NULL;
+
+	EXPECT_EQ(NULL, normalize_trace("getpriority(which: 23674, who: 1) = -1 EINVAL\nread(fd: 3) = 1\n", &why));
+	EXPECT_STREQ("no end marker in the trace", why);
+	EXPECT_EQ(NULL, normalize_trace("read(fd: 3) = 1\n", &why));
+	EXPECT_STREQ("no begin marker in the trace", why);
+}
+
+TEST(normalisation_renames_only_addresses_and_tids)
+{
+	const char *why = NULL;
+	char *out = normalize_trace(
+		"x\ngetpriority(which: 23674, who: 1) = -1 EINVAL (Invalid argument)\n"
+		"read(fd: 3, buf: 0x7ffd1000, count: 65536) = 1\n"
+		"clone(flags: 17, child_tidptr: 0x7ffd1000) = 4321\n"
+		"[pid 4321] read(fd: 3, buf: 0xfff, count: 4321) = -1 EFAULT (Bad address)\n"
+		"[pid 4320] mmap(addr: NULL) = 0x7f0000000000\n"
+		"[pid 4320] getpriority(which: 23674, who: 2) = -1 EINVAL (Invalid argument)\n"
+		"[pid 4320] exit_group(error_code: 0) = ?\n"
+		"[pid 4321] exit(error_code: 0) = ?\n", &why);
+
+	ASSERT_NE(NULL, out) TH_LOG("%s", why);
+	EXPECT_STREQ("read(fd: 3, buf: <a1>, count: 65536) = 1\n"
+		     "clone(flags: 17, child_tidptr: <a1>) = <t1>\n"
+		     "[pid <t1>] read(fd: 3, buf: 0xfff, count: <t1>) = -1 EFAULT (Bad address)\n"
+		     "[pid <t2>] mmap(addr: NULL) = <a2>\n"
+		     "[pid <t1>] exit(error_code: 0) = ?\n", out);
+	free(out);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "normalize.h"
+
+#define MAX_NAMES 4096
+#define ADDR_MIN 0x10000
+
+/* Values renamed in order of first appearance. */
+struct renames {
+	uint64_t values[MAX_NAMES];
+	size_t nr;
+};
+
+static size_t rename_index(struct renames *r, uint64_t v)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++)
+		if (r->values[i] == v)
+			return i + 1;
+	if (r->nr == MAX_NAMES)
+		return 0;
+	r->values[r->nr++] = v;
+	return r->nr;
+}
+
+static bool known(const struct renames *r, uint64_t v)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++)
+		if (r->values[i] == v)
+			return true;
+	return false;
+}
+
+/* A growing output string. */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void put(struct text *t, const char *s, size_t len)
+{
+	if (t->len + len + 1 > t->cap) {
+		t->cap = (t->len + len + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		if (!t->s)
+			abort();
+	}
+	memcpy(t->s + t->len, s, len);
+	t->len += len;
+	t->s[t->len] = '\0';
+}
+
+static bool word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+
+/* The tids of every "[pid N] " prefix in [from, to). */
+static void collect_tids(const char *from, const char *to, struct renames *tids)
+{
+	const char *p = from;
+
+	while (p < to) {
+		const char *eol = memchr(p, '\n', to - p);
+
+		if (line_tid(p) >= 0)
+			rename_index(tids, line_tid(p));
+		p = eol ? eol + 1 : to;
+	}
+}
+
+static bool all_of(const char *s, size_t len, int (*is)(int))
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!is((unsigned char)s[i]))
+			return false;
+	return len > 0;
+}
+
+/* One word: an address or a tid becomes its name, anything else stays. */
+static void rename_word(struct text *out, const char *w, size_t len,
+			const struct renames *tids, struct renames *tid_order,
+			struct renames *addrs)
+{
+	char name[32];
+
+	if (len > 2 && w[0] == '0' && w[1] == 'x' && all_of(w + 2, len - 2, isxdigit)) {
+		uint64_t v = strtoull(w, NULL, 16);
+
+		if (v >= ADDR_MIN) {
+			snprintf(name, sizeof(name), "<a%zu>", rename_index(addrs, v));
+			put(out, name, strlen(name));
+			return;
+		}
+	} else if (all_of(w, len, isdigit) && known(tids, strtoull(w, NULL, 10))) {
+		snprintf(name, sizeof(name), "<t%zu>",
+			 rename_index(tid_order, strtoull(w, NULL, 10)));
+		put(out, name, strlen(name));
+		return;
+	}
+	put(out, w, len);
+}
+
+static void rename_line(struct text *out, const char *p, const char *end,
+			const struct renames *tids, struct renames *tid_order,
+			struct renames *addrs)
+{
+	while (p < end) {
+		const char *start = p;
+
+		if (!word_char(*p)) {
+			put(out, p++, 1);
+			continue;
+		}
+		while (p < end && word_char(*p))
+			p++;
+		rename_word(out, start, p - start, tids, tid_order, addrs);
+	}
+}
+
+/* The tid of a "[pid N] " prefix, or -1 for a line without one. */
+long line_tid(const char *line)
+{
+	return strncmp(line, "[pid ", 5) ? -1 : strtol(line + 5, NULL, 10);
+}
+
+/*
+ * The region: after the begin marker, the main thread's lines up to its
+ * end marker and every other task's lines to the end of the trace (what
+ * a thread does after main's marker is still the case's).
+ */
+char *cut_region(const char *trace, const char **why)
+{
+	const char *begin = strstr(trace, MARK_BEGIN_TEXT);
+	const char *end, *p;
+	struct text out = { 0 };
+	long main_tid;
+
+	if (!begin || !(begin = strchr(begin, '\n'))) {
+		*why = "no begin marker in the trace";
+		return NULL;
+	}
+	end = strstr(++begin, MARK_END_TEXT);
+	if (!end) {
+		*why = "no end marker in the trace";
+		return NULL;
+	}
+	while (end > begin && end[-1] != '\n')
+		end--;
+	main_tid = line_tid(end);
+	put(&out, begin, end - begin);
+	for (p = end; *p; ) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p + 1) : strlen(p);
+		long tid = line_tid(p);
+
+		if (tid >= 0 && tid != main_tid)
+			put(&out, p, len);
+		p += len;
+	}
+	return out.s;
+}
+
+char *normalize_trace(const char *trace, const char **why)
+{
+	static struct renames tids, tid_order, addrs;
+	char *region = cut_region(trace, why);
+	struct text out = { 0 };
+	const char *p, *end;
+
+	if (!region)
+		return NULL;
+	end = region + strlen(region);
+	tids.nr = tid_order.nr = addrs.nr = 0;
+	collect_tids(region, end, &tids);
+	put(&out, "", 0);
+	for (p = region; p < end; ) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		eol = eol ? eol + 1 : end;
+		rename_line(&out, p, eol, &tids, &tid_order, &addrs);
+		p = eol;
+	}
+	free(region);
+	return out.s;
+}
+
+/* Golden files may explain themselves in lines starting with '#'. */
+char *strip_comments(const char *golden)
+{
+	struct text out = { 0 };
+	const char *p = golden;
+
+	put(&out, "", 0);
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p + 1) : strlen(p);
+
+		if (*p != '#')
+			put(&out, p, len);
+		p += len;
+	}
+	return out.s;
+}

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include "support.h"
+
+/* Exit status a kselftest runner reads as "skipped". */
+#define KSFT_SKIP 4
+#define NOBODY 65534
+/* Small thread stacks: the mmap length must not depend on ulimit -s. */
+#define THREAD_STACK (64 * 1024)
+#define SECRET_FILE "/tmp/sctrace-workload-secret"
+
+struct fixtures fx;
+
+/*
+ * One cpu and SCHED_FIFO: a woken thread runs only when the running one
+ * blocks, so the order of calls across threads is the program's, not
+ * the scheduler's, and golden files can hold it.
+ */
+static void run_in_order(void)
+{
+	struct sched_param param = { .sched_priority = 1 };
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	if (sched_setaffinity(0, sizeof(one), &one) ||
+	    sched_setscheduler(0, SCHED_FIFO, &param)) {
+		fprintf(stderr, "workload: SKIP needs one cpu and SCHED_FIFO (root) for a fixed order: %s\n",
+			strerror(errno));
+		exit(KSFT_SKIP);
+	}
+}
+
+static void must(int ok, const char *what)
+{
+	if (ok)
+		return;
+	fprintf(stderr, "workload: setting up %s failed: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void make_fixtures(void)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct rlimit nofile;
+	int nonblock[2];
+
+	must(!pipe(fx.idle_pipe), "idle pipe");
+	must(!pipe(fx.ready_pipe), "ready pipe");
+	must(write(fx.ready_pipe[1], "x", 1) == 1, "ready pipe byte");
+	must(!pipe2(nonblock, O_NONBLOCK), "non-blocking pipe");
+	fx.nonblock_fd = nonblock[0];
+	must(!socketpair(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0, fx.dgram), "socketpair");
+	fx.epfd = epoll_create1(0);
+	must(fx.epfd >= 0, "epoll");
+	ev.data.fd = fx.idle_pipe[0];
+	must(!epoll_ctl(fx.epfd, EPOLL_CTL_ADD, fx.idle_pipe[0], &ev), "epoll_ctl");
+	fx.dir_fd = open("/", O_RDONLY | O_DIRECTORY);
+	must(fx.dir_fd >= 0, "directory fd");
+	/* A fixed limit, so "one fd too many" is the same number everywhere. */
+	must(!getrlimit(RLIMIT_NOFILE, &nofile), "getrlimit");
+	nofile.rlim_cur = nofile.rlim_max < 1024 ? nofile.rlim_max : 1024;
+	must(!setrlimit(RLIMIT_NOFILE, &nofile), "setrlimit");
+	fx.too_many_fds = nofile.rlim_cur + 1;
+	fx.idle = (struct pollfd){ .fd = fx.idle_pipe[0], .events = POLLIN };
+	fx.ready = (struct pollfd){ .fd = fx.ready_pipe[0], .events = POLLIN };
+	fx.ts_1ms = (struct timespec){ 0, 1000000 };
+	fx.ts_10ms = (struct timespec){ 0, 10000000 };
+	fx.ts_20ms = (struct timespec){ 0, 20000000 };
+	fx.bad_ptr = (void *)0x1;
+}
+
+void workload_init(int argc, char **argv)
+{
+	static char self[PATH_MAX];
+
+	(void)argc;
+	/* Same fd numbers whatever the caller left open. */
+	close_range(3, ~0u, 0);
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	fx.self_dir = dirname(self);
+	run_in_order();
+	make_fixtures();
+}
+
+void mark(int which)
+{
+	syscall(SYS_getpriority, MARK_WHICH, which);
+}
+
+/* expect: a number, or -ENAME for "-1 with errno ENAME". */
+int check_result(const char *name, long ret, int err, const char *expect)
+{
+	const char *ename = strerrorname_np(err);
+	int ok;
+
+	if (expect[0] == '-' && expect[1] == 'E')
+		ok = ret == -1 && ename && !strcmp(ename, expect + 1);
+	else
+		ok = ret == strtol(expect, NULL, 10);
+	if (ok)
+		return 0;
+	fprintf(stderr, "workload %s: expected %s, got %ld (errno %s)\n",
+		name, expect, ret, ret == -1 && ename ? ename : "-");
+	return 1;
+}
+
+fd_set *idle_set(void)
+{
+	static fd_set set;
+
+	FD_ZERO(&set);
+	FD_SET(fx.idle_pipe[0], &set);
+	return &set;
+}
+
+fd_set *ready_set(void)
+{
+	static fd_set set;
+
+	FD_ZERO(&set);
+	FD_SET(fx.ready_pipe[0], &set);
+	return &set;
+}
+
+struct timeval *tv_ms(long ms)
+{
+	static struct timeval tv;
+
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	return &tv;
+}
+
+/* Threads a scenario started; joined after the end marker. */
+static pthread_t threads[4];
+static int nr_threads;
+
+static void start_thread(void *(*fn)(void *))
+{
+	pthread_attr_t attr;
+
+	must(nr_threads < 4, "thread slot");
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, THREAD_STACK);
+	must(!pthread_create(&threads[nr_threads++], &attr, fn, NULL), "thread");
+	pthread_attr_destroy(&attr);
+}
+
+/*
+ * Whether pthread_join has to wait depends on timing (it does under
+ * strace's ptrace stops), so it happens outside the traced region.
+ */
+void workload_finish(void)
+{
+	while (nr_threads)
+		pthread_join(threads[--nr_threads], NULL);
+}
+
+static uint32_t wake_word;
+
+static void *futex_waiter(void *arg)
+{
+	(void)arg;
+	syscall(SYS_futex, &wake_word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	return NULL;
+}
+
+/*
+ * The waiter runs and blocks while main sleeps (long enough even under
+ * strace's ptrace stops); main's wake then finds it waiting.
+ */
+long futex_wait_wake_threads(void)
+{
+	start_thread(futex_waiter);
+	nanosleep(&fx.ts_20ms, NULL);
+	return syscall(SYS_futex, &wake_word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* No SA_RESTART: the blocked read fails with EINTR. */
+long read_interrupted(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct itimerval timer = { .it_value = { 0, 20000 } };
+
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &timer, NULL);
+	return read(fx.idle_pipe[0], fx.buf, 1);
+}
+
+static int ping[2], pong[2];
+
+static void *ponger(void *arg)
+{
+	char c;
+
+	(void)arg;
+	if (read(ping[0], &c, 1) == 1)
+		write(pong[1], &c, 1);
+	return NULL;
+}
+
+/* main blocks in read while the other thread answers: unfinished/resumed. */
+long threads_interleave(void)
+{
+	char c = 0;
+	long got;
+
+	must(!pipe(ping) && !pipe(pong), "ping-pong pipes");
+	start_thread(ponger);
+	write(ping[1], "p", 1);
+	got = read(pong[0], &c, 1);
+	return got == 1 && c == 'p' ? 1 : -1;
+}
+
+/* The child's exit status, or -1. */
+static long wait_child(pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+long fork_child_exit(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(7);
+	return wait_child(pid);
+}
+
+long fork_exec_workload(void)
+{
+	static char path[PATH_MAX];
+	char *argv[] = { "exec_target", NULL };
+	char *envp[] = { NULL };
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/exec_target", fx.self_dir);
+	pid = fork();
+	if (pid == 0) {
+		execve(path, argv, envp);
+		_exit(127);
+	}
+	return wait_child(pid);
+}
+
+/* A child that drops to nobody reports the errno of what it tried. */
+static long as_nobody(int (*attempt)(void))
+{
+	pid_t pid = fork();
+	long code;
+
+	if (pid == 0) {
+		if (setgid(NOBODY) || setuid(NOBODY))
+			_exit(255);
+		_exit(attempt());
+	}
+	code = wait_child(pid);
+	if (code <= 0 || code == 255)
+		return code;
+	errno = code;
+	return -1;
+}
+
+static int open_secret(void)
+{
+	return open(SECRET_FILE, O_RDONLY) < 0 ? errno : 0;
+}
+
+long open_as_nobody(void)
+{
+	long ret;
+	int fd = open(SECRET_FILE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	must(fd >= 0, "root-only file");
+	close(fd);
+	ret = as_nobody(open_secret);
+	unlink(SECRET_FILE);
+	return ret;
+}
+
+static int become_root(void)
+{
+	return syscall(SYS_setuid, 0) ? errno : 0;
+}
+
+long setuid_as_nobody(void)
+{
+	return as_nobody(become_root);
+}
+
+long recvfrom_after_send(void)
+{
+	send(fx.dgram[1], "d", 1, 0);
+	return recvfrom(fx.dgram[0], fx.buf, sizeof(fx.buf), 0, NULL, NULL);
+}
