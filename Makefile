@@ -85,7 +85,7 @@ TEST_CFLAGS    = $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR)
 UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
-GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c
+GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/tp_agree.c
 
 $(KSFT_STAMP):
 	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
@@ -97,9 +97,9 @@ $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wild
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
-$(GOLDEN): $(GOLDEN_SRCS) selftests/normalize.h selftests/oracle.h $(WL_GEN)/cases.h $(KSFT_STAMP)
+$(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -I$(WL_GEN) -o $@ $(GOLDEN_SRCS)
+	$(CC) $(TEST_CFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
 .PHONY: unit-tests golden check run bless
 unit-tests: $(UNIT_TESTS)
@@ -111,9 +111,10 @@ ARCH_NAME := $(shell uname -m)
 run: deps golden
 	selftests/ktap-run golden $(GOLDEN)
 
-# Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff first.
+# Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
+# first; CASE=name for one case. Read every file before committing it.
 bless: golden
-	SCTRACE_BLESS=1 $(GOLDEN) -f golden -v trace
+	SCTRACE_BLESS=1 GOLDEN_CASE=$(CASE) $(GOLDEN)
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))

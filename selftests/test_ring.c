@@ -201,4 +201,35 @@ TEST(other_tracepoint_is_skipped)
 	EXPECT_EQ(RECORD_SKIP, record_parse(&ids, ring_next(&f.ring), &ev));
 }
 
+/* syscalls:sys_enter_NAME of a call without arguments: a 12-byte entry. */
+TEST(small_entry_of_any_tracepoint)
+{
+	static struct fake_ring f;
+	struct perf_event_header hdr = { .type = PERF_RECORD_SAMPLE,
+					 .size = sizeof(hdr) + 24 + 4 + 12 };
+	uint32_t ids[2] = { 100, 101 }, cpu[2] = { 0, 0 }, raw_size = 12;
+	unsigned char entry[12] = { 0 };
+	uint64_t time = 77;
+	int32_t nr = 15;
+	struct sct_event ev;
+	const unsigned char *raw;
+	uint32_t size = 0;
+
+	memcpy(entry + 8, &nr, sizeof(nr));
+	start_at(&f, DATA_SIZE - 16);
+	put(&f, &hdr, sizeof(hdr));
+	put(&f, ids, 8);
+	put(&f, &time, 8);
+	put(&f, cpu, 8);
+	put(&f, &raw_size, 4);
+	put(&f, entry, sizeof(entry));
+	publish(&f);
+	raw = record_raw(ring_next(&f.ring), &ev, &size);
+	ASSERT_NE(NULL, raw);
+	EXPECT_EQ(12, size);
+	EXPECT_EQ(101, ev.tid);
+	EXPECT_EQ(77, ev.time);
+	EXPECT_EQ(0, memcmp(raw + 8, &nr, sizeof(nr)));
+}
+
 TEST_HARNESS_MAIN

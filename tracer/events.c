@@ -123,7 +123,7 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 
 int events_open(struct event_set *es, const struct event_spec *spec)
 {
-	size_t c, t, nr_tasks = spec->tids ? spec->nr_tids : 1;
+	size_t c, t, i, nr_tasks = spec->tids ? spec->nr_tids : 1;
 	int err;
 
 	memset(es, 0, sizeof(*es));
@@ -132,9 +132,9 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 		for (t = 0; !err && t < nr_tasks; t++) {
 			pid_t tid = spec->tids ? spec->tids[t] : -1;
 
-			err = open_one(es, spec, c, spec->enter_id, tid, spec->cpus[c]);
-			if (!err)
-				err = open_one(es, spec, c, spec->exit_id, tid, spec->cpus[c]);
+			for (i = 0; !err && i < spec->nr_tp_ids; i++)
+				err = open_one(es, spec, c, spec->tp_ids[i], tid,
+					       spec->cpus[c]);
 		}
 	}
 	if (err)

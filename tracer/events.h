@@ -9,10 +9,10 @@
 
 #include "ring.h"
 
-/* What to open: both raw_syscalls tracepoints for each (task, cpu). */
+/* What to open: each tracepoint for each (task, cpu). */
 struct event_spec {
-	int enter_id;
-	int exit_id;
+	const int *tp_ids;
+	size_t nr_tp_ids;
 	const int *cpus;
 	size_t nr_cpus;
 	const int32_t *tids;	/* NULL: every task on the cpus */

@@ -253,9 +253,10 @@ static int open_events(struct run *r)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
 	bool system_wide = !r->opts.command && !r->tids.nr;
+	const int tp_ids[] = { r->ids.enter, r->ids.exit };
 	struct event_spec spec = {
-		.enter_id = r->ids.enter,
-		.exit_id = r->ids.exit,
+		.tp_ids = tp_ids,
+		.nr_tp_ids = 2,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit,

@@ -37,16 +37,23 @@ static int take_ids(struct cursor *c, struct sct_event *ev)
 	return 0;
 }
 
+/* The trace entry of a sample, if it holds at least min bytes. */
+static const unsigned char *take_raw(struct cursor *c, uint32_t *size, uint32_t min)
+{
+	if (take(c, size, 4) || (size_t)(c->end - c->p) < *size || *size < min)
+		return NULL;
+	return c->p;
+}
+
 static enum record_status parse_raw(const struct record_ids *ids,
 				    struct cursor *c, struct sct_event *ev)
 {
 	uint32_t size;
 	uint16_t type;
-	const unsigned char *raw;
+	const unsigned char *raw = take_raw(c, &size, RAW_EXIT_SIZE);
 
-	if (take(c, &size, 4) || (size_t)(c->end - c->p) < size || size < RAW_EXIT_SIZE)
+	if (!raw)
 		return RECORD_MALFORMED;
-	raw = c->p;
 	memcpy(&type, raw + RAW_COMMON_TYPE, sizeof(type));
 	memcpy(&ev->nr, raw + RAW_ID, sizeof(ev->nr));
 	if (type == ids->enter) {
@@ -62,6 +69,24 @@ static enum record_status parse_raw(const struct record_ids *ids,
 		return RECORD_OK;
 	}
 	return RECORD_SKIP;
+}
+
+/*
+ * Any tracepoint's sample: its ids filled in ev, its trace entry returned
+ * (at least the common fields and a 4-byte number: a syscall tracepoint
+ * without arguments is that small).
+ */
+const unsigned char *record_raw(const struct perf_event_header *hdr,
+				struct sct_event *ev, uint32_t *size)
+{
+	struct cursor c = {
+		.p = (const unsigned char *)(hdr + 1),
+		.end = (const unsigned char *)hdr + hdr->size,
+	};
+
+	if (hdr->type != PERF_RECORD_SAMPLE || take_ids(&c, ev))
+		return NULL;
+	return take_raw(&c, size, RAW_ID + 4);
 }
 
 enum record_status record_parse(const struct record_ids *ids,

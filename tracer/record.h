@@ -45,5 +45,7 @@ enum record_status {
 enum record_status record_parse(const struct record_ids *ids,
 				const struct perf_event_header *hdr,
 				struct sct_event *ev);
+const unsigned char *record_raw(const struct perf_event_header *hdr,
+				struct sct_event *ev, uint32_t *size);
 
 #endif
