@@ -8,12 +8,15 @@ BUILD      ?= build
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
 
+# STATIC=1 links everything statically (the QEMU guests have no libraries).
+STATIC     ?=
 LIBS_PC    := libtraceevent audit
 CFLAGS     ?= -O2 -g
 CFLAGS     += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	      -DSCTRACE_VERSION='"$(VERSION)"' \
 	      $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
-LDLIBS     += $(shell $(PKG_CONFIG) --libs $(LIBS_PC) 2>/dev/null)
+LDFLAGS    += $(if $(STATIC),-static)
+LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null)
 
 TRACER_SRCS := $(wildcard tracer/*.c)
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
@@ -21,11 +24,14 @@ TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
 SCTRACE     := $(BUILD)/sctrace
 
-.PHONY: all deps install clean
+.PHONY: all deps deps-qemu install clean
 all: $(SCTRACE)
 
 deps:
 	@ci/install-deps.sh
+
+deps-qemu:
+	@ci/install-deps.sh qemu
 
 $(SCTRACE): $(TRACER_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -76,7 +82,7 @@ workloads: $(WL_BINS)
 # ---- tests -------------------------------------------------------------
 # kselftest_harness.h ships only in the kernel source; take it once.
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
-KSFT_DIR      := $(BUILD)/kselftest
+KSFT_DIR      := build/kselftest
 KSFT_STAMP    := $(KSFT_DIR)/.extracted
 KSFT_MEMBERS  := $(addprefix linux-source-6.1/tools/testing/selftests/,kselftest_harness.h kselftest.h)
 # The harness's TEST() bodies ignore their parameters and its EXPECT_*()
@@ -96,11 +102,11 @@ $(KSFT_STAMP):
 
 $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
 $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
 .PHONY: unit-tests golden check run bless
 unit-tests: $(UNIT_TESTS)
@@ -113,13 +119,27 @@ run: deps golden
 	selftests/ktap-run golden $(GOLDEN)
 
 # Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
-# first; CASE=name for one case. Read every file before committing it.
+# first; CASE=name for one case; ARCH=aarch64|s390x|x86_64 blesses from
+# that arch's QEMU guest instead. Read every file before committing it.
+ifeq ($(ARCH),)
 bless: golden
 	SCTRACE_BLESS=1 GOLDEN_CASE=$(CASE) $(GOLDEN)
+else
+bless: deps-qemu
+	ci/check-qemu.sh --bless $(ARCH) $(KERNEL)
+endif
+
+# The golden and unit suites inside QEMU guests of each architecture,
+# booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
+.PHONY: check-qemu
+check-qemu: deps-qemu
+	ci/check-qemu.sh $(or $(ARCH),all) $(KERNEL)
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats"
 
-check: deps all unit-tests golden
-	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES)
+QEMU_SUITE  = guests "ci/check-qemu.sh all"
+
+check: deps-qemu all unit-tests golden
+	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(QEMU_SUITE)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the Debian packages sctrace's build and tests need, only those
-# missing, so `make run` and `make check` work on a fresh Debian 12 machine.
+# missing, so make run/check/check-qemu work on a fresh Debian 12 machine.
 # Usage: ci/install-deps.sh [native|qemu]
 set -eu
 
@@ -8,8 +8,22 @@ native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
 libcap-ng-dev bats bats-support bats-assert strace linux-perf
 linux-source-6.1 xz-utils"
 
+# Cross compilers, the arm64/s390x static libraries and the three QEMUs.
+qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
+gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
+libc6-dev-arm64-cross libc6-dev-s390x-cross
+libtraceevent-dev:arm64 libtraceevent-dev:s390x
+libaudit-dev:arm64 libaudit-dev:s390x
+libcap-ng-dev:arm64 libcap-ng-dev:s390x"
+
+case "${1:-native}" in
+native) wanted=$native_pkgs ;;
+qemu) wanted="$native_pkgs $qemu_pkgs" ;;
+*) echo "usage: ci/install-deps.sh [native|qemu]" >&2; exit 64 ;;
+esac
+
 missing=""
-for pkg in $native_pkgs; do
+for pkg in $wanted; do
 	if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'install ok installed'; then
 		missing="$missing $pkg"
@@ -21,6 +35,13 @@ done
 if [ "$(id -u)" -ne 0 ]; then
 	echo "install-deps: missing packages:$missing; run as root or install them with apt-get" >&2
 	exit 1
+fi
+
+if [ "${1:-native}" = qemu ]; then
+	for arch in arm64 s390x; do
+		dpkg --print-foreign-architectures | grep -qx "$arch" ||
+			dpkg --add-architecture "$arch"
+	done
 fi
 
 echo "install-deps: installing$missing" >&2

@@ -60,6 +60,8 @@ TEST(kinds_from_names_override_types)
 	EXPECT_EQ(ARG_S32, arg_kind_of("unsigned long", "fd"));
 	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "addr"));
 	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "brk"));
+	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "newsp"));
+	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "tls"));
 	EXPECT_EQ(ARG_U64, arg_kind_of("unsigned long", "len"));
 	EXPECT_EQ(ARG_PTR, arg_kind_of("int *", "fd"));
 }

@@ -150,6 +150,23 @@ TEST(header_split_by_the_end)
 	EXPECT_EQ(7, ev.ret);
 }
 
+/* s390x writes "no syscall" as a 32-bit -1 into the 64-bit id. */
+TEST(id_is_a_sign_extended_int)
+{
+	static struct fake_ring f;
+	const unsigned long ret = 0;
+	struct sct_event ev;
+
+	start_at(&f, 0);
+	put_sample(&f, EXIT_ID, 0xffffffffl, &ret, 1, 5);
+	put_sample(&f, EXIT_ID, -1, &ret, 1, 5);
+	publish(&f);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, ring_next(&f.ring), &ev));
+	EXPECT_EQ(-1, ev.nr);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, ring_next(&f.ring), &ev));
+	EXPECT_EQ(-1, ev.nr);
+}
+
 TEST(partial_record_waits)
 {
 	static struct fake_ring f;

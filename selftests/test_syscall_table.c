@@ -82,11 +82,15 @@ TEST(unknown_numbers)
 
 TEST(tracepoint_aliases)
 {
-	EXPECT_STREQ("pread64", syscall_tracepoint_name("pread"));
-	EXPECT_STREQ("newfstat", syscall_tracepoint_name("fstat"));
-	EXPECT_STREQ("newuname", syscall_tracepoint_name("uname"));
-	EXPECT_STREQ("umount", syscall_tracepoint_name("umount2"));
-	EXPECT_STREQ("read", syscall_tracepoint_name("read"));
+	EXPECT_STREQ("pread64", syscall_tracepoint_name(MACH_86_64, "pread"));
+	EXPECT_STREQ("newfstat", syscall_tracepoint_name(MACH_AARCH64, "fstat"));
+	EXPECT_STREQ("newuname", syscall_tracepoint_name(MACH_S390X, "uname"));
+	EXPECT_STREQ("umount", syscall_tracepoint_name(MACH_86_64, "umount2"));
+	EXPECT_STREQ("read", syscall_tracepoint_name(MACH_86_64, "read"));
+	/* s390x's mmap (90) is the kernel's old_mmap; elsewhere it is mmap. */
+	EXPECT_STREQ("old_mmap", syscall_tracepoint_name(MACH_S390X, "mmap"));
+	EXPECT_STREQ("mmap", syscall_tracepoint_name(MACH_86_64, "mmap"));
+	EXPECT_STREQ("mmap", syscall_tracepoint_name(MACH_AARCH64, "mmap"));
 }
 
 TEST(result_kinds)

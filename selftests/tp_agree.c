@@ -170,13 +170,15 @@ static int setup_ids(struct tp_setup *s, const struct tracefs *tfs,
 {
 	size_t i;
 
+	s->machine = audit_detect_machine();
 	s->ids[0] = tracefs_event_id(tfs, "raw_syscalls", "sys_enter");
 	s->nr_ids = 1;
 	for (i = 0; i < nr_names && s->nr_ids < 256; i++) {
 		char tp[96];
 		int id;
 
-		snprintf(tp, sizeof(tp), "sys_enter_%s", syscall_tracepoint_name(names[i]));
+		snprintf(tp, sizeof(tp), "sys_enter_%s",
+			 syscall_tracepoint_name(s->machine, names[i]));
 		id = tracefs_event_id(tfs, "syscalls", tp);
 		if (id < 0)
 			continue;
@@ -202,7 +204,6 @@ int tp_agree_run(const struct tracefs *tfs, const char *workload,
 	int ret = -1;
 
 	memset(rep, 0, sizeof(*rep));
-	s.machine = audit_detect_machine();
 	sigemptyset(&none);
 	*why = "no raw_syscalls:sys_enter tracepoint";
 	if (setup_ids(&s, tfs, names, nr_names) || cpu_list_online(&cpus))

@@ -51,15 +51,17 @@ static int type_kind_cmp(const void *key, const void *elem)
 }
 
 /*
- * Fields whose declared type hides their meaning: x86_64 declares mmap's
- * fd and the memory calls' addresses as unsigned long. Sorted.
+ * Fields whose declared type hides their meaning: mmap's fd, the memory
+ * calls' addresses and clone's stack and TLS are unsigned long. Sorted.
  */
 static const struct type_kind name_kinds[] = {
 	{ "addr",	ARG_PTR },
 	{ "brk",	ARG_PTR },
 	{ "fd",		ARG_S32 },
 	{ "new_addr",	ARG_PTR },
+	{ "newsp",	ARG_PTR },
 	{ "start",	ARG_PTR },
+	{ "tls",	ARG_PTR },
 };
 
 enum arg_kind arg_kind_of(const char *type, const char *name)

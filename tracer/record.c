@@ -45,6 +45,19 @@ static const unsigned char *take_raw(struct cursor *c, uint32_t *size, uint32_t 
 	return c->p;
 }
 
+/*
+ * The id field is a long, but syscall numbers are ints in every ABI, and
+ * s390x stores "no syscall" (a fork child's return, sigreturn) as a 32-bit
+ * -1: the low 32 bits, sign-extended, are the number everywhere.
+ */
+static long syscall_id(const unsigned char *raw)
+{
+	long id;
+
+	memcpy(&id, raw + RAW_ID, sizeof(id));
+	return (int32_t)id;
+}
+
 static enum record_status parse_raw(const struct record_ids *ids,
 				    struct cursor *c, struct sct_event *ev)
 {
@@ -55,7 +68,7 @@ static enum record_status parse_raw(const struct record_ids *ids,
 	if (!raw)
 		return RECORD_MALFORMED;
 	memcpy(&type, raw + RAW_COMMON_TYPE, sizeof(type));
-	memcpy(&ev->nr, raw + RAW_ID, sizeof(ev->nr));
+	ev->nr = syscall_id(raw);
 	if (type == ids->enter) {
 		if (size < RAW_ENTER_SIZE)
 			return RECORD_MALFORMED;

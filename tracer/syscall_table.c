@@ -67,38 +67,42 @@ const char *syscall_name(int machine, long nr)
 	return found ? found->name : NULL;
 }
 
-struct name_pair {
+struct tracepoint_alias {
 	const char *name;
-	const char *other;
+	int machine;		/* 0: every architecture */
+	const char *tracepoint;
 };
 
-/* libaudit names that differ from the kernel's sys_enter_* names. */
-static const struct name_pair tracepoint_aliases[] = {
-	{ "fstat",	"newfstat" },
-	{ "lstat",	"newlstat" },
-	{ "pread",	"pread64" },
-	{ "pwrite",	"pwrite64" },
-	{ "sendfile",	"sendfile64" },
-	{ "stat",	"newstat" },
-	{ "umount2",	"umount" },
-	{ "uname",	"newuname" },
+/* libaudit names that differ from the kernel's sys_enter_* names. Sorted. */
+static const struct tracepoint_alias tracepoint_aliases[] = {
+	{ "fstat",	0,		"newfstat" },
+	{ "lstat",	0,		"newlstat" },
+	{ "mmap",	MACH_S390X,	"old_mmap" },
+	{ "pread",	0,		"pread64" },
+	{ "pwrite",	0,		"pwrite64" },
+	{ "sendfile",	0,		"sendfile64" },
+	{ "stat",	0,		"newstat" },
+	{ "umount2",	0,		"umount" },
+	{ "uname",	0,		"newuname" },
 };
 
-static int name_pair_cmp(const void *key, const void *elem)
+static int alias_cmp(const void *key, const void *elem)
 {
-	const struct name_pair *pair = elem;
+	const struct tracepoint_alias *alias = elem;
 
-	return strcmp(key, pair->name);
+	return strcmp(key, alias->name);
 }
 
-const char *syscall_tracepoint_name(const char *name)
+const char *syscall_tracepoint_name(int machine, const char *name)
 {
-	const struct name_pair *found;
+	const struct tracepoint_alias *found;
 
 	found = bsearch(name, tracepoint_aliases,
 			sizeof(tracepoint_aliases) / sizeof(tracepoint_aliases[0]),
-			sizeof(tracepoint_aliases[0]), name_pair_cmp);
-	return found ? found->other : name;
+			sizeof(tracepoint_aliases[0]), alias_cmp);
+	if (!found || (found->machine && found->machine != machine))
+		return name;
+	return found->tracepoint;
 }
 
 struct name_result {

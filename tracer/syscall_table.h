@@ -21,7 +21,7 @@ struct errno_desc {
 };
 
 const char *syscall_name(int machine, long nr);
-const char *syscall_tracepoint_name(const char *name);
+const char *syscall_tracepoint_name(int machine, const char *name);
 enum result_kind syscall_result_kind(const char *name);
 void errno_describe(long err, struct errno_desc *desc);
 

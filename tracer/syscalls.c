@@ -42,7 +42,7 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	if (!cache->tfs)
 		return NULL;
 	snprintf(tp_name, sizeof(tp_name), "sys_enter_%s",
-		 syscall_tracepoint_name(name));
+		 syscall_tracepoint_name(cache->machine, name));
 	buf = tracefs_read_format(cache->tfs, "syscalls", tp_name, &len);
 	if (!buf)
 		return NULL;

@@ -15,8 +15,11 @@
 /* Exit status a kselftest runner reads as "skipped". */
 #define KSFT_SKIP 4
 #define NOBODY 65534
-/* Small thread stacks: the mmap length must not depend on ulimit -s. */
-#define THREAD_STACK (64 * 1024)
+/*
+ * A fixed thread stack, so the mmap length does not depend on ulimit -s;
+ * at least PTHREAD_STACK_MIN everywhere (arm64's is 128 KiB).
+ */
+#define THREAD_STACK (256 * 1024)
 #define SECRET_FILE "/tmp/sctrace-workload-secret"
 
 struct fixtures fx;

@@ -1,0 +1,107 @@
+#!/bin/sh
+# The harness inside QEMU guests: build everything statically for each
+# architecture, pack an initramfs, boot Debian's kernel (or KERNEL), and
+# report every guest as one KTAP subtest named after its arch and kernel.
+# Usage: ci/check-qemu.sh x86_64|aarch64|s390x|all [KERNEL]
+#        ci/check-qemu.sh --bless ARCH [KERNEL]   (rewrites expected/ARCH/)
+# Exit: 0 all passed, 1 a guest failed or never finished, 4 all skipped.
+set -u
+
+bless=
+if [ "${1:-}" = --bless ]; then
+	bless=1
+	shift
+fi
+want=${1:-all}
+kernel=${2:-}
+cache=${SCTRACE_CACHE:-cache}
+
+case "$want" in
+all) arches="x86_64 aarch64 s390x" ;;
+arm64) arches=aarch64 ;;
+x86_64|aarch64|s390x) arches=$want ;;
+*) echo "check-qemu: unknown ARCH '$want' (x86_64, arm64/aarch64, s390x, all)" >&2; exit 64 ;;
+esac
+if [ -n "$kernel" ] && [ "$want" = all ]; then
+	echo "check-qemu: KERNEL= needs one ARCH, not all" >&2
+	exit 64
+fi
+if [ -n "$kernel" ] && [ ! -r "$kernel" ]; then
+	echo "check-qemu: cannot read KERNEL '$kernel'" >&2
+	exit 66
+fi
+
+cross_cc() {
+	case "$1" in
+	x86_64) echo gcc ;;
+	*) echo "$1-linux-gnu-gcc" ;;
+	esac
+}
+
+# Build, fetch and pack one arch; prints the kernel it will boot.
+prepare() {
+	arch=$1
+	dir=$(ci/fetch-guest.sh "$arch" "$cache") || return 1
+	make -s -j2 BUILD="build/$arch" CC="$(cross_cc "$arch")" STATIC=1 \
+		PKG_CONFIG_LIBDIR="/usr/lib/$arch-linux-gnu/pkgconfig" \
+		all unit-tests golden >"build/$arch.build.log" 2>&1 || {
+		echo "check-qemu: building for $arch failed:" >&2
+		grep -v 'statically linked applications' "build/$arch.build.log" | tail -n 20 >&2
+		return 1
+	}
+	ci/initramfs.sh "$arch" "build/$arch" "$dir/busybox" "build/$arch/initrd.gz" || return 1
+	echo "${kernel:-$dir/vmlinuz}"
+}
+
+mkdir -p build
+for arch in $arches; do
+	prepare "$arch" >"build/$arch.kernel" || exit 1
+done
+
+if [ -n "$bless" ]; then
+	arch=$arches
+	ci/qemu-run.sh "$arch" "$(cat "build/$arch.kernel")" "build/$arch/initrd.gz" \
+		"build/$arch/console.log" sctrace.bless >"build/$arch/bless.txt"
+	rc=$?
+	grep -E '^(not )?ok ' "build/$arch/bless.txt" | grep -v '# SKIP' || true
+	mkdir -p "expected/$arch"
+	awk -v dir="expected/$arch" '
+		/^SCTRACE-FILE-END$/ { close(out); out = ""; next }
+		/^SCTRACE-FILE / { out = dir "/" $2; printf "" > out; n++; next }
+		out != "" { print > out }
+		END { printf "check-qemu: wrote %d golden files to %s: read them before committing\n", n, dir }
+	' "build/$arch/bless.txt"
+	git --no-pager diff --stat -- "expected/$arch" 2>/dev/null || true
+	exit "$rc"
+fi
+
+# Boot every guest at once; each writes its own report.
+for arch in $arches; do
+	ci/qemu-run.sh "$arch" "$(cat "build/$arch.kernel")" "build/$arch/initrd.gz" \
+		"build/$arch/console.log" >"build/$arch/report.txt" &
+	echo $! >"build/$arch.pid"
+done
+
+echo "KTAP version 1"
+echo "1..$(echo $arches | wc -w)"
+n=0 failed=0 passed=0
+for arch in $arches; do
+	n=$((n + 1))
+	wait "$(cat "build/$arch.pid")"
+	rc=$?
+	head=$(grep -a -m 1 '^SCTRACE-GUEST-BEGIN ' "build/$arch/report.txt")
+	kver=${head##*kernel=}
+	name="$arch ${kver:-kernel-unknown}"
+	echo "    # Subtest: $name"
+	sed -e '/^SCTRACE-GUEST-/d' -e 's/^/    /' "build/$arch/report.txt"
+	case "$rc" in
+	0) echo "ok $n $name"; passed=$((passed + 1)) ;;
+	4) echo "ok $n $name # SKIP every test skipped in the guest" ;;
+	*) echo "not ok $n $name"; failed=$((failed + 1)) ;;
+	esac
+	grep -a '^selftests: ' "build/$arch/report.txt" | sed "s/^selftests:/$arch:/"
+done
+echo "# guests: $passed passed, $failed failed, of $n"
+[ "$failed" -gt 0 ] && exit 1
+[ "$passed" -eq 0 ] && exit 4
+exit 0

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Fetches what a QEMU guest of ARCH boots: Debian's own kernel (resolved
+# through its metapackage, never a hard-coded ABI) and busybox-static, both
+# extracted from their .debs, never installed. Cached: a second run does
+# not download again.
+# Usage: ci/fetch-guest.sh x86_64|aarch64|s390x CACHE_DIR
+# Prints the cache directory holding vmlinuz and busybox.
+set -eu
+
+arch=$1
+cache=$2
+
+case "$arch" in
+x86_64) debarch=amd64 meta=linux-image-cloud-amd64 ;;
+aarch64) debarch=arm64 meta=linux-image-cloud-arm64:arm64 ;;
+s390x) debarch=s390x meta=linux-image-s390x:s390x ;;
+*) echo "fetch-guest: unknown arch '$arch' (x86_64, aarch64, s390x)" >&2; exit 64 ;;
+esac
+
+dir=$cache/$arch
+mkdir -p "$dir"
+
+# The kernel package the metapackage currently points at.
+image=$(apt-cache depends "$meta" | awk '/Depends: linux-image-/ { print $2; exit }')
+if [ -z "$image" ]; then
+	echo "fetch-guest: cannot resolve $meta; run 'apt-get update' (and ci/install-deps.sh qemu)" >&2
+	exit 69
+fi
+image=${image%%:*}
+
+fetch() {
+	pkg=$1 want=$2
+	if [ -f "$dir/$want.from" ] && [ "$(cat "$dir/$want.from")" = "$pkg" ]; then
+		return 0
+	fi
+	tmp=$(mktemp -d)
+	# Into our own temp dir: apt need not drop to its sandbox user for it.
+	(cd "$tmp" && apt-get download -qq -o APT::Sandbox::User=root "$pkg:$debarch" >/dev/null)
+	deb=$(ls "$tmp"/*.deb)
+	mkdir "$tmp/root"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/root"
+	case "$want" in
+	vmlinuz) cp "$(ls "$tmp"/root/boot/vmlinuz-* | head -n 1)" "$dir/vmlinuz" ;;
+	busybox) cp "$tmp/root/bin/busybox" "$dir/busybox" ;;
+	esac
+	echo "$pkg" > "$dir/$want.from"
+	rm -rf "$tmp"
+}
+
+fetch "$image" vmlinuz
+fetch busybox-static busybox
+echo "$dir"
