@@ -137,7 +137,7 @@ check-qemu: deps-qemu
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
-BATS_SUITES = cli "bats -F tap13 selftests/cli.bats"
+BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
