@@ -210,6 +210,31 @@ static bool selected(const char *name)
 	return !only || !*only || !strcmp(only, name);
 }
 
+/*
+ * The workload's trace, or NULL once the test was skipped (no root, no
+ * tracing, no fixed order) or failed (ASSERT ends the test's own child).
+ */
+static char *traced(struct __test_metadata *_metadata, const struct paths *p,
+		    char *reason, size_t len)
+{
+	char *trace;
+
+	if (!need_root(_metadata))
+		SKIP(return NULL, "needs root to open perf tracepoints");
+	switch (trace_workload(_metadata, p)) {
+	case TRACED_SKIP:
+		SKIP(return NULL, "%s", skip_reason(p, reason, len));
+	case TRACED_FAIL:
+		ASSERT_TRUE(false);
+		return NULL;
+	case TRACED:
+		break;
+	}
+	trace = read_file(p->trace);
+	ASSERT_NE(NULL, trace);
+	return trace;
+}
+
 /* Compares a raw trace with a golden text; writes and diffs on mismatch. */
 static bool matches_golden(const char *trace, const char *golden,
 			   const char *actual_path, const char *expected_path,
@@ -280,19 +305,9 @@ TEST_F(golden, trace)
 
 	if (!selected(variant->name))
 		SKIP(return, "GOLDEN_CASE selects another case");
-	if (!need_root(_metadata))
-		SKIP(return, "needs root to open perf tracepoints");
-	switch (trace_workload(_metadata, &self->paths)) {
-	case TRACED_SKIP:
-		SKIP(return, "%s", skip_reason(&self->paths, self->reason,
-					       sizeof(self->reason)));
-	case TRACED_FAIL:
-		ASSERT_TRUE(false);
-	case TRACED:
-		break;
-	}
-	trace = read_file(self->paths.trace);
-	ASSERT_NE(NULL, trace);
+	trace = traced(_metadata, &self->paths, self->reason, sizeof(self->reason));
+	if (!trace)
+		return;
 	ASSERT_EQ(NULL, strstr(trace, "--- LOST")) TH_LOG("lost events in the trace");
 	if (getenv("SCTRACE_BLESS")) {
 		bless(_metadata, &self->paths, trace);
@@ -319,24 +334,14 @@ TEST_F(golden, strace_agrees)
 
 	if (!selected(variant->name) || getenv("SCTRACE_BLESS"))
 		SKIP(return, "not selected, or blessing");
-	if (!need_root(_metadata))
-		SKIP(return, "needs root to open perf tracepoints");
 	if (access(strace, X_OK))
 		SKIP(return, "no %s here: the strace oracle runs on the host only", strace);
-	switch (trace_workload(_metadata, &self->paths)) {
-	case TRACED_SKIP:
-		SKIP(return, "%s", skip_reason(&self->paths, self->reason,
-					       sizeof(self->reason)));
-	case TRACED_FAIL:
-		ASSERT_TRUE(false);
-	case TRACED:
-		break;
-	}
+	trace = traced(_metadata, &self->paths, self->reason, sizeof(self->reason));
+	if (!trace)
+		return;
 	status = run(argv, self->paths.errors);
 	ASSERT_EQ(0, status) TH_LOG("strace -f %s exited %d", self->paths.workload, status);
-	trace = read_file(self->paths.trace);
 	log = read_file(self->paths.strace);
-	ASSERT_NE(NULL, trace);
 	ASSERT_NE(NULL, log);
 	ASSERT_EQ(0, log_from_sctrace(trace, &ours, &why)) TH_LOG("sctrace: %s", why);
 	ASSERT_EQ(0, log_from_strace(log, &theirs, &why)) TH_LOG("strace: %s", why);
@@ -402,21 +407,11 @@ TEST_F(golden, tracepoints)
 
 	if (!selected(variant->name) || getenv("SCTRACE_BLESS"))
 		SKIP(return, "not selected, or blessing");
-	if (!need_root(_metadata))
-		SKIP(return, "needs root to open perf tracepoints");
 	if (tracefs_open(&tfs) != TRACEFS_OK)
 		SKIP(return, "tracefs is not available");
-	switch (trace_workload(_metadata, &self->paths)) {
-	case TRACED_SKIP:
-		SKIP(return, "%s", skip_reason(&self->paths, self->reason,
-					       sizeof(self->reason)));
-	case TRACED_FAIL:
-		ASSERT_TRUE(false);
-	case TRACED:
-		break;
-	}
-	trace = read_file(self->paths.trace);
-	ASSERT_NE(NULL, trace);
+	trace = traced(_metadata, &self->paths, self->reason, sizeof(self->reason));
+	if (!trace)
+		return;
 	ASSERT_NE(NULL, rep);
 	check_names_and_formats(_metadata, trace, names, &nr);
 	ASSERT_EQ(0, tp_agree_run(&tfs, self->paths.workload, names, nr, rep, &why))
