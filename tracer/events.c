@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -173,4 +175,37 @@ void events_close(struct event_set *es)
 	es->ring_fds = NULL;
 	es->maps = NULL;
 	es->nr_fds = es->nr_rings = 0;
+}
+
+/*
+ * The last close of a tracepoint event unregisters it and waits for an
+ * RCU grace period: some 40 ms per tracepoint, after everything was read.
+ * A child keeps the events while we drop ours (cheap, not the last
+ * reference) and exit; when our exit closes its pipe, the child exits and
+ * pays for the teardown, its standard streams already closed so that no
+ * reader of our output waits for it. Without a child, close them here.
+ */
+void events_close_detached(struct event_set *es)
+{
+	int gate[2];
+	pid_t pid;
+	char c;
+
+	if (!es->nr_fds || pipe2(gate, O_CLOEXEC))
+		goto out_close;
+	pid = fork();
+	if (pid == 0) {
+		close(gate[1]);
+		close(STDIN_FILENO);
+		close(STDOUT_FILENO);
+		close(STDERR_FILENO);
+		while (read(gate[0], &c, 1) < 0 && errno == EINTR)
+			;
+		_exit(0);
+	}
+	close(gate[0]);
+	if (pid < 0)
+		close(gate[1]);
+out_close:
+	events_close(es);
 }

@@ -355,7 +355,7 @@ static void run_free(struct run *r)
 	session_free(&r->session);
 	printer_free(&r->printer);
 	syscall_cache_free(&r->syscalls);
-	events_close(&r->events);
+	events_close_detached(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
 	outbuf_free(&r->out);
