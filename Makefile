@@ -79,6 +79,19 @@ $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 .PHONY: workloads
 workloads: $(WL_BINS)
 
+# ---- benchmark: make bench N=200000 ROUNDS=3 (not a test) -------------
+BENCH_BIN := $(BUILD)/bench/bench-workload
+N         ?= 200000
+ROUNDS    ?= 3
+
+$(BENCH_BIN): bench/workloads.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+.PHONY: bench
+bench: deps all $(BENCH_BIN)
+	bench/run.sh $(SCTRACE) $(BENCH_BIN) $(BUILD)/bench $(N) $(ROUNDS)
+
 # ---- tests -------------------------------------------------------------
 # kselftest_harness.h ships only in the kernel source; take it once.
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz

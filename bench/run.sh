@@ -1,0 +1,136 @@
+#!/bin/bash
+# Side-by-side benchmark: each workload untraced and under each tracer,
+# interleaved, ROUNDS rounds; medians, min-max and the ratio to untraced
+# measured in the same round. Also, per tracer: calls seen in its output
+# against the calls the workload made, LOST events, peak RSS, start-up.
+# A benchmark, not a test: it asserts nothing.
+# Usage: bench/run.sh SCTRACE WORKLOAD_BIN OUT_DIR [N] [ROUNDS]
+set -u
+
+sctrace=$1 bin=$2 out=$3
+n=${4:-200000}
+rounds=${5:-3}
+# A fork+exec costs about as much as a thousand plain calls.
+forks=$((n / 200 > 10 ? n / 200 : 10))
+# The kernel tears a tracepoint down after its last user, under a mutex
+# the next run's setup needs: runs start this many seconds apart.
+settle=${BENCH_SETTLE:-0.5}
+workloads=${BENCH_WORKLOADS:-getppid read1 pollfutex threads4 forkexec}
+tracers=${BENCH_TRACERS:-untraced sctrace-file sctrace-null perf-record perf-trace strace}
+
+mkdir -p "$out"
+runs=$out/runs.jsonl
+: >"$runs"
+
+count_for() {		# workload -> how many calls, and of which names
+	case "$1" in
+	getppid|threads4) echo "$n getppid" ;;
+	read1) echo "$n read" ;;
+	pollfutex) echo "$((2 * n)) poll|ppoll|futex" ;;
+	forkexec) echo "$((forks + 1)) exit_group" ;;
+	esac
+}
+
+argument_for() {
+	[ "$1" = forkexec ] && echo "$forks" || echo "$n"
+}
+
+# The command line of a tracer around a command; its output in $trace.
+traced() {
+	local tracer=$1
+	shift
+	case "$tracer" in
+	untraced) "$@" ;;
+	sctrace-file) "$sctrace" -o "$trace" -- "$@" ;;
+	sctrace-null) "$sctrace" -o /dev/null -- "$@" ;;
+	perf-trace) perf trace -o "$trace" -- "$@" ;;
+	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
+	strace) strace -f -qq -o "$trace" "$@" ;;
+	esac
+}
+
+# Calls of the given names in a tracer's output ("-" where it has none).
+calls_seen() {
+	local tracer=$1 names=$2 nrs=""
+	case "$tracer" in
+	sctrace-file|strace)
+		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
+	perf-trace)
+		grep -v '\[continued\]' "$trace" | grep -cE "\): [^ ]+ ($names)\(" ;;
+	perf-record)
+		for name in ${names//|/ }; do
+			nrs="$nrs${nrs:+|}$("$bin" nr "$name" 2>/dev/null)"
+		done
+		nrs=$(echo "$nrs" | sed 's/||*/|/g; s/^|//; s/|$//')
+		perf script -i "$trace.data" -F trace 2>/dev/null | grep -cE "^ *NR ($nrs) \(" ;;
+	*) echo "-" ;;
+	esac
+}
+
+lost_seen() {
+	local tracer=$1 errors=$2
+	case "$tracer" in
+	sctrace-*) sed -n 's/^sctrace: LOST \([0-9]*\) events$/\1/p' "$errors" | tail -n 1 | grep . || echo 0 ;;
+	perf-trace) grep -o 'LOST [0-9]*' "$trace" "$errors" | awk '{ s += $2 } END { print s + 0 }' ;;
+	perf-record) perf report --stats -i "$trace.data" 2>/dev/null |
+			awk '/LOST/ && $NF ~ /^[0-9]+$/ { s += $NF } END { print s + 0 }' ;;
+	*) echo 0 ;;
+	esac
+}
+
+now_ns() { date +%s%N; }
+
+# One measured run; appends a JSON line, prints the wall time.
+measure() {
+	local round=$1 workload=$2 tracer=$3 untraced_s=$4
+	local expect names start end wall rss lines lost ratio errors=$out/stderr
+	read -r expect names <<<"$(count_for "$workload")"
+	trace=$out/trace
+	rm -f "$trace" "$trace.data"
+	sleep "$settle"	# the previous run's tracepoint teardown must not be timed here
+	start=$(now_ns)
+	/usr/bin/time -f '%M' -o "$out/rss" \
+		bash -c "$(declare -f traced); sctrace='$sctrace' trace='$trace' traced $tracer \"\$@\"" \
+		_ "$bin" "$workload" "$(argument_for "$workload")" >/dev/null 2>"$errors"
+	end=$(now_ns)
+	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+	rss=$(tail -n 1 "$out/rss")
+	lines=$(calls_seen "$tracer" "$names")
+	lost=$(lost_seen "$tracer" "$errors")
+	ratio=$(awk -v w="$wall" -v u="${untraced_s:-$wall}" 'BEGIN { printf "%.2f", (u > 0 ? w / u : 0) }')
+	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d}\n' \
+		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "$rss" "$lines" "$lost" >>"$runs"
+	echo "$wall"
+}
+
+startup() {
+	local round=$1 tracer=$2 start end
+	trace=$out/trace
+	rm -f "$trace" "$trace.data"
+	sleep "$settle"
+	start=$(now_ns)
+	bash -c "$(declare -f traced); sctrace='$sctrace' trace='$trace' traced $tracer true" >/dev/null 2>&1
+	end=$(now_ns)
+	printf '{"round":%d,"workload":"startup","tracer":"%s","wall_s":%s}\n' "$round" "$tracer" \
+		"$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" >>"$runs"
+}
+
+echo "bench: N=$n (forkexec: $forks), $rounds rounds, $(nproc) cpus, $(uname -r)" >&2
+for round in $(seq "$rounds"); do
+	for workload in $workloads; do
+		base=$(measure "$round" "$workload" untraced "")
+		for tracer in $tracers; do
+			[ "$tracer" = untraced ] && continue
+			echo "bench: round $round $workload $tracer" >&2
+			measure "$round" "$workload" "$tracer" "$base" >/dev/null
+		done
+	done
+	for tracer in $tracers; do
+		[ "$tracer" = untraced ] || startup "$round" "$tracer"
+	done
+done
+rm -f "$out/trace" "$out/trace.data" "$out/trace.data.old"
+bench/report.awk -v n="$n" -v rounds="$rounds" "$runs" | tee "$out/table.txt"
+awk 'BEGIN { printf "[" } { printf "%s%s", (NR > 1 ? ",\n" : "\n"), $0 } END { print "\n]" }' \
+	"$runs" >"$out/results.json"
+echo "bench: figures in $out/results.json, table in $out/table.txt" >&2
