@@ -11,11 +11,13 @@ PKG_CONFIG ?= pkg-config
 # STATIC=1 links everything statically (the QEMU guests have no libraries).
 STATIC     ?=
 LIBS_PC    := libtraceevent audit
+# CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
+# code needs, kept even when CFLAGS is given on the command line.
 CFLAGS     ?= -O2 -g
-CFLAGS     += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
+SCT_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	      -DSCTRACE_VERSION='"$(VERSION)"' \
 	      $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
-LDFLAGS    += $(if $(STATIC),-static)
+SCT_LDFLAGS := $(if $(STATIC),-static)
 LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null)
 
 TRACER_SRCS := $(wildcard tracer/*.c)
@@ -34,10 +36,10 @@ deps-qemu:
 	@ci/install-deps.sh qemu
 
 $(SCTRACE): $(TRACER_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tracer/%.o: tracer/%.c $(wildcard tracer/*.h) | $(BUILD)/tracer
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(SCT_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tracer:
 	mkdir -p $@
@@ -100,7 +102,7 @@ KSFT_STAMP    := $(KSFT_DIR)/.extracted
 KSFT_MEMBERS  := $(addprefix linux-source-6.1/tools/testing/selftests/,kselftest_harness.h kselftest.h)
 # The harness's TEST() bodies ignore their parameters and its EXPECT_*()
 # compare literals with enums: quiet those two for test code only.
-TEST_CFLAGS    = $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR) -Itracer
+TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR) -Itracer
 
 UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
@@ -115,11 +117,11 @@ $(KSFT_STAMP):
 
 $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
 $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
 .PHONY: unit-tests golden check run bless
 unit-tests: $(UNIT_TESTS)
@@ -154,5 +156,20 @@ BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftes
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
-check: deps-qemu all unit-tests golden
-	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(QEMU_SUITE)
+# The tracer and the C tests once more with AddressSanitizer and UBSan
+# (clang), any report fatal; and valgrind memcheck over short traces.
+ASAN       := build/asan
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_ENV   := ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ASAN_UNITS  = $(foreach t,$(notdir $(UNIT_TESTS)),$(t) "$(ASAN_ENV) $(ASAN)/selftests/$(t)")
+SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
+	golden \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace WORKLOADS=$(WL_DIR) GOLDEN_OUT=$(ASAN)/golden $(ASAN)/selftests/golden\" \
+	cli \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/cli.bats\" \
+	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
+
+.PHONY: sanitized
+sanitized:
+	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
+
+check: deps-qemu all unit-tests golden sanitized
+	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(QEMU_SUITE)
