@@ -152,7 +152,8 @@ check-qemu: deps-qemu
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
-BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats"
+BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
+	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
@@ -165,11 +166,13 @@ ASAN_UNITS  = $(foreach t,$(notdir $(UNIT_TESTS)),$(t) "$(ASAN_ENV) $(ASAN)/self
 SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	golden \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace WORKLOADS=$(WL_DIR) GOLDEN_OUT=$(ASAN)/golden $(ASAN)/selftests/golden\" \
 	cli \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/cli.bats\" \
+	load \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/load.bats\" \
+	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/faults.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 .PHONY: sanitized
 sanitized:
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
-check: deps-qemu all unit-tests golden sanitized
+check: deps-qemu all unit-tests golden sanitized $(BENCH_BIN)
 	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(QEMU_SUITE)

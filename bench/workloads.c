@@ -6,7 +6,10 @@
  *   read1 N       N one-byte reads from /dev/zero
  *   pollfutex N   N poll (timeout 0) + N futex wakes with no waiter
  *   threads4 N    4 threads, N getppid in all
+ *   threads64 N   64 threads, N getppid in all
  *   forkexec N    N children, each execs "noop" (N + 1 exit_group)
+ *   forkstorm N   N children that exit at once, none waited for until all ran
+ *   execchain N   execs itself N times in a row, then exits
  *   noop          nothing
  *   nr NAME       prints NAME's syscall number (for counting raw records)
  */
@@ -21,7 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define THREADS 4
+/* The most threads a mode starts. */
+#define MAX_THREADS 64
 
 static long count;
 static const char *self;
@@ -67,18 +71,59 @@ static int run_pollfutex(void)
 	return 0;
 }
 
-static int run_threads4(void)
+/* nr threads, count getppid in all, split as evenly as possible. */
+static int run_threads(long nr)
 {
-	pthread_t threads[THREADS];
+	pthread_t threads[MAX_THREADS];
 	long i;
 
-	for (i = 0; i < THREADS; i++)
+	for (i = 0; i < nr; i++)
 		if (pthread_create(&threads[i], NULL, getppid_loop,
-				   (void *)(count / THREADS + (i < count % THREADS))))
+				   (void *)(count / nr + (i < count % nr))))
 			return 1;
-	for (i = 0; i < THREADS; i++)
+	for (i = 0; i < nr; i++)
 		pthread_join(threads[i], NULL);
 	return 0;
+}
+
+static int run_threads4(void)
+{
+	return run_threads(4);
+}
+
+static int run_threads64(void)
+{
+	return run_threads(64);
+}
+
+static int run_forkstorm(void)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			_exit(0);
+		if (pid < 0)
+			return 1;
+	}
+	for (i = 0; i < count; i++)
+		if (wait(NULL) < 0)
+			return 1;
+	return 0;
+}
+
+static int run_execchain(void)
+{
+	char left[24];
+	char *argv[] = { (char *)self, "execchain", left, NULL };
+
+	if (count <= 1)
+		return 0;
+	snprintf(left, sizeof(left), "%ld", count - 1);
+	execv(self, argv);
+	return 1;
 }
 
 static int run_forkexec(void)
@@ -140,11 +185,14 @@ struct mode {
 
 /* Sorted by name. */
 static const struct mode modes[] = {
+	{ "execchain",	run_execchain },
 	{ "forkexec",	run_forkexec },
+	{ "forkstorm",	run_forkstorm },
 	{ "getppid",	run_getppid },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
 	{ "threads4",	run_threads4 },
+	{ "threads64",	run_threads64 },
 };
 
 static int mode_cmp(const void *key, const void *elem)
@@ -171,6 +219,6 @@ int main(int argc, char **argv)
 	return mode->run();
 
 out_usage:
-	fprintf(stderr, "usage: bench-workload getppid|read1|pollfutex|threads4|forkexec N | noop | nr NAME\n");
+	fprintf(stderr, "usage: bench-workload MODE N | noop | nr NAME (modes: see the top of bench/workloads.c)\n");
 	return 64;
 }

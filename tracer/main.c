@@ -355,14 +355,15 @@ static void run_free(struct run *r)
 	session_free(&r->session);
 	printer_free(&r->printer);
 	syscall_cache_free(&r->syscalls);
-	events_close_detached(&r->events);
-	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
-		command_abandon(&r->cmd);
 	outbuf_free(&r->out);
+	/* Closed first: the teardown child must hold nothing but the events. */
 	if (r->out_fd > STDERR_FILENO)
 		close(r->out_fd);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
+	events_close_detached(&r->events);
+	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
+		command_abandon(&r->cmd);
 	id_list_free(&r->tids);
 	id_list_free(&r->watched);
 	cpu_list_free(&r->online);

@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# sctrace under load: many threads, fork storms, exec chains, a ring too
+# small to keep up. It must end by itself and account for every event.
+
+load helpers
+
+WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+@test "64 threads: every thread's calls, each enter with its own exit" {
+	run --separate-stderr sct -m 4096 -o "$out" -- "$WORKLOAD" threads64 64000
+	assert_success
+	[ -z "$stderr" ]
+	# Each of the 64 threads makes exactly 1000 getppid.
+	run sh -c "grep -o '^\[pid [0-9]*\] getppid(' '$out' | sort | uniq -c | awk '{ print \$1 }' | sort | uniq -c"
+	assert_output "     64 1000"
+	# Per thread, results (whole or resumed) match enters one for one.
+	run awk '
+		match($0, /^\[pid [0-9]+\] /) { tid = substr($0, 6, RLENGTH - 7); rest = substr($0, RLENGTH + 1) }
+		rest ~ /^getppid\(/ { enter[tid]++; if (rest ~ /\) = /) leave[tid]++ }
+		rest ~ /^<\.\.\. getppid resumed>/ { leave[tid]++ }
+		END { for (t in enter) if (enter[t] != leave[t]) bad++; print bad + 0 }' "$out"
+	assert_output "0"
+}
+
+@test "a fork storm of 300 children without exec: every exit_group, ends by itself" {
+	run --separate-stderr sct -o "$out" -- "$WORKLOAD" forkstorm 300
+	assert_success
+	run grep -cE '^(\[pid [0-9]+\] )?exit_group\(error_code: 0\) = \?$' "$out"
+	assert_output "301"
+}
+
+@test "fork and exec of 100 children: every exec, every exit_group" {
+	run --separate-stderr sct -o "$out" -- "$WORKLOAD" forkexec 100
+	assert_success
+	run grep -cE '^(\[pid [0-9]+\] )?exit_group\(' "$out"
+	assert_output "101"
+	run grep -cE '^\[pid [0-9]+\] (execve\(.*\) = 0|<\.\.\. execve resumed>\) = 0)$' "$out"
+	assert_output "100"
+}
+
+@test "a chain of 50 execs in one process: every execve returns, one exit_group" {
+	run --separate-stderr sct -o "$out" -- "$WORKLOAD" execchain 50
+	assert_success
+	run grep -cE '^execve\(.*\) = 0$' "$out"
+	assert_output "49"
+	run grep -c '^exit_group(error_code: 0) = ?$' "$out"
+	assert_output "1"
+}
+
+@test "a ring too small to keep up: printed + LOST = made, exactly" {
+	# The same deterministic workload, lossless first, then with one page.
+	run --separate-stderr sct -o "$out" -- "$WORKLOAD" getppid 200000
+	assert_success
+	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost_before" -eq 0 ]
+	run --separate-stderr sct -m 1 -o "$out" -- "$WORKLOAD" getppid 200000
+	assert_success
+	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost" -gt 0 ]
+	[[ "$stderr" == *"sctrace: LOST $lost events" ]]
+	[ $((shown + lost)) -eq "$made" ]
+}
