@@ -153,7 +153,8 @@ check-qemu: deps-qemu
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
-	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats"
+	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats" \
+	      badinput "bats -F tap13 selftests/badinput.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
@@ -168,6 +169,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	cli \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/cli.bats\" \
 	load \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/load.bats\" \
 	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/faults.bats\" \
+	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 .PHONY: sanitized

@@ -79,6 +79,20 @@ TEST(id_lists)
 	id_list_free(&list);
 }
 
+TEST(id_lists_without_repeats)
+{
+	struct id_list list = { 0 };
+
+	ASSERT_EQ(0, id_list_parse("7,3,7,3,5", &list));
+	ASSERT_EQ(0, id_list_parse("5", &list));
+	id_list_unique(&list);
+	ASSERT_EQ(3, list.nr);
+	EXPECT_EQ(3, list.ids[0]);
+	EXPECT_EQ(5, list.ids[1]);
+	EXPECT_EQ(7, list.ids[2]);
+	id_list_free(&list);
+}
+
 TEST(bad_id_lists)
 {
 	static const char *const bad[] = {

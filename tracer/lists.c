@@ -76,15 +76,22 @@ static int int_cmp(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-static void sort_unique(struct cpu_list *list)
+/* Sorts and drops repeats; returns how many values remain. */
+static size_t sort_unique(int *values, size_t nr)
 {
 	size_t i, kept = 0;
 
-	qsort(list->cpus, list->nr, sizeof(int), int_cmp);
-	for (i = 0; i < list->nr; i++)
-		if (!kept || list->cpus[kept - 1] != list->cpus[i])
-			list->cpus[kept++] = list->cpus[i];
-	list->nr = kept;
+	qsort(values, nr, sizeof(int), int_cmp);
+	for (i = 0; i < nr; i++)
+		if (!kept || values[kept - 1] != values[i])
+			values[kept++] = values[i];
+	return kept;
+}
+
+/* The same task named twice must be traced once, not twice. */
+void id_list_unique(struct id_list *list)
+{
+	list->nr = sort_unique(list->ids, list->nr);
 }
 
 static int add_range(struct cpu_list *list, int first, int last)
@@ -127,7 +134,7 @@ int cpu_list_parse(const char *s, struct cpu_list *list)
 			goto out_fail;
 		}
 	}
-	sort_unique(list);
+	list->nr = sort_unique(list->cpus, list->nr);
 	return 0;
 
 out_fail:

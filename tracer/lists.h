@@ -22,6 +22,7 @@ struct cpu_list {
 
 int id_list_add(struct id_list *list, int32_t id);
 int id_list_parse(const char *s, struct id_list *list);
+void id_list_unique(struct id_list *list);
 void id_list_free(struct id_list *list);
 int cpu_list_parse(const char *s, struct cpu_list *list);
 int cpu_list_online(struct cpu_list *list);

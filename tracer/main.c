@@ -151,6 +151,8 @@ static int resolve_tasks(struct run *r)
 		ret = add_thread(r, r->opts.tids.ids[i]);
 	if (!ret && r->opts.has_uid)
 		ret = add_user(r);
+	id_list_unique(&r->tids);
+	id_list_unique(&r->watched);
 	return ret;
 }
 

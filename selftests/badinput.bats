@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# Bad input: every option with malformed values, repeats, very long and
+# non-UTF-8 command lines. One clear line and the option's own exit code.
+
+load helpers
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+# bad OPTION EXIT_CODE MESSAGE_START VALUE...: each value fails just so.
+bad() {
+	local option=$1 code=$2 start=$3 value
+	shift 3
+	for value in "$@"; do
+		run --separate-stderr sct "$option" "$value" -- true
+		[ "$status" -eq "$code" ] || {
+			echo "$option '$value': exit $status, not $code" >&2
+			return 1
+		}
+		[[ "$stderr" == "sctrace: $start"* ]] || {
+			echo "$option '$value': $stderr" >&2
+			return 1
+		}
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+}
+
+@test "pid and tid lists: empty, negative, zero, huge, overflow, non-numeric, junk" {
+	bad -p 66 "bad pid list" "" "-5" "0" "2147483648" "99999999999999999999" \
+		"abc" "1,,2" ",1" "1," "1 2" "0x10" "+3" "1.5"
+	bad --tid 66 "bad tid list" "" "-1" "x" "4294967296"
+}
+
+@test "cpu lists: empty, negative, huge, overflow, reversed, junk" {
+	bad -C 65 "bad cpu list" "" "-1" "8192" "99999999999999999999" "3-1" \
+		"0-" "-" "a" "0,,1" "0 1" "0x1"
+	bad --cpu 65 "cpu 4095 is not online" "4095"
+}
+
+@test "mmap pages: empty, zero, negative, not a power of two, huge, junk" {
+	bad -m 68 "bad --mmap-pages" "" "0" "-8" "3" "12" "2097152" \
+		"99999999999999999999" "0x10" "8k" " 8"
+}
+
+@test "users: empty, negative, huge, unknown" {
+	bad -u 67 "unknown user" "" "-1" "99999999999999999999" "no_such_user_sctrace"
+}
+
+@test "output: empty path, a directory" {
+	bad -o 73 "cannot create output file" "" "/"
+}
+
+@test "a repeated option: the last valid value counts, any bad one fails" {
+	first=$BATS_TEST_TMPDIR/first second=$BATS_TEST_TMPDIR/second
+	run sct -o "$first" -o "$second" -m 4 -m 8 -- true
+	assert_success
+	[ ! -e "$first" ]
+	grep -q '^exit_group' "$second"
+	run --separate-stderr sct -m 3 -m 8 -- true
+	[ "$status" -eq 68 ]
+	run --separate-stderr sct -m 8 -m 3 -- true
+	[ "$status" -eq 68 ]
+}
+
+@test "the same task named twice is traced once" {
+	sleep 0.5 &
+	pid=$!
+	run sct -p "$pid,$pid" -t "$pid" -o "$out"
+	assert_success
+	run grep -c 'exit_group' "$out"
+	assert_output "1"
+}
+
+@test "a command line of 20000 arguments" {
+	run sct -o "$out" -- sh -c 'echo $#' sh $(seq 20000)
+	assert_success
+	assert_output "20000"
+	grep -q '^exit_group(error_code: 0) = ?$' "$out"
+}
+
+@test "arguments and a command name that are not UTF-8" {
+	bin=$BATS_TEST_TMPDIR/$'cmd\xff\xfe'
+	ln -s /bin/echo "$bin"
+	run sct -o "$out" -- "$bin" $'\xc3\x28' $'\xff'
+	assert_success
+	[ "$output" = $'\xc3\x28 \xff' ]
+	run -127 --separate-stderr sct -- $'/nonexistent/\xff'
+	[[ "$stderr" == "sctrace: cannot run '/nonexistent/"* ]]
+}
+
+@test "an option that looks like one after the command belongs to the command" {
+	run sct -o "$out" -- echo -p --hell
+	assert_success
+	assert_output "-p --hell"
+}
