@@ -93,6 +93,15 @@ TEST(id_lists_without_repeats)
 	id_list_free(&list);
 }
 
+TEST(empty_id_list_stays_empty)
+{
+	struct id_list list = { 0 };
+
+	id_list_unique(&list);
+	EXPECT_EQ(0, list.nr);
+	EXPECT_EQ(NULL, list.ids);
+}
+
 TEST(bad_id_lists)
 {
 	static const char *const bad[] = {

@@ -81,6 +81,9 @@ static size_t sort_unique(int *values, size_t nr)
 {
 	size_t i, kept = 0;
 
+	/* An empty list has no array: qsort(NULL, 0) is undefined. */
+	if (!nr)
+		return 0;
 	qsort(values, nr, sizeof(int), int_cmp);
 	for (i = 0; i < nr; i++)
 		if (!kept || values[kept - 1] != values[i])
