@@ -172,9 +172,19 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
+FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
+FUZZ_SECONDS ?= 30
+FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c
+
+$(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h)
+	@mkdir -p $(@D)
+	clang $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer -o $@ $(FUZZ_SRCS)
+
+FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz"
+
 .PHONY: sanitized
-sanitized:
+sanitized: $(FUZZ_BIN)
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
 check: deps-qemu all unit-tests golden sanitized $(BENCH_BIN)
-	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(QEMU_SUITE)
+	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)

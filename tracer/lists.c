@@ -97,22 +97,44 @@ void id_list_unique(struct id_list *list)
 	list->nr = sort_unique(list->ids, list->nr);
 }
 
-static int add_range(struct cpu_list *list, int first, int last)
+/* A cpu set while parsing: ranges may repeat or overlap at no cost. */
+struct cpu_bits {
+	unsigned char bits[(CPU_LIST_MAX + 8) / 8];
+	size_t nr;
+};
+
+static void add_range(struct cpu_bits *set, unsigned long first, unsigned long last)
+{
+	unsigned long cpu;
+
+	for (cpu = first; cpu <= last; cpu++) {
+		unsigned char bit = 1u << (cpu % 8);
+
+		if (!(set->bits[cpu / 8] & bit))
+			set->nr++;
+		set->bits[cpu / 8] |= bit;
+	}
+}
+
+/* The set as a sorted list. */
+static int list_of(const struct cpu_bits *set, struct cpu_list *list)
 {
 	int cpu;
 
-	for (cpu = first; cpu <= last; cpu++) {
-		int err = append((void **)&list->cpus, &list->nr, sizeof(cpu), &cpu);
-
-		if (err)
-			return err;
-	}
+	list->cpus = malloc(set->nr * sizeof(int));
+	if (!list->cpus)
+		return -ENOMEM;
+	for (cpu = 0; cpu <= CPU_LIST_MAX; cpu++)
+		if (set->bits[cpu / 8] & (1u << (cpu % 8)))
+			list->cpus[list->nr++] = cpu;
 	return 0;
 }
 
 /* "0,2-3": the kernel's cpu list syntax, as in /sys/devices/system/cpu/online. */
 int cpu_list_parse(const char *s, struct cpu_list *list)
 {
+	struct cpu_bits set = { .nr = 0 };
+
 	list->cpus = NULL;
 	list->nr = 0;
 	for (;;) {
@@ -126,23 +148,14 @@ int cpu_list_parse(const char *s, struct cpu_list *list)
 			if (!err && last < first)
 				err = -EINVAL;
 		}
-		if (!err)
-			err = add_range(list, first, last);
 		if (err)
-			goto out_fail;
+			return -EINVAL;
+		add_range(&set, first, last);
 		if (*s == '\0')
-			break;
-		if (*s++ != ',') {
-			err = -EINVAL;
-			goto out_fail;
-		}
+			return list_of(&set, list);
+		if (*s++ != ',')
+			return -EINVAL;
 	}
-	list->nr = sort_unique(list->cpus, list->nr);
-	return 0;
-
-out_fail:
-	cpu_list_free(list);
-	return -EINVAL;
 }
 
 int cpu_list_online(struct cpu_list *list)
