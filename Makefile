@@ -94,6 +94,15 @@ $(BENCH_BIN): bench/workloads.c
 bench: deps all $(BENCH_BIN)
 	bench/run.sh $(SCTRACE) $(BENCH_BIN) $(BUILD)/bench $(N) $(ROUNDS)
 
+# ---- soak: the load and fault cases in a loop (not part of CI) ---------
+SOAK_MINUTES ?= 10
+SEED         ?=
+CASE_SEED    ?=
+
+.PHONY: soak
+soak: deps all $(BENCH_BIN)
+	selftests/soak.sh $(SCTRACE) $(BENCH_BIN) $(SOAK_MINUTES) "$(SEED)" "$(CASE_SEED)"
+
 # ---- tests -------------------------------------------------------------
 # kselftest_harness.h ships only in the kernel source; take it once.
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz

@@ -10,6 +10,7 @@
  *   forkexec N    N children, each execs "noop" (N + 1 exit_group)
  *   forkstorm N   N children that exit at once, none waited for until all ran
  *   execchain N   execs itself N times in a row, then exits
+ *   migrate N     N getppid on the first cpu, then N on the last one
  *   noop          nothing
  *   nr NAME       prints NAME's syscall number (for counting raw records)
  */
@@ -17,6 +18,7 @@
 #include <linux/futex.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +116,25 @@ static int run_forkstorm(void)
 	return 0;
 }
 
+/* Runs on one cpu, then for good on another: its first ring is left behind. */
+static int run_migrate(void)
+{
+	long last = sysconf(_SC_NPROCESSORS_ONLN) - 1;
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		return 1;
+	getppid_loop((void *)count);
+	CPU_ZERO(&one);
+	CPU_SET(last, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		return 1;
+	getppid_loop((void *)count);
+	return 0;
+}
+
 static int run_execchain(void)
 {
 	char left[24];
@@ -189,6 +210,7 @@ static const struct mode modes[] = {
 	{ "forkexec",	run_forkexec },
 	{ "forkstorm",	run_forkstorm },
 	{ "getppid",	run_getppid },
+	{ "migrate",	run_migrate },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
 	{ "threads4",	run_threads4 },

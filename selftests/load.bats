@@ -65,3 +65,22 @@ setup() {
 	[[ "$stderr" == *"sctrace: LOST $lost events" ]]
 	[ $((shown + lost)) -eq "$made" ]
 }
+
+@test "losses still pending in the kernel when the run ends are reported" {
+	# The kernel writes a ring's LOST record only on its next write there.
+	# With sctrace frozen, the workload overflows both rings, moves cpus
+	# and exits: nothing writes to either ring again, unless sctrace does.
+	run --separate-stderr sct -o "$out" -- "$WORKLOAD" migrate 300000
+	assert_success
+	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost_before" -eq 0 ]
+	sct_bg -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
+	sleep 0.05
+	kill -STOP "$SCT_PID"
+	sleep 1.5
+	kill -CONT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost" -gt 0 ]
+	[ $((shown + lost)) -eq "$made" ]
+}

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,12 +116,65 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 	es->map_len = (spec->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE);
 	es->rings = calloc(es->nr_rings, sizeof(*es->rings));
 	es->ring_fds = calloc(es->nr_rings, sizeof(*es->ring_fds));
+	es->ring_cpus = calloc(es->nr_rings, sizeof(*es->ring_cpus));
+	es->flush_fds = calloc(es->nr_rings, sizeof(*es->flush_fds));
 	es->maps = calloc(es->nr_rings, sizeof(*es->maps));
-	if (!es->rings || !es->ring_fds || !es->maps)
+	if (!es->rings || !es->ring_fds || !es->ring_cpus || !es->flush_fds || !es->maps)
 		return -ENOMEM;
-	for (i = 0; i < es->nr_rings; i++)
-		es->ring_fds[i] = -1;
+	for (i = 0; i < es->nr_rings; i++) {
+		es->ring_fds[i] = es->flush_fds[i] = -1;
+		es->ring_cpus[i] = spec->cpus[i];
+	}
 	return 0;
+}
+
+/*
+ * The kernel writes a ring's LOST record only when it next writes into
+ * that ring. A task that overflowed one cpu's ring and never ran there
+ * again would leave its loss unreported. sctrace's own, disabled event
+ * on each cpu, output into that cpu's ring, lets it cause that write.
+ */
+static int open_flush(struct event_set *es, const struct event_spec *spec, size_t ring)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	fill_attr(&attr, spec, spec->flush_tp_id, es->map_len - sysconf(_SC_PAGESIZE));
+	attr.inherit = 0;
+	attr.enable_on_exec = 0;
+	fd = perf_event_open(&attr, getpid(), es->ring_cpus[ring]);
+	if (fd < 0)
+		return -errno;
+	es->flush_fds[ring] = fd;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
+		return -errno;
+	return 0;
+}
+
+/*
+ * Call after draining every ring: on each cpu in turn, sctrace enables
+ * its flush event, whose own syscall exit is written into that ring
+ * behind any pending LOST record. Drain again afterwards, skipping
+ * sctrace's own samples.
+ */
+void events_flush_lost(struct event_set *es)
+{
+	cpu_set_t old, one;
+	size_t i;
+
+	if (sched_getaffinity(0, sizeof(old), &old))
+		return;
+	for (i = 0; i < es->nr_rings; i++) {
+		if (es->flush_fds[i] < 0)
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(es->ring_cpus[i], &one);
+		if (sched_setaffinity(0, sizeof(one), &one))
+			continue;
+		ioctl(es->flush_fds[i], PERF_EVENT_IOC_ENABLE, 0);
+		ioctl(es->flush_fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	}
+	sched_setaffinity(0, sizeof(old), &old);
 }
 
 int events_open(struct event_set *es, const struct event_spec *spec)
@@ -138,6 +192,8 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 				err = open_one(es, spec, c, spec->tp_ids[i], tid,
 					       spec->cpus[c]);
 		}
+		if (!err && spec->flush_tp_id > 0)
+			err = open_flush(es, spec, c);
 	}
 	if (err)
 		events_close(es);
@@ -163,16 +219,22 @@ void events_close(struct event_set *es)
 			munmap(es->maps[i], es->map_len);
 		if (es->rings)
 			free(es->rings[i]);
+		if (es->flush_fds && es->flush_fds[i] >= 0)
+			close(es->flush_fds[i]);
 	}
 	for (i = 0; i < es->nr_fds; i++)
 		close(es->fds[i]);
 	free(es->fds);
 	free(es->rings);
 	free(es->ring_fds);
+	free(es->ring_cpus);
+	free(es->flush_fds);
 	free(es->maps);
 	es->fds = NULL;
 	es->rings = NULL;
 	es->ring_fds = NULL;
+	es->ring_cpus = NULL;
+	es->flush_fds = NULL;
 	es->maps = NULL;
 	es->nr_fds = es->nr_rings = 0;
 }

@@ -21,6 +21,7 @@ struct event_spec {
 	bool enable_on_exec;
 	unsigned int mmap_pages;
 	pid_t exclude_pid;	/* system-wide: keep this process out; 0: none */
+	int flush_tp_id;	/* our own tracepoint to flush LOST with; 0: none */
 };
 
 /* One ring per cpu; all of a cpu's events write into its ring. */
@@ -29,6 +30,8 @@ struct event_set {
 	size_t nr_fds;
 	struct ring **rings;
 	int *ring_fds;		/* the fd whose mmap holds each ring */
+	int *ring_cpus;		/* the cpu of each ring */
+	int *flush_fds;		/* per ring: sctrace's own event into it, or -1 */
 	void **maps;
 	size_t map_len;
 	size_t nr_rings;
@@ -38,6 +41,7 @@ struct event_set {
 
 int events_open(struct event_set *es, const struct event_spec *spec);
 int events_enable(struct event_set *es);
+void events_flush_lost(struct event_set *es);
 void events_close(struct event_set *es);
 void events_close_detached(struct event_set *es);
 

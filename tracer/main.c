@@ -263,6 +263,7 @@ static int open_events(struct run *r)
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit,
 		.mmap_pages = r->opts.mmap_pages,
+		.flush_tp_id = r->ids.exit,
 	};
 	int32_t child = r->cmd.pid;
 	int err;
@@ -346,6 +347,7 @@ static int trace(struct run *r)
 	s->printer = &r->printer;
 	s->ids = r->ids;
 	s->sigfd = r->sigfd;
+	s->self = getpid();
 	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
 	s->child = r->opts.command ? r->cmd.pid : 0;
 	s->watched = r->watched.nr ? &r->watched : NULL;

@@ -56,6 +56,8 @@ static void read_ring(struct session *s, size_t idx)
 
 static void emit(struct session *s, const struct sct_event *ev)
 {
+	if (ev->kind != EV_LOST && ev->pid == s->self)
+		return;
 	printer_event(s->printer, ev);
 	if (ev->kind == EV_LOST && s->lost_to_stderr)
 		diag("LOST %llu events on cpu %u", (unsigned long long)ev->lost, ev->cpu);
@@ -187,8 +189,11 @@ int session_run(struct session *s)
 			break;
 		drain(s, now_ns() - ORDER_MARGIN_NS);
 	}
-	if (!err)
+	if (!err) {
 		drain(s, UINT64_MAX);
+		events_flush_lost(s->events);
+		drain(s, UINT64_MAX);
+	}
 	printer_finish(s->printer);
 	free(pfds);
 	return err;

@@ -19,6 +19,7 @@ struct session {
 	struct record_ids ids;
 	struct event_queue *queues;	/* one per ring */
 	int sigfd;
+	pid_t self;			/* sctrace: its flush samples are skipped */
 	bool lost_to_stderr;		/* the trace itself is not on stderr */
 	pid_t child;			/* the traced command, or 0 */
 	int child_status;
