@@ -17,6 +17,16 @@ kernel_state() {
 	    /sys/kernel/tracing/events/raw_syscalls/sys_exit/enable
 }
 
+# The kernel releases a dead process's events shortly after: wait up to
+# 5 s for the state to be what it was, then compare once more.
+back_to() {
+	for _ in $(seq 50); do
+		[ "$(kernel_state)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	[ "$(kernel_state)" = "$1" ]
+}
+
 @test "the command killed by SIGKILL mid-syscall: shown interrupted, exit 137" {
 	sct_bg -o "$out" -- sleep 10
 	sleep 0.5
@@ -37,23 +47,14 @@ kernel_state() {
 	sleep 0.5
 	kill -KILL "$SCT_PID"
 	wait_bounded "$SCT_PID" || true
-	# The kernel releases a dead process's events; allow it a moment.
-	for i in $(seq 50); do
-		[ "$(kernel_state)" = "$before" ] && break
-		sleep 0.1
-	done
-	[ "$(kernel_state)" = "$before" ]
+	back_to "$before"
 }
 
 @test "sctrace ending normally leaves nothing behind either" {
 	before=$(kernel_state)
 	run sct -o "$out" -- true
 	assert_success
-	for i in $(seq 50); do
-		[ "$(kernel_state)" = "$before" ] && break
-		sleep 0.1
-	done
-	[ "$(kernel_state)" = "$before" ]
+	back_to "$before"
 }
 
 @test "output on a full file system: one clear line, exit 74, file freed" {

@@ -49,7 +49,7 @@ static const char usage_text[] =
 "68 mmap pages, 69 tracefs, 70 tracepoints, 71 perf, 73 output file,\n"
 "74 write error, 77 permission, 126/127 command not runnable/found.\n";
 
-static int bad_user(const char *user, struct sct_options *opts)
+static int resolve_user(const char *user, struct sct_options *opts)
 {
 	struct passwd *pw;
 	unsigned long uid;
@@ -144,7 +144,7 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case 'u':
 		opts->user = arg;
 		opts->has_uid = true;
-		return bad_user(arg, opts);
+		return resolve_user(arg, opts);
 	case OPT_VERSION:
 		puts("sctrace " SCTRACE_VERSION);
 		return SCT_EXIT_OK;
