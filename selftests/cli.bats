@@ -396,3 +396,36 @@ teardown() {
 	[ "$status" -eq 70 ]
 	[ "$stderr" = "sctrace: the kernel has no raw_syscalls:sys_exit tracepoint under $fake/events; it needs CONFIG_FTRACE_SYSCALLS" ]
 }
+
+@test "--time: seconds since the start on every line, never decreasing" {
+	run sct --time -o "$out" -- sh -c 'exit 0'
+	assert_success
+	run grep -cvE '^[0-9]+\.[0-9]{6} ' "$out"
+	assert_output "0"
+	run awk '{ if ($1 + 0 < last) bad++; last = $1 + 0 } END { print bad + 0 }' "$out"
+	assert_output "0"
+}
+
+@test "--time=abs: wall time of day on every line" {
+	run sct --time=abs -o "$out" -- true
+	assert_success
+	run grep -cvE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} ' "$out"
+	assert_output "0"
+	# Within a minute of now (hours and minutes, not across midnight).
+	[ "$(head -c 5 "$out")" = "$(date +%H:%M)" ] ||
+		[ "$(head -c 5 "$out")" = "$(date -d '1 minute ago' +%H:%M)" ]
+}
+
+@test "--duration-column: each call's time, as strace -T" {
+	run sct --duration-column -o "$out" -- "$BATS_TEST_DIRNAME/../build/workloads/nanosleep_1ms"
+	assert_success
+	line=$(grep '^clock_nanosleep(' "$out")
+	[[ "$line" =~ \ =\ 0\ \<([0-9]+\.[0-9]{6})\>$ ]]
+	awk -v d="${BASH_REMATCH[1]}" 'BEGIN { exit !(d >= 0.001 && d < 1) }'
+}
+
+@test "--time with a bad value: exit 64" {
+	run --separate-stderr sct --time=later -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad --time 'later': give --time (seconds since the start) or --time=abs (wall time)" ]
+}

@@ -94,6 +94,20 @@ TEST_F(fmt, values_by_kind)
 	EXPECT_STREQ("0x0", take(t));
 }
 
+TEST_F(fmt, seconds_with_microseconds)
+{
+	struct text *t = &self->t;
+
+	outbuf_seconds(&t->ob, 12000345000ull);
+	EXPECT_STREQ("12.000345", take(t));
+	outbuf_seconds(&t->ob, 999);
+	EXPECT_STREQ("0.000000", take(t));
+	outbuf_seconds(&t->ob, 1999999999ull);
+	EXPECT_STREQ("1.999999", take(t));
+	outbuf_micros(&t->ob, 3000);
+	EXPECT_STREQ("000003", take(t));
+}
+
 TEST_F(fmt, results)
 {
 	struct text *t = &self->t;

@@ -149,6 +149,40 @@ TEST_F(pr, exit_status_line)
 	EXPECT_STREQ("+++ exited with 3 +++\n", text_of(self));
 }
 
+static void timed(struct printer *p, enum sct_event_kind kind, int32_t tid,
+		  long nr, uint64_t time)
+{
+	struct sct_event ev = { .kind = kind, .tid = tid, .pid = tid, .nr = nr, .time = time };
+
+	printer_event(p, &ev);
+}
+
+TEST_F(pr, relative_time_and_durations)
+{
+	printer_set_timing(&self->p, TIME_RELATIVE, true, 1000000000);
+	timed(&self->p, EV_ENTER, 10, NR_READ, 1000123000);
+	timed(&self->p, EV_EXIT, 10, NR_READ, 1000133000);
+	timed(&self->p, EV_ENTER, 10, NR_POLL, 1500000000);
+	timed(&self->p, EV_ENTER, 11, NR_WRITE, 1500000100);
+	timed(&self->p, EV_EXIT, 10, NR_POLL, 2750000000);
+	/* An exit without its enter has no duration. */
+	timed(&self->p, EV_EXIT, 12, NR_READ, 2750000001);
+	EXPECT_STREQ("0.000123 read(" ARGS("0x0") ") = 0 <0.000010>\n"
+		     "0.500000 poll(" ARGS("0x0") " <unfinished ...>\n"
+		     "0.500000 [pid 11] write(" ARGS("0x0") " <unfinished ...>\n"
+		     "1.750000 [pid 10] <... poll resumed>) = 0 (Timeout) <1.250000>\n"
+		     "1.750000 [pid 12] <... read resumed>) = 0\n", text_of(self));
+}
+
+TEST_F(pr, lost_lines_carry_the_time)
+{
+	struct sct_event lost = { .kind = EV_LOST, .lost = 3, .cpu = 0, .time = 3000000 };
+
+	printer_set_timing(&self->p, TIME_RELATIVE, false, 1000000);
+	printer_event(&self->p, &lost);
+	EXPECT_STREQ("0.002000 --- LOST 3 events on cpu 0 ---\n", text_of(self));
+}
+
 static void push(struct event_queue *q, uint64_t time, int32_t tid)
 {
 	struct sct_event *ev = queue_slot(q);

@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -43,6 +44,7 @@ struct run {
 	sigset_t old_mask;
 	int sigfd;
 	int out_fd;
+	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
 };
 
 static int open_tracefs(struct run *r)
@@ -240,6 +242,14 @@ static int perf_error(struct run *r, int err)
 	return SCT_EXIT_PERF;
 }
 
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
 /* More file descriptors: one per (task, cpu, tracepoint). */
 static void raise_fd_limit(void)
 {
@@ -283,6 +293,7 @@ static int open_events(struct run *r)
 	err = events_open(&r->events, &spec);
 	if (err)
 		return perf_error(r, err);
+	r->start_ns = monotonic_ns();
 	if (!spec.enable_on_exec && (err = events_enable(&r->events)))
 		return perf_error(r, err);
 	return 0;
@@ -343,6 +354,8 @@ static int trace(struct run *r)
 		return SCT_EXIT_PERF;
 	}
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
+	printer_set_timing(&r->printer, r->opts.time_mode, r->opts.durations,
+			   r->start_ns);
 	s->events = &r->events;
 	s->printer = &r->printer;
 	s->ids = r->ids;

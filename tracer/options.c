@@ -9,18 +9,21 @@
 #include "diag.h"
 #include "exit_codes.h"
 #include "options.h"
+#include "printer.h"
 
-enum { OPT_NO_INHERIT = 256, OPT_VERSION };
+enum { OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION };
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
 	{ "cpu",	required_argument,	NULL, 'C' },
+	{ "duration-column", no_argument,	NULL, OPT_DURATION },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "output",	required_argument,	NULL, 'o' },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "tid",	required_argument,	NULL, 't' },
+	{ "time",	optional_argument,	NULL, OPT_TIME },
 	{ "uid",	required_argument,	NULL, 'u' },
 	{ "version",	no_argument,		NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -41,6 +44,8 @@ static const char usage_text[] =
 "  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
 "      --no-inherit       do not follow children of the traced tasks\n"
 "  -o, --output FILE      write the trace to FILE instead of stderr\n"
+"      --time[=abs]       start lines with seconds since the start, or wall time\n"
+"      --duration-column  end lines with the call's duration, <seconds>\n"
 "  -h, --help             show this help\n"
 "      --version          show the version\n"
 "\n"
@@ -117,10 +122,30 @@ static int bad_option(char *const *argv)
 	return SCT_EXIT_USAGE;
 }
 
+static int take_time(const char *arg, struct sct_options *opts)
+{
+	if (!arg || !strcmp(arg, "rel")) {
+		opts->time_mode = TIME_RELATIVE;
+		return 0;
+	}
+	if (!strcmp(arg, "abs")) {
+		opts->time_mode = TIME_ABSOLUTE;
+		return 0;
+	}
+	diag("bad --time '%s': give --time (seconds since the start) or --time=abs (wall time)",
+	     arg);
+	return SCT_EXIT_USAGE;
+}
+
 static int take_option(int c, const char *arg, char *const *argv,
 		       struct sct_options *opts)
 {
 	switch (c) {
+	case OPT_TIME:
+		return take_time(arg, opts);
+	case OPT_DURATION:
+		opts->durations = true;
+		return 0;
 	case 'a':
 		opts->all_cpus = true;
 		return 0;

@@ -128,3 +128,23 @@ void outbuf_oct(struct outbuf *ob, uint64_t v)
 	if (v)
 		outbuf_radix(ob, v, 8);
 }
+
+/* The microseconds of ns as six digits: "000345". */
+void outbuf_micros(struct outbuf *ob, uint64_t ns)
+{
+	uint64_t us = ns / 1000 % 1000000;
+	char digits[6];
+	int i;
+
+	for (i = 5; i >= 0; i--, us /= 10)
+		digits[i] = '0' + us % 10;
+	outbuf_write(ob, digits, sizeof(digits));
+}
+
+/* Nanoseconds as seconds with microseconds: "12.000345". */
+void outbuf_seconds(struct outbuf *ob, uint64_t ns)
+{
+	outbuf_u64(ob, ns / 1000000000);
+	outbuf_putc(ob, '.');
+	outbuf_micros(ob, ns);
+}

@@ -28,5 +28,7 @@ void outbuf_u64(struct outbuf *ob, uint64_t v);
 void outbuf_s64(struct outbuf *ob, int64_t v);
 void outbuf_hex(struct outbuf *ob, uint64_t v);
 void outbuf_oct(struct outbuf *ob, uint64_t v);
+void outbuf_micros(struct outbuf *ob, uint64_t ns);
+void outbuf_seconds(struct outbuf *ob, uint64_t ns);
 
 #endif

@@ -2,6 +2,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "format.h"
 #include "printer.h"
@@ -14,6 +15,54 @@ void printer_init(struct printer *p, struct outbuf *out,
 	p->syscalls = syscalls;
 	p->open_tid = -1;
 	p->prefix_always = prefix_always;
+}
+
+static uint64_t clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/*
+ * Event times are CLOCK_MONOTONIC (use_clockid), relative times count
+ * from start_ns (when tracing began), wall times are offset to REALTIME.
+ */
+void printer_set_timing(struct printer *p, enum time_mode mode, bool durations,
+			uint64_t start_ns)
+{
+	p->time_mode = mode;
+	p->durations = durations;
+	p->start_ns = start_ns;
+	p->wall_offset_ns = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC);
+}
+
+/* "HH:MM:SS.uuuuuu " in local time, as strace -tt. */
+static void print_wall_time(struct printer *p, uint64_t time)
+{
+	uint64_t wall = time + p->wall_offset_ns;
+	time_t secs = wall / 1000000000;
+	char hms[16];
+	struct tm tm;
+
+	localtime_r(&secs, &tm);
+	strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
+	outbuf_puts(p->out, hms);
+	outbuf_putc(p->out, '.');
+	outbuf_micros(p->out, wall);
+	outbuf_putc(p->out, ' ');
+}
+
+static void print_time(struct printer *p, uint64_t time)
+{
+	p->last_time = time;
+	if (p->time_mode == TIME_RELATIVE) {
+		outbuf_seconds(p->out, time > p->start_ns ? time - p->start_ns : 0);
+		outbuf_putc(p->out, ' ');
+	} else if (p->time_mode == TIME_ABSOLUTE) {
+		print_wall_time(p, time);
+	}
 }
 
 void printer_free(struct printer *p)
@@ -29,9 +78,10 @@ static void close_open_line(struct printer *p)
 	p->open_tid = -1;
 }
 
-/* strace's "[pid N] ", once more than one task has been seen. */
-static void print_prefix(struct printer *p, int32_t tid)
+/* The time, if asked for, then strace's "[pid N] " once several tasks are seen. */
+static void print_prefix(struct printer *p, int32_t tid, uint64_t time)
 {
+	print_time(p, time);
 	if (!p->prefix_always && p->threads.used < 2)
 		return;
 	outbuf_puts(p->out, "[pid ");
@@ -82,7 +132,7 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 
 	close_open_line(p);
-	print_prefix(p, ev->tid);
+	print_prefix(p, ev->tid, ev->time);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, ev->args);
@@ -95,6 +145,7 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	}
 	st->in_call = true;
 	st->nr = ev->nr;
+	st->enter_time = ev->time;
 	p->open_tid = ev->tid;
 }
 
@@ -113,13 +164,18 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 
 	if (!paired || p->open_tid != ev->tid) {
 		close_open_line(p);
-		print_prefix(p, ev->tid);
+		print_prefix(p, ev->tid, ev->time);
 		outbuf_puts(p->out, "<... ");
 		outbuf_puts(p->out, desc->name);
 		outbuf_puts(p->out, " resumed>");
 	}
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, ev->ret);
+	if (p->durations && paired && ev->time >= st->enter_time) {
+		outbuf_puts(p->out, " <");
+		outbuf_seconds(p->out, ev->time - st->enter_time);
+		outbuf_putc(p->out, '>');
+	}
 	outbuf_putc(p->out, '\n');
 	st->in_call = false;
 	p->open_tid = -1;
@@ -128,6 +184,7 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 static void print_lost(struct printer *p, const struct sct_event *ev)
 {
 	close_open_line(p);
+	print_time(p, ev->time);
 	outbuf_puts(p->out, "--- LOST ");
 	outbuf_u64(p->out, ev->lost);
 	outbuf_puts(p->out, " events on cpu ");
@@ -160,7 +217,7 @@ void printer_finish(struct printer *p)
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
 	close_open_line(p);
-	print_prefix(p, pid);
+	print_prefix(p, pid, p->last_time);
 	if (WIFSIGNALED(status)) {
 		outbuf_puts(p->out, "+++ killed by SIG");
 		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");

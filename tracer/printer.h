@@ -15,6 +15,13 @@
  * open after its enter; the matching exit completes it, anything else
  * closes it as "<unfinished ...>" and the exit later prints "resumed".
  */
+/* What starts each line: nothing, seconds since the start, or wall time. */
+enum time_mode {
+	TIME_NONE,
+	TIME_RELATIVE,
+	TIME_ABSOLUTE,
+};
+
 struct printer {
 	struct outbuf *out;
 	struct syscall_cache *syscalls;
@@ -22,10 +29,17 @@ struct printer {
 	int32_t open_tid;	/* the thread whose line is open, or -1 */
 	bool prefix_always;	/* the target is many tasks from the start */
 	uint64_t lost;		/* events the kernel dropped, in total */
+	enum time_mode time_mode;
+	bool durations;		/* " <seconds>" after each result, as strace -T */
+	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
+	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+	uint64_t last_time;	/* of the latest event, for lines without one */
 };
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always);
+void printer_set_timing(struct printer *p, enum time_mode mode, bool durations,
+			uint64_t start_ns);
 void printer_free(struct printer *p);
 void printer_event(struct printer *p, const struct sct_event *ev);
 void printer_finish(struct printer *p);

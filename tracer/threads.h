@@ -12,6 +12,7 @@ struct thread_state {
 	bool used;
 	bool in_call;
 	long nr;
+	uint64_t enter_time;	/* of the pending call, for its duration */
 };
 
 /* Open-addressing hash of thread states keyed by tid. */
