@@ -183,11 +183,12 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
 FUZZ_SECONDS ?= 30
-FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c
+FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c \
+		tracer/select.c tracer/syscall_table.c
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h)
 	@mkdir -p $(@D)
-	clang $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer -o $@ $(FUZZ_SRCS)
+	clang $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer -o $@ $(FUZZ_SRCS) -laudit
 
 FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz"
 

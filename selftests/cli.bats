@@ -429,3 +429,51 @@ teardown() {
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: bad --time 'later': give --time (seconds since the start) or --time=abs (wall time)" ]
 }
+
+@test "-e: names and globs select, ! drops, the rest never shows" {
+	run sct -e 'read,*stat*' -o "$out" -- cat /etc/hostname
+	assert_success
+	run grep -cvE '^(read|newfstatat|fstat|stat|lstat|statx|statfs|fstatfs)\(|^\+\+\+ ' "$out"
+	assert_output "0"
+	grep -q '^read(' "$out"
+	run sct -e '!read,!mmap' -o "$out" -- cat /etc/hostname
+	assert_success
+	run grep -cE '^(read|mmap)\(' "$out"
+	assert_output "0"
+	grep -q '^exit_group(' "$out"
+}
+
+@test "-e is a kernel filter: unselected calls never reach the ring" {
+	workload=$BATS_TEST_DIRNAME/../build/bench/bench-workload
+	run --separate-stderr sct -m 1 -o "$out" -- "$workload" getppid 200000
+	[[ "$stderr" == *"sctrace: LOST "*" events" ]]
+	run --separate-stderr sct -m 1 -e exit_group -o "$out" -- "$workload" getppid 200000
+	assert_success
+	[ -z "$stderr" ]
+	run cat "$out"
+	assert_output $'exit_group(error_code: 0) = ?\n+++ exited with 0 +++'
+}
+
+@test "-e with -a: only the selected call, sctrace itself still out" {
+	sct_bg -a -e kill -o "$out"
+	sleep 0.5
+	bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/marker"
+	sleep 0.3
+	kill -INT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	marker=$(cat "$BATS_TEST_TMPDIR/marker")
+	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
+	run grep -cv '\] kill(' "$out"
+	assert_output "0"
+}
+
+@test "-e with an unknown name: the closest one suggested, exit 64" {
+	run --separate-stderr sct -e opne -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown syscall 'opne' in -e 'opne'; did you mean 'open'?" ]
+	run --separate-stderr sct -e 'nothing_like_this*' -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: -e 'nothing_like_this*' selects no syscall; give names or globs, like read,*stat*,!close" ]
+	run --separate-stderr sct -e 'read,,close' -- true
+	[ "$status" -eq 64 ]
+}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: sctrace's command line. The input, NUL-split, is an
- * argv for options_parse(); whole, it is a value for each list parser.
+ * argv for options_parse(); whole, it is a value for each list parser
+ * and for -e's selection.
  * Run it with -close_fd_mask=3: the parsers' usage and error lines would
  * flood the fuzzer's output.
  */
@@ -11,17 +12,25 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libaudit.h>
+
 #include "lists.h"
 #include "options.h"
+#include "select.h"
 
 #define MAX_ARGS 32
 
 static void parse_lists(const char *text)
 {
+	static struct syscall_set set;
 	struct id_list ids = { 0 };
+	struct select_error bad;
 	struct cpu_list cpus;
 	unsigned int pages;
+	char filter[4096];
 
+	if (!select_parse(text, MACH_86_64, &set, &bad))
+		select_filter(&set, filter, sizeof(filter));
 	id_list_parse(text, &ids);
 	id_list_unique(&ids);
 	id_list_free(&ids);

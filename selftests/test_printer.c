@@ -107,6 +107,16 @@ TEST_F(pr, other_thread_between_sigreturn_enter_and_exit)
 		     text_of(self));
 }
 
+TEST_F(pr, selective_drops_stray_minus_one_exits)
+{
+	self->p.selective = true;
+	leave(&self->p, 10, -1, 0);	/* no call pending: dropped */
+	enter(&self->p, 10, 15, 0);
+	leave(&self->p, 10, -1, -4);
+	EXPECT_STREQ("rt_sigreturn(" ARGS("0x0") ") = -1 EINTR (Interrupted system call)\n",
+		     text_of(self));
+}
+
 TEST_F(pr, exit_without_enter_is_resumed)
 {
 	leave(&self->p, 10, 59, 0);

@@ -72,17 +72,10 @@ static int map_ring(struct event_set *es, size_t idx, int fd)
 	return 0;
 }
 
-static int filter_out(int fd, pid_t pid)
-{
-	char filter[40];
-
-	snprintf(filter, sizeof(filter), "common_pid != %d", (int)pid);
-	return ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter) ? -errno : 0;
-}
 
 /* Opens one tracepoint for one (task, cpu) and attaches it to the cpu's ring. */
 static int open_one(struct event_set *es, const struct event_spec *spec,
-		    size_t ring, int id, pid_t tid, int cpu)
+		    size_t ring, int id, const char *filter, pid_t tid, int cpu)
 {
 	struct perf_event_attr attr;
 	int fd, err;
@@ -99,8 +92,8 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 		close(fd);
 		return err;
 	}
-	if (spec->exclude_pid && (err = filter_out(fd, spec->exclude_pid)))
-		return err;
+	if (filter && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter))
+		return -errno;
 	if (es->ring_fds[ring] < 0)
 		return map_ring(es, ring, fd);
 	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
@@ -189,8 +182,9 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 			pid_t tid = spec->tids ? spec->tids[t] : -1;
 
 			for (i = 0; !err && i < spec->nr_tp_ids; i++)
-				err = open_one(es, spec, c, spec->tp_ids[i], tid,
-					       spec->cpus[c]);
+				err = open_one(es, spec, c, spec->tp_ids[i],
+					       spec->filters ? spec->filters[i] : NULL,
+					       tid, spec->cpus[c]);
 		}
 		if (!err && spec->flush_tp_id > 0)
 			err = open_flush(es, spec, c);

@@ -20,7 +20,7 @@ struct event_spec {
 	bool inherit;
 	bool enable_on_exec;
 	unsigned int mmap_pages;
-	pid_t exclude_pid;	/* system-wide: keep this process out; 0: none */
+	const char *const *filters;	/* per tracepoint: a tracepoint filter, or NULL */
 	int flush_tp_id;	/* our own tracepoint to flush LOST with; 0: none */
 };
 

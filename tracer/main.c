@@ -20,6 +20,7 @@
 #include "exit_codes.h"
 #include "options.h"
 #include "printer.h"
+#include "select.h"
 #include "session.h"
 #include "syscalls.h"
 #include "target.h"
@@ -45,6 +46,7 @@ struct run {
 	int sigfd;
 	int out_fd;
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
+	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
 };
 
 static int open_tracefs(struct run *r)
@@ -261,11 +263,47 @@ static void raise_fd_limit(void)
 	}
 }
 
+/*
+ * The kernel-side filters: -e's selection (an exit may also carry -1,
+ * after rt_sigreturn) and, system-wide, sctrace's own pid kept out.
+ */
+static int make_filters(struct run *r, bool system_wide)
+{
+	struct select_error bad;
+	struct syscall_set set;
+	char ids[3800], self[40] = "";
+
+	ids[0] = '\0';
+	if (system_wide)
+		snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
+	if (r->opts.expr) {
+		int err = select_parse(r->opts.expr, audit_detect_machine(), &set, &bad);
+
+		if (err == -ENOENT && bad.closest) {
+			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
+			     bad.name, r->opts.expr, bad.closest);
+			return SCT_EXIT_USAGE;
+		}
+		if (err || select_filter(&set, ids, sizeof(ids))) {
+			diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
+			     r->opts.expr);
+			return SCT_EXIT_USAGE;
+		}
+	}
+	snprintf(r->filters[0], sizeof(r->filters[0]), "%s%s%s%s%s", self,
+		 *self && *ids ? " && (" : "", ids, *self && *ids ? ")" : "", "");
+	snprintf(r->filters[1], sizeof(r->filters[1]), "%s%s%s%s%s", self,
+		 *self && *ids ? " && (" : "", ids, *ids ? " || id == -1" : "",
+		 *self && *ids ? ")" : "");
+	return 0;
+}
+
 static int open_events(struct run *r)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
-	bool system_wide = !r->opts.command && !r->tids.nr;
+	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	const int tp_ids[] = { r->ids.enter, r->ids.exit };
+	const char *filters[] = { r->filters[0], r->filters[1] };
 	struct event_spec spec = {
 		.tp_ids = tp_ids,
 		.nr_tp_ids = 2,
@@ -276,10 +314,13 @@ static int open_events(struct run *r)
 		.flush_tp_id = r->ids.exit,
 	};
 	int32_t child = r->cmd.pid;
-	int err;
+	int err = make_filters(r, system_wide);
 
-	if (r->opts.all_cpus || system_wide) {
-		spec.exclude_pid = getpid();
+	if (err)
+		return err;
+	if (*r->filters[0] || *r->filters[1])
+		spec.filters = filters;
+	if (system_wide) {
 		spec.inherit = false;
 	} else if (r->opts.command) {
 		spec.tids = &child;
@@ -354,6 +395,7 @@ static int trace(struct run *r)
 		return SCT_EXIT_PERF;
 	}
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
+	r->printer.selective = r->opts.expr != NULL;
 	printer_set_timing(&r->printer, r->opts.time_mode, r->opts.durations,
 			   r->start_ns);
 	s->events = &r->events;

@@ -17,6 +17,7 @@ static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
 	{ "cpu",	required_argument,	NULL, 'C' },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION },
+	{ "expr",	required_argument,	NULL, 'e' },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
@@ -41,6 +42,7 @@ static const char usage_text[] =
 "  -u, --uid USER         trace the processes of USER (name or number)\n"
 "  -a, --all-cpus         trace the whole system (sctrace itself excluded)\n"
 "  -C, --cpu LIST         only on these cpus, e.g. 0,2-3; alone: system-wide\n"
+"  -e, --expr LIST        only these calls: names, globs (*stat*), !name to drop\n"
 "  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
 "      --no-inherit       do not follow children of the traced tasks\n"
 "  -o, --output FILE      write the trace to FILE instead of stderr\n"
@@ -113,7 +115,7 @@ static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
 
-	if (optopt && strchr("Cmoptu", optopt))
+	if (optopt && strchr("Cemoptu", optopt))
 		diag("option '%s' needs a value; see 'sctrace --help'", given);
 	else if (optopt)
 		diag("unknown option '-%c'; see 'sctrace --help'", optopt);
@@ -151,6 +153,9 @@ static int take_option(int c, const char *arg, char *const *argv,
 		return 0;
 	case 'C':
 		return take_cpus(arg, opts);
+	case 'e':
+		opts->expr = arg;
+		return 0;
 	case 'h':
 		fputs(usage_text, stdout);
 		return SCT_EXIT_OK;
@@ -206,7 +211,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:hm:o:p:t:u:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+aC:e:hm:o:p:t:u:", long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == OPT_VERSION)

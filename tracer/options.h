@@ -21,6 +21,7 @@ struct sct_options {
 	unsigned int mmap_pages;
 	bool inherit;
 	const char *output;		/* -o, NULL: stderr */
+	const char *expr;		/* -e: which calls, or NULL for all */
 	int time_mode;			/* --time[=abs]: enum time_mode */
 	bool durations;			/* --duration-column */
 	char **command;			/* NULL-terminated, or NULL */

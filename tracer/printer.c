@@ -159,9 +159,12 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 	bool paired = st->in_call && (ev->nr == st->nr || ev->nr < 0);
-	const struct syscall_desc *desc =
-		syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
+	const struct syscall_desc *desc;
 
+	/* The -e filter lets id -1 exits through to complete selected calls. */
+	if (!paired && ev->nr < 0 && p->selective)
+		return;
+	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
 	if (!paired || p->open_tid != ev->tid) {
 		close_open_line(p);
 		print_prefix(p, ev->tid, ev->time);

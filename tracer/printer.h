@@ -28,6 +28,7 @@ struct printer {
 	struct thread_table threads;
 	int32_t open_tid;	/* the thread whose line is open, or -1 */
 	bool prefix_always;	/* the target is many tasks from the start */
+	bool selective;		/* -e: id -1 exits only complete a selected call */
 	uint64_t lost;		/* events the kernel dropped, in total */
 	enum time_mode time_mode;
 	bool durations;		/* " <seconds>" after each result, as strace -T */
