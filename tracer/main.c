@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "diag.h"
 #include "events.h"
 #include "exit_codes.h"
@@ -244,14 +245,6 @@ static int perf_error(struct run *r, int err)
 	return SCT_EXIT_PERF;
 }
 
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
 /* More file descriptors: one per (task, cpu, tracepoint). */
 static void raise_fd_limit(void)
 {
@@ -334,7 +327,7 @@ static int open_events(struct run *r)
 	err = events_open(&r->events, &spec);
 	if (err)
 		return perf_error(r, err);
-	r->start_ns = monotonic_ns();
+	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (!spec.enable_on_exec && (err = events_enable(&r->events)))
 		return perf_error(r, err);
 	return 0;

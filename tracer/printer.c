@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "clock.h"
 #include "format.h"
 #include "printer.h"
 
@@ -15,14 +16,6 @@ void printer_init(struct printer *p, struct outbuf *out,
 	p->syscalls = syscalls;
 	p->open_tid = -1;
 	p->prefix_always = prefix_always;
-}
-
-static uint64_t clock_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 /*

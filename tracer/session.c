@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "diag.h"
 #include "session.h"
 #include "target.h"
@@ -19,14 +20,6 @@
 #define ORDER_MARGIN_NS 1000000ull
 /* How long a command has to exit after sctrace forwarded it a signal. */
 #define FORWARD_GRACE_MS 1000
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
 
 static void read_ring(struct session *s, size_t idx)
 {
@@ -122,7 +115,7 @@ static void forward_signal(struct session *s, int sig)
 
 	kill(s->child, sig);
 	for (waited = 0; waited < FORWARD_GRACE_MS && !s->child_done; waited += 10) {
-		drain(s, now_ns() - ORDER_MARGIN_NS);
+		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
 		usleep(10000);
 		reap_child(s);
 	}
@@ -187,7 +180,7 @@ int session_run(struct session *s)
 		sig = pfds[nr].revents & POLLIN ? read_signals(s) : 0;
 		if (should_stop(s, sig))
 			break;
-		drain(s, now_ns() - ORDER_MARGIN_NS);
+		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
 	}
 	if (!err) {
 		drain(s, UINT64_MAX);
