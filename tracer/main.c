@@ -47,6 +47,7 @@ struct run {
 	int sigfd;
 	int out_fd;
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
+	int machine;			/* libaudit MACH_*, of the running kernel */
 	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
 };
 
@@ -71,6 +72,7 @@ static int open_tracefs(struct run *r)
 
 static int find_tracepoints(struct run *r)
 {
+	r->machine = audit_detect_machine();
 	r->ids.enter = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_enter");
 	r->ids.exit = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_exit");
 	if (r->ids.enter >= 0 && r->ids.exit >= 0)
@@ -256,6 +258,15 @@ static void raise_fd_limit(void)
 	}
 }
 
+/* "A && (B)", or whichever of A and B is there. */
+static void join_filters(char *buf, size_t len, const char *a, const char *b)
+{
+	if (*a && *b)
+		snprintf(buf, len, "%s && (%s)", a, b);
+	else
+		snprintf(buf, len, "%s%s", a, b);
+}
+
 /*
  * The kernel-side filters: -e's selection (an exit may also carry -1,
  * after rt_sigreturn) and, system-wide, sctrace's own pid kept out.
@@ -264,13 +275,12 @@ static int make_filters(struct run *r, bool system_wide)
 {
 	struct select_error bad;
 	struct syscall_set set;
-	char ids[3800], self[40] = "";
+	char ids[3800] = "", exit_ids[3900] = "", self[40] = "";
 
-	ids[0] = '\0';
 	if (system_wide)
 		snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
 	if (r->opts.expr) {
-		int err = select_parse(r->opts.expr, audit_detect_machine(), &set, &bad);
+		int err = select_parse(r->opts.expr, r->machine, &set, &bad);
 
 		if (err == -ENOENT && bad.closest) {
 			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
@@ -282,12 +292,10 @@ static int make_filters(struct run *r, bool system_wide)
 			     r->opts.expr);
 			return SCT_EXIT_USAGE;
 		}
+		snprintf(exit_ids, sizeof(exit_ids), "%s || id == -1", ids);
 	}
-	snprintf(r->filters[0], sizeof(r->filters[0]), "%s%s%s%s%s", self,
-		 *self && *ids ? " && (" : "", ids, *self && *ids ? ")" : "", "");
-	snprintf(r->filters[1], sizeof(r->filters[1]), "%s%s%s%s%s", self,
-		 *self && *ids ? " && (" : "", ids, *ids ? " || id == -1" : "",
-		 *self && *ids ? ")" : "");
+	join_filters(r->filters[0], sizeof(r->filters[0]), self, ids);
+	join_filters(r->filters[1], sizeof(r->filters[1]), self, exit_ids);
 	return 0;
 }
 
@@ -383,7 +391,7 @@ static int trace(struct run *r)
 		    (!r->opts.command && r->tids.nr != 1);
 	struct session *s = &r->session;
 
-	if (syscall_cache_init(&r->syscalls, &r->tfs, audit_detect_machine())) {
+	if (syscall_cache_init(&r->syscalls, &r->tfs, r->machine)) {
 		diag("out of memory for the syscall table");
 		return SCT_EXIT_PERF;
 	}
