@@ -18,7 +18,7 @@ SCT_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	      -DSCTRACE_VERSION='"$(VERSION)"' \
 	      $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
 SCT_LDFLAGS := $(if $(STATIC),-static)
-LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null)
+LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
 TRACER_SRCS := $(wildcard tracer/*.c)
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
@@ -163,7 +163,7 @@ check-qemu: deps-qemu
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
 	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats" \
-	      badinput "bats -F tap13 selftests/badinput.bats"
+	      badinput "bats -F tap13 selftests/badinput.bats" views "bats -F tap13 selftests/views.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
@@ -179,6 +179,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	load \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/load.bats\" \
 	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/faults.bats\" \
 	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
+	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/views.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options

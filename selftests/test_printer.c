@@ -169,7 +169,9 @@ static void timed(struct printer *p, enum sct_event_kind kind, int32_t tid,
 
 TEST_F(pr, relative_time_and_durations)
 {
-	printer_set_timing(&self->p, TIME_RELATIVE, true, 1000000000);
+	struct printer_config cfg = { .time_mode = TIME_RELATIVE, .durations = true };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 1000000000));
 	timed(&self->p, EV_ENTER, 10, NR_READ, 1000123000);
 	timed(&self->p, EV_EXIT, 10, NR_READ, 1000133000);
 	timed(&self->p, EV_ENTER, 10, NR_POLL, 1500000000);
@@ -188,9 +190,75 @@ TEST_F(pr, lost_lines_carry_the_time)
 {
 	struct sct_event lost = { .kind = EV_LOST, .lost = 3, .cpu = 0, .time = 3000000 };
 
-	printer_set_timing(&self->p, TIME_RELATIVE, false, 1000000);
+	struct printer_config cfg = { .time_mode = TIME_RELATIVE };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 1000000));
 	printer_event(&self->p, &lost);
 	EXPECT_STREQ("0.002000 --- LOST 3 events on cpu 0 ---\n", text_of(self));
+}
+
+TEST_F(pr, failure_holds_each_call_and_prints_only_errors)
+{
+	struct printer_config cfg = { .failures_only = true };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	enter(&self->p, 10, NR_READ, 3);
+	enter(&self->p, 11, NR_WRITE, 4);
+	leave(&self->p, 11, NR_WRITE, -9);
+	leave(&self->p, 10, NR_READ, 1);
+	enter(&self->p, 10, NR_EXIT_GROUP, 0);
+	/* Whole lines, no unfinished split: the enter waited for its exit. */
+	EXPECT_STREQ("[pid 11] write(" ARGS("0x4") ") = -1 EBADF (Bad file descriptor)\n",
+		     text_of(self));
+}
+
+TEST_F(pr, duration_keeps_slow_calls_with_their_start_time)
+{
+	struct printer_config cfg = {
+		.time_mode = TIME_RELATIVE, .min_duration_ns = 1000000,
+	};
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	timed(&self->p, EV_ENTER, 10, NR_READ, 1000);
+	timed(&self->p, EV_EXIT, 10, NR_READ, 1001000);
+	timed(&self->p, EV_ENTER, 10, NR_POLL, 2000000);
+	timed(&self->p, EV_EXIT, 10, NR_POLL, 2999999);
+	/* Without its enter a call has no duration: it cannot qualify. */
+	timed(&self->p, EV_EXIT, 10, NR_WRITE, 9000000);
+	EXPECT_STREQ("0.000001 read(" ARGS("0x0") ") = 0\n", text_of(self));
+}
+
+TEST_F(pr, max_events_stops_after_n_but_completes_the_open_line)
+{
+	struct printer_config cfg = { .max_events = 2 };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	enter(&self->p, 10, NR_READ, 3);
+	leave(&self->p, 10, NR_READ, 1);
+	enter(&self->p, 10, NR_WRITE, 4);
+	EXPECT_TRUE(self->p.limit_reached);
+	enter(&self->p, 11, NR_READ, 5);
+	leave(&self->p, 11, NR_READ, 1);
+	leave(&self->p, 10, NR_WRITE, 1);
+	EXPECT_STREQ("read(" ARGS("0x3") ") = 1\n"
+		     "write(" ARGS("0x4") ") = 1\n", text_of(self));
+}
+
+TEST_F(pr, summary_only_prints_no_lines_but_counts_lost)
+{
+	struct printer_config cfg = { .summary_only = true };
+	struct sct_event lost = { .kind = EV_LOST, .lost = 7 };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	enter(&self->p, 10, NR_READ, 3);
+	leave(&self->p, 10, NR_READ, -9);
+	printer_event(&self->p, &lost);
+	printer_exit_status(&self->p, 10, 0);
+	EXPECT_EQ(0, self->ob.len);
+	EXPECT_EQ(7, self->p.lost);
+	printer_summary(&self->p);
+	EXPECT_NE(NULL, strstr(text_of(self), " all threads, calls: 1, errors: 1\n"));
+	EXPECT_NE(NULL, strstr(text_of(self), " LOST 7 events: these counts are incomplete\n"));
 }
 
 static void push(struct event_queue *q, uint64_t time, int32_t tid)

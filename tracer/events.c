@@ -204,6 +204,15 @@ int events_enable(struct event_set *es)
 	return 0;
 }
 
+/* Stops new records; a child's inherited copy may still write a few. */
+void events_disable(struct event_set *es)
+{
+	size_t i;
+
+	for (i = 0; i < es->nr_fds; i++)
+		ioctl(es->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+}
+
 void events_close(struct event_set *es)
 {
 	size_t i;

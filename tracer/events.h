@@ -41,6 +41,7 @@ struct event_set {
 
 int events_open(struct event_set *es, const struct event_spec *spec);
 int events_enable(struct event_set *es);
+void events_disable(struct event_set *es);
 void events_flush_lost(struct event_set *es);
 void events_close(struct event_set *es);
 void events_close_detached(struct event_set *es);

@@ -124,6 +124,11 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 /* Linux returns -1..-4095 for errors; anything below is a value. */
 #define MAX_ERRNO 4095
 
+bool result_is_error(long ret)
+{
+	return ret < 0 && ret >= -MAX_ERRNO;
+}
+
 static void format_error(struct outbuf *ob, long err)
 {
 	struct errno_desc desc;
@@ -151,7 +156,7 @@ void format_result(struct outbuf *ob, enum result_kind kind, long ret)
 		outbuf_putc(ob, '?');
 		return;
 	}
-	if (ret < 0 && ret >= -MAX_ERRNO) {
+	if (result_is_error(ret)) {
 		format_error(ob, -ret);
 		return;
 	}

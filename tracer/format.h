@@ -2,6 +2,8 @@
 #ifndef SCTRACE_FORMAT_H
 #define SCTRACE_FORMAT_H
 
+#include <stdbool.h>
+
 #include "outbuf.h"
 #include "syscall_table.h"
 
@@ -19,6 +21,7 @@ enum arg_kind {
 enum arg_kind arg_kind_from_type(const char *type);
 enum arg_kind arg_kind_of(const char *type, const char *name);
 void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val);
+bool result_is_error(long ret);
 void format_result(struct outbuf *ob, enum result_kind kind, long ret);
 
 #endif

@@ -210,3 +210,40 @@ int mmap_pages_parse(const char *s, unsigned int *pages)
 	*pages = v;
 	return 0;
 }
+
+/* A whole string that is one number from 1 to max. */
+int count_parse(const char *s, unsigned long max, unsigned long *out)
+{
+	int err = parse_number(&s, max, out);
+
+	if (err)
+		return err;
+	if (*s != '\0')
+		return -EINVAL;
+	return *out ? 0 : -ERANGE;
+}
+
+/* Milliseconds, "250" or "0.5" (up to six decimals), as nanoseconds. */
+int millis_parse(const char *s, uint64_t *ns)
+{
+	unsigned long ms, scale = 1000000;
+	uint64_t frac = 0;
+	int err = parse_number(&s, MILLIS_MAX, &ms);
+
+	if (err)
+		return err;
+	if (*s == '.') {
+		if (!isdigit((unsigned char)*++s))
+			return -EINVAL;
+		for (; isdigit((unsigned char)*s); s++) {
+			if (scale == 1)
+				return -EINVAL;
+			scale /= 10;
+			frac += (*s - '0') * scale;
+		}
+	}
+	if (*s != '\0')
+		return -EINVAL;
+	*ns = (uint64_t)ms * 1000000 + frac;
+	return 0;
+}

@@ -30,4 +30,10 @@ int cpu_list_missing(const struct cpu_list *wanted, const struct cpu_list *have)
 void cpu_list_free(struct cpu_list *list);
 int mmap_pages_parse(const char *s, unsigned int *pages);
 
+/* A day: longer thresholds are a typo, not a wish. */
+#define MILLIS_MAX (24ul * 3600 * 1000)
+
+int count_parse(const char *s, unsigned long max, unsigned long *out);
+int millis_parse(const char *s, uint64_t *ns);
+
 #endif

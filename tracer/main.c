@@ -363,6 +363,7 @@ static int run_status(struct run *r, int err)
 		diag("tracing stopped: %s", strerror(-err));
 	if (s->child_done)
 		printer_exit_status(&r->printer, s->child, s->child_status);
+	printer_summary(&r->printer);
 	outbuf_flush(&r->out);
 	if (r->printer.lost)
 		diag("LOST %llu events", (unsigned long long)r->printer.lost);
@@ -397,8 +398,10 @@ static int trace(struct run *r)
 	}
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
 	r->printer.selective = r->opts.expr != NULL;
-	printer_set_timing(&r->printer, r->opts.time_mode, r->opts.durations,
-			   r->start_ns);
+	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
+		diag("out of memory for the summary");
+		return SCT_EXIT_PERF;
+	}
 	s->events = &r->events;
 	s->printer = &r->printer;
 	s->ids = r->ids;

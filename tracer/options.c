@@ -11,22 +11,34 @@
 #include "options.h"
 #include "printer.h"
 
-enum { OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION };
+enum {
+	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
+	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY,
+};
+
+/* --max-events: any count a run could reach, short of overflow games. */
+#define MAX_EVENTS_MAX (1ul << 48)
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
 	{ "cpu",	required_argument,	NULL, 'C' },
-	{ "duration-column", no_argument,	NULL, OPT_DURATION },
+	{ "duration",	required_argument,	NULL, OPT_DURATION },
+	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
+	{ "errno-summary", no_argument,		NULL, OPT_ERRNO_SUMMARY },
 	{ "expr",	required_argument,	NULL, 'e' },
+	{ "failure",	no_argument,		NULL, OPT_FAILURE },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "output",	required_argument,	NULL, 'o' },
 	{ "pid",	required_argument,	NULL, 'p' },
+	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
 	{ "uid",	required_argument,	NULL, 'u' },
 	{ "version",	no_argument,		NULL, OPT_VERSION },
+	{ "with-summary", no_argument,		NULL, 'S' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -43,6 +55,14 @@ static const char usage_text[] =
 "  -a, --all-cpus         trace the whole system (sctrace itself excluded)\n"
 "  -C, --cpu LIST         only on these cpus, e.g. 0,2-3; alone: system-wide\n"
 "  -e, --expr LIST        only these calls: names, globs (*stat*), !name to drop\n"
+"      --failure          only calls that failed\n"
+"      --duration MS      only calls that took at least MS milliseconds (0.5 ok)\n"
+"      --max-events N     stop tracing after N events (a command runs on)\n"
+"  -s, --summary          no trace: per thread and in total, per syscall:\n"
+"                         calls, errors, total/min/avg/max/stddev of durations\n"
+"  -S, --with-summary     the trace, then the summary\n"
+"      --errno-summary    the summary also counts each errno per syscall\n"
+"                         (alone, it implies -s)\n"
 "  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
 "      --no-inherit       do not follow children of the traced tasks\n"
 "  -o, --output FILE      write the trace to FILE instead of stderr\n"
@@ -127,11 +147,11 @@ static int bad_option(char *const *argv)
 static int take_time(const char *arg, struct sct_options *opts)
 {
 	if (!arg || !strcmp(arg, "rel")) {
-		opts->time_mode = TIME_RELATIVE;
+		opts->print.time_mode = TIME_RELATIVE;
 		return 0;
 	}
 	if (!strcmp(arg, "abs")) {
-		opts->time_mode = TIME_ABSOLUTE;
+		opts->print.time_mode = TIME_ABSOLUTE;
 		return 0;
 	}
 	diag("bad --time '%s': give --time (seconds since the start) or --time=abs (wall time)",
@@ -139,15 +159,66 @@ static int take_time(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
-static int take_option(int c, const char *arg, char *const *argv,
-		       struct sct_options *opts)
+static int take_duration(const char *arg, struct sct_options *opts)
+{
+	if (!millis_parse(arg, &opts->print.min_duration_ns))
+		return 0;
+	diag("bad --duration '%s': expected milliseconds from 0 to %lu, like 10 or 0.5",
+	     arg, MILLIS_MAX);
+	return SCT_EXIT_USAGE;
+}
+
+static int take_max_events(const char *arg, struct sct_options *opts)
+{
+	unsigned long n;
+
+	if (!count_parse(arg, MAX_EVENTS_MAX, &n)) {
+		opts->print.max_events = n;
+		return 0;
+	}
+	diag("bad --max-events '%s': expected a count from 1 to %lu, like 100",
+	     arg, MAX_EVENTS_MAX);
+	return SCT_EXIT_USAGE;
+}
+
+/* Options that only change what is shown. */
+static int take_view_option(int c, const char *arg, struct sct_options *opts)
 {
 	switch (c) {
 	case OPT_TIME:
 		return take_time(arg, opts);
-	case OPT_DURATION:
-		opts->durations = true;
+	case OPT_DURATION_COLUMN:
+		opts->print.durations = true;
 		return 0;
+	case OPT_FAILURE:
+		opts->print.failures_only = true;
+		return 0;
+	case OPT_DURATION:
+		return take_duration(arg, opts);
+	case OPT_MAX_EVENTS:
+		return take_max_events(arg, opts);
+	case 's':
+		opts->print.summary_only = true;
+		return 0;
+	case 'S':
+		opts->print.with_summary = true;
+		return 0;
+	case OPT_ERRNO_SUMMARY:
+		opts->print.errno_summary = true;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int take_option(int c, const char *arg, char *const *argv,
+		       struct sct_options *opts)
+{
+	int ret = take_view_option(c, arg, opts);
+
+	if (ret >= 0)
+		return ret;
+	switch (c) {
 	case 'a':
 		opts->all_cpus = true;
 		return 0;
@@ -211,7 +282,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:e:hm:o:p:t:u:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+aC:e:hm:o:p:sSt:u:", long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == OPT_VERSION)
@@ -219,6 +290,9 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	}
 	if (optind < argc)
 		opts->command = argv + optind;
+	/* As perf trace: the errno counts are part of a summary. */
+	if (opts->print.errno_summary && !opts->print.with_summary)
+		opts->print.summary_only = true;
 	return check_targets(opts);
 }
 

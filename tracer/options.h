@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "lists.h"
+#include "printer.h"
 
 #define MMAP_PAGES_DEFAULT 512
 
@@ -22,8 +23,7 @@ struct sct_options {
 	bool inherit;
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */
-	int time_mode;			/* --time[=abs]: enum time_mode */
-	bool durations;			/* --duration-column */
+	struct printer_config print;	/* what the trace shows */
 	char **command;			/* NULL-terminated, or NULL */
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -21,14 +22,24 @@ void printer_init(struct printer *p, struct outbuf *out,
 /*
  * Event times are CLOCK_MONOTONIC (use_clockid), relative times count
  * from start_ns (when tracing began), wall times are offset to REALTIME.
+ * A filter on the outcome (--failure, --duration) holds each call until
+ * its exit decides; -s prints no lines at all.
  */
-void printer_set_timing(struct printer *p, enum time_mode mode, bool durations,
-			uint64_t start_ns)
+int printer_configure(struct printer *p, const struct printer_config *cfg,
+		      uint64_t start_ns)
 {
-	p->time_mode = mode;
-	p->durations = durations;
+	p->cfg = *cfg;
+	p->hold = cfg->failures_only || cfg->min_duration_ns;
+	p->quiet = cfg->summary_only;
 	p->start_ns = start_ns;
 	p->wall_offset_ns = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC);
+	if (!cfg->summary_only && !cfg->with_summary)
+		return 0;
+	p->summary = calloc(1, sizeof(*p->summary));
+	if (!p->summary)
+		return -1;
+	p->summary->errnos = cfg->errno_summary;
+	return 0;
 }
 
 /* "HH:MM:SS.uuuuuu " in local time, as strace -tt. */
@@ -50,10 +61,10 @@ static void print_wall_time(struct printer *p, uint64_t time)
 static void print_time(struct printer *p, uint64_t time)
 {
 	p->last_time = time;
-	if (p->time_mode == TIME_RELATIVE) {
+	if (p->cfg.time_mode == TIME_RELATIVE) {
 		outbuf_seconds(p->out, time > p->start_ns ? time - p->start_ns : 0);
 		outbuf_putc(p->out, ' ');
-	} else if (p->time_mode == TIME_ABSOLUTE) {
+	} else if (p->cfg.time_mode == TIME_ABSOLUTE) {
 		print_wall_time(p, time);
 	}
 }
@@ -61,6 +72,9 @@ static void print_time(struct printer *p, uint64_t time)
 void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);
+	if (p->summary)
+		summary_free(p->summary);
+	free(p->summary);
 }
 
 static void close_open_line(struct printer *p)
@@ -118,28 +132,88 @@ static struct thread_state *state_of(struct printer *p, int32_t tid,
 	return spare;
 }
 
+/* --max-events counts every event shown; the one that reaches it is the last. */
+static void count_shown(struct printer *p)
+{
+	p->printed++;
+	if (p->cfg.max_events && p->printed >= p->cfg.max_events)
+		p->limit_reached = true;
+}
+
+static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
+			     const struct syscall_desc *desc,
+			     const unsigned long *args)
+{
+	close_open_line(p);
+	print_prefix(p, tid, time);
+	outbuf_puts(p->out, desc->name);
+	outbuf_putc(p->out, '(');
+	print_args(p, desc, args);
+}
+
+/* exit and exit_group: complete at once, as they never return. */
+static void print_noreturn(struct printer *p, const struct sct_event *ev,
+			   const struct syscall_desc *desc)
+{
+	if (p->summary)
+		summary_add(p->summary, ev->tid, ev->nr, 0, 0);
+	/* Neither a failure nor a duration: an outcome filter drops them. */
+	if (p->quiet || p->hold)
+		return;
+	print_call_start(p, ev->tid, ev->time, desc, ev->args);
+	outbuf_putc(p->out, ')');
+	format_result(p->out, desc->result, 0);
+	outbuf_putc(p->out, '\n');
+	count_shown(p);
+}
+
 static void print_enter(struct printer *p, const struct sct_event *ev)
 {
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 
-	close_open_line(p);
-	print_prefix(p, ev->tid, ev->time);
-	outbuf_puts(p->out, desc->name);
-	outbuf_putc(p->out, '(');
-	print_args(p, desc, ev->args);
+	st->in_call = false;
 	if (desc->result == RESULT_NORETURN) {
-		outbuf_putc(p->out, ')');
-		format_result(p->out, desc->result, 0);
-		outbuf_putc(p->out, '\n');
-		st->in_call = false;
+		print_noreturn(p, ev, desc);
 		return;
 	}
 	st->in_call = true;
 	st->nr = ev->nr;
 	st->enter_time = ev->time;
+	st->shown = !p->hold && !p->quiet;
+	if (!st->shown) {
+		memcpy(st->args, ev->args, sizeof(st->args));
+		return;
+	}
+	print_call_start(p, ev->tid, ev->time, desc, ev->args);
 	p->open_tid = ev->tid;
+	count_shown(p);
+}
+
+/* Whether an exit passes --failure and --duration. */
+static bool wanted(const struct printer *p, const struct thread_state *st,
+		   bool paired, const struct sct_event *ev)
+{
+	if (p->cfg.failures_only && !result_is_error(ev->ret))
+		return false;
+	if (!p->cfg.min_duration_ns)
+		return true;
+	return paired && ev->time - st->enter_time >= p->cfg.min_duration_ns;
+}
+
+static void print_result(struct printer *p, const struct thread_state *st,
+			 bool paired, const struct sct_event *ev,
+			 const struct syscall_desc *desc)
+{
+	outbuf_putc(p->out, ')');
+	format_result(p->out, desc->result, ev->ret);
+	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
+		outbuf_puts(p->out, " <");
+		outbuf_seconds(p->out, ev->time - st->enter_time);
+		outbuf_putc(p->out, '>');
+	}
+	outbuf_putc(p->out, '\n');
 }
 
 /*
@@ -157,28 +231,36 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	/* The -e filter lets id -1 exits through to complete selected calls. */
 	if (!paired && ev->nr < 0 && p->selective)
 		return;
+	st->in_call = false;
+	if (p->summary && paired && ev->time >= st->enter_time)
+		summary_add(p->summary, ev->tid, st->nr, ev->ret, ev->time - st->enter_time);
+	if (p->quiet || (p->limit_reached && p->open_tid != ev->tid))
+		return;
+	if (!(paired && st->shown) && !wanted(p, st, paired, ev))
+		return;
 	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
-	if (!paired || p->open_tid != ev->tid) {
+	if (paired && !st->shown) {
+		print_call_start(p, ev->tid, st->enter_time, desc, st->args);
+		count_shown(p);
+	} else if (!paired || p->open_tid != ev->tid) {
 		close_open_line(p);
 		print_prefix(p, ev->tid, ev->time);
 		outbuf_puts(p->out, "<... ");
 		outbuf_puts(p->out, desc->name);
 		outbuf_puts(p->out, " resumed>");
+		if (!paired)
+			count_shown(p);
 	}
-	outbuf_putc(p->out, ')');
-	format_result(p->out, desc->result, ev->ret);
-	if (p->durations && paired && ev->time >= st->enter_time) {
-		outbuf_puts(p->out, " <");
-		outbuf_seconds(p->out, ev->time - st->enter_time);
-		outbuf_putc(p->out, '>');
-	}
-	outbuf_putc(p->out, '\n');
-	st->in_call = false;
+	print_result(p, st, paired, ev, desc);
 	p->open_tid = -1;
 }
 
+/* Always counted; shown in the trace while there is one. */
 static void print_lost(struct printer *p, const struct sct_event *ev)
 {
+	p->lost += ev->lost;
+	if (p->quiet || p->limit_reached)
+		return;
 	close_open_line(p);
 	print_time(p, ev->time);
 	outbuf_puts(p->out, "--- LOST ");
@@ -186,14 +268,14 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 	outbuf_puts(p->out, " events on cpu ");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, " ---\n");
-	p->lost += ev->lost;
 }
 
 void printer_event(struct printer *p, const struct sct_event *ev)
 {
 	switch (ev->kind) {
 	case EV_ENTER:
-		print_enter(p, ev);
+		if (!p->limit_reached)
+			print_enter(p, ev);
 		break;
 	case EV_EXIT:
 		print_exit(p, ev);
@@ -204,14 +286,23 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 	}
 }
 
+/* Calls still open stay "unfinished"; the summary comes last. */
 void printer_finish(struct printer *p)
 {
 	close_open_line(p);
 }
 
+void printer_summary(struct printer *p)
+{
+	if (p->summary)
+		summary_print(p->summary, p->out, p->syscalls, p->lost);
+}
+
 /* strace's closing line for the traced command. */
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
+	if (p->quiet || p->limit_reached)
+		return;
 	close_open_line(p);
 	print_prefix(p, pid, p->last_time);
 	if (WIFSIGNALED(status)) {

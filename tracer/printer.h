@@ -7,6 +7,7 @@
 
 #include "outbuf.h"
 #include "record.h"
+#include "summary.h"
 #include "syscalls.h"
 #include "threads.h"
 
@@ -22,6 +23,18 @@ enum time_mode {
 	TIME_ABSOLUTE,
 };
 
+/* What the user asked to see, from the options. */
+struct printer_config {
+	enum time_mode time_mode;
+	bool durations;		/* " <seconds>" after each result, as strace -T */
+	bool failures_only;	/* --failure */
+	uint64_t min_duration_ns; /* --duration: only calls at least this long */
+	uint64_t max_events;	/* --max-events: stop after this many; 0: all */
+	bool summary_only;	/* -s: no trace lines, the table at the end */
+	bool with_summary;	/* -S: the trace, then the table */
+	bool errno_summary;	/* --errno-summary: errnos in the table */
+};
+
 struct printer {
 	struct outbuf *out;
 	struct syscall_cache *syscalls;
@@ -30,8 +43,12 @@ struct printer {
 	bool prefix_always;	/* the target is many tasks from the start */
 	bool selective;		/* -e: id -1 exits only complete a selected call */
 	uint64_t lost;		/* events the kernel dropped, in total */
-	enum time_mode time_mode;
-	bool durations;		/* " <seconds>" after each result, as strace -T */
+	struct printer_config cfg;
+	bool hold;		/* print a call whole at its exit, not at its enter */
+	bool quiet;		/* only the summary is printed */
+	uint64_t printed;	/* events shown, for --max-events */
+	bool limit_reached;	/* --max-events are shown: ignore the rest */
+	struct summary *summary;	/* NULL without -s/-S */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */
@@ -39,11 +56,12 @@ struct printer {
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always);
-void printer_set_timing(struct printer *p, enum time_mode mode, bool durations,
-			uint64_t start_ns);
+int printer_configure(struct printer *p, const struct printer_config *cfg,
+		      uint64_t start_ns);
 void printer_free(struct printer *p);
 void printer_event(struct printer *p, const struct sct_event *ev);
 void printer_finish(struct printer *p);
+void printer_summary(struct printer *p);
 void printer_exit_status(struct printer *p, int32_t pid, int status);
 
 #endif

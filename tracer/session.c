@@ -148,6 +148,18 @@ static int setup_poll(struct session *s, struct pollfd **pfds)
 	return 0;
 }
 
+/* --max-events reached: nothing more is shown, so nothing more is read. */
+static bool limit_reached(struct session *s)
+{
+	if (!s->printer->limit_reached)
+		return false;
+	if (!s->disabled) {
+		events_disable(s->events);
+		s->disabled = true;
+	}
+	return true;
+}
+
 static bool should_stop(struct session *s, int sig)
 {
 	if (sig && s->child && !s->child_done)
@@ -158,7 +170,7 @@ static bool should_stop(struct session *s, int sig)
 	}
 	if (s->child)
 		return s->child_done;
-	return watched_all_gone(s);
+	return limit_reached(s) || watched_all_gone(s);
 }
 
 /* Runs until the target is gone or a signal arrives; drains everything. */
@@ -181,6 +193,7 @@ int session_run(struct session *s)
 		if (should_stop(s, sig))
 			break;
 		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
+		limit_reached(s);
 	}
 	if (!err) {
 		drain(s, UINT64_MAX);

@@ -25,6 +25,7 @@ struct session {
 	int child_status;
 	bool child_done;
 	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
+	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */
 	uint64_t malformed;		/* records that made no sense */
 };

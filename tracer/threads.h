@@ -11,8 +11,10 @@ struct thread_state {
 	int32_t tid;
 	bool used;
 	bool in_call;
+	bool shown;		/* its enter is printed (or counted) already */
 	long nr;
 	uint64_t enter_time;	/* of the pending call, for its duration */
+	unsigned long args[6];	/* held until the exit decides (--failure...) */
 };
 
 /* Open-addressing hash of thread states keyed by tid. */

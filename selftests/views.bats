@@ -1,0 +1,134 @@
+#!/usr/bin/env bats
+# What the trace shows (issue 5): outcome filters, the event limit and
+# the summaries, each on workloads whose calls and results are known.
+
+load helpers
+
+WL=$BATS_TEST_DIRNAME/../build/workloads
+WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+# The names of the calls in a trace, in order, without prefixes.
+call_names() {
+	sed -E 's/^\[pid [0-9]+\] //; /^\+\+\+ /d; s/^(<\.\.\. )?([a-z_0-9]+).*/\2/' "$1"
+}
+
+# The row of a syscall in the all-threads table: "calls errors total min avg max stddev".
+total_row() {
+	awk -v name="$2" '/^ all threads,/ { t = 1 } t && $1 == name { $1 = ""; print substr($0, 2); exit }' "$1"
+}
+
+@test "--failure: only the calls that failed, each whole" {
+	run sct --failure -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	run call_names "$out"
+	assert_output "getpriority
+read
+getpriority"
+	run grep -c ' = -1 E[A-Z]* (' "$out"
+	assert_output 3
+	grep -q '^read(fd: 99, buf: 0x[0-9a-f]*, count: 1) = -1 EBADF (Bad file descriptor)$' "$out"
+	# The exit status line is not a call: it stays.
+	grep -qx '+++ exited with 0 +++' "$out"
+}
+
+@test "--duration MS: only calls at least that long, with their duration" {
+	run sct --duration 0.5 --duration-column -o "$out" -- "$WL/nanosleep_1ms"
+	assert_success
+	grep -q '^clock_nanosleep(' "$out"
+	run awk '/^\+\+\+/ { next } match($0, /<[0-9.]+>$/) { d = substr($0, RSTART + 1, RLENGTH - 2); if (d < 0.0005) bad++; n++ } END { print n + 0, bad + 0 }' "$out"
+	[ "${output% *}" -ge 1 ]
+	[ "${output#* }" -eq 0 ]
+	# A threshold no call reaches leaves no call line.
+	run sct --duration 60000 -o "$out" -- "$WL/nanosleep_1ms"
+	assert_success
+	run cat "$out"
+	assert_output "+++ exited with 0 +++"
+}
+
+@test "--failure with --duration: both must hold" {
+	run sct --failure --duration 60000 -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	run cat "$out"
+	assert_output "+++ exited with 0 +++"
+}
+
+@test "--max-events N: exactly N events, the command runs to its end" {
+	run --separate-stderr sct --max-events 5 -o "$out" -- "$WORKLOAD" getppid 20000
+	assert_success
+	run wc -l < "$out"
+	assert_output 5
+	! grep -q '^+++' "$out"
+}
+
+@test "--max-events with -p: sctrace ends by itself after N events" {
+	"$WORKLOAD" getppid 100000000 &
+	local pid=$!
+	run sct --max-events 3 -o "$out" -p "$pid"
+	kill "$pid"
+	wait "$pid" || true
+	assert_success
+	run wc -l < "$out"
+	assert_output 3
+}
+
+@test "-s: no trace lines, exact counts per syscall, min <= avg <= max" {
+	run --separate-stderr sct -s -o "$out" -- "$WORKLOAD" getppid 1000
+	assert_success
+	! grep -q '^getppid(' "$out"
+	grep -q '^ Summary of syscalls:$' "$out"
+	read -r calls errors total min avg max stddev <<< "$(total_row "$out" getppid)"
+	[ "$calls" -eq 1000 ]
+	[ "$errors" -eq 0 ]
+	awk -v t="$total" -v mn="$min" -v a="$avg" -v mx="$max" -v sd="$stddev" 'BEGIN {
+		exit !(mn <= a && a <= mx && sd >= 0 && (t - a * 1000) ^ 2 < 1) }'
+	# The thread's own table has the same row.
+	run grep -c '^   getppid  *1000  *0 ' "$out"
+	assert_output 2
+}
+
+@test "-S: the trace, then the summary; errors counted per syscall" {
+	run sct -S -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	grep -q '^read(fd: 99, ' "$out"
+	[ "$(grep -n '^+++ exited' "$out" | cut -d: -f1)" -lt "$(grep -n '^ Summary of syscalls:' "$out" | cut -d: -f1)" ]
+	read -r calls errors _ <<< "$(total_row "$out" read)"
+	[ "$calls" -eq 1 ] && [ "$errors" -eq 1 ]
+	read -r calls errors _ <<< "$(total_row "$out" getpriority)"
+	[ "$calls" -eq 2 ] && [ "$errors" -eq 2 ]
+}
+
+@test "--errno-summary: each errno counted under its syscall, implies -s" {
+	run sct --errno-summary -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	! grep -q '^read(' "$out"
+	run awk '/^ all threads,/ { t = 1 } t && $1 ~ /^[a-z]/ { name = $1 } t && $1 ~ /:$/ { print name, $1, $2 }' "$out"
+	assert_output "getpriority EINVAL: 2
+read EBADF: 1"
+}
+
+@test "-s: printed when interrupted by SIGINT, with the calls so far" {
+	# Background jobs start with SIGINT ignored, which sctrace respects.
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SCTRACE" -s -o "$out" -- "$WORKLOAD" getppid 1000000000 &
+	SCT_PID=$!
+	sleep 1
+	kill -INT "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	[ "$status" -eq 130 ]
+	read -r calls _ <<< "$(total_row "$out" getppid)"
+	[ "$calls" -gt 0 ]
+}
+
+@test "bad --duration and --max-events values: exit 64 with the expected form" {
+	run --separate-stderr sct --duration 1ms -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad --duration '1ms': expected milliseconds from 0 to 86400000, like 10 or 0.5" ]
+	run --separate-stderr sct --max-events 0 -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad --max-events '0': expected a count from 1 to 281474976710656, like 100" ]
+}

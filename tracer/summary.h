@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SUMMARY_H
+#define SCTRACE_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "outbuf.h"
+#include "syscalls.h"
+
+/* How often one errno ended one syscall. */
+struct errno_count {
+	int err;
+	uint64_t count;
+};
+
+/* One syscall's calls in one thread (or, merged, in all of them). */
+struct call_stats {
+	int32_t tid;
+	long nr;
+	bool used;
+	uint64_t calls;
+	uint64_t errors;
+	uint64_t total_ns;
+	uint64_t min_ns;
+	uint64_t max_ns;
+	double mean_ns;		/* Welford's running mean and sum of squares */
+	double m2;
+	struct errno_count *errnos;
+	size_t nr_errnos;
+};
+
+/* Per (thread, syscall) statistics for -s/-S, keyed in an open hash. */
+struct summary {
+	struct call_stats *slots;
+	size_t cap;
+	size_t used;
+	bool errnos;		/* --errno-summary */
+	bool failed;		/* memory ran out: the table is incomplete */
+};
+
+void summary_add(struct summary *sum, int32_t tid, long nr, long ret,
+		 uint64_t duration_ns);
+void summary_print(struct summary *sum, struct outbuf *out,
+		   struct syscall_cache *syscalls, uint64_t lost);
+void summary_free(struct summary *sum);
+
+#endif
