@@ -94,20 +94,36 @@ setup() {
 	[ "$status" -eq 143 ]
 	run tail -n 1 "$out"
 	assert_output "+++ killed by SIGTERM +++"
-	grep -q '^kill(pid: [0-9]*, sig: 15) = 0$' "$out"
+	grep -q '^kill(pid: [0-9]*, sig: SIGTERM) = 0$' "$out"
 }
 
 @test "errors decode to errno names and strerror text" {
 	run sct -o "$out" -- cat /nonexistent/sctrace
 	[ "$status" -eq 1 ]
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY(\|O_[A-Z]+)*\) = -1 ENOENT \(No such file or directory\)$' "$out"
+}
+
+@test "--raw: every argument a number, open's mode included" {
+	run sct --raw -o "$out" -- cat /nonexistent/sctrace
+	[ "$status" -eq 1 ]
 	grep -qE '^openat\(dfd: -100, filename: 0x[0-9a-f]+, flags: [0-9]+, mode: 0\) = -1 ENOENT \(No such file or directory\)$' "$out"
+	! grep -qE '(AT_FDCWD|O_RDONLY|PROT_|MAP_)' "$out"
+}
+
+@test "symbols: mode only with O_CREAT, mmap prot and flags, signals" {
+	run sct -o "$out" -- sh -c ': > "$1"; kill -0 $$' sh "$BATS_TEST_TMPDIR/created"
+	assert_success
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_WRONLY\|O_CREAT\|O_TRUNC, mode: 0666\) = [0-9]+$' "$out"
+	grep -qE '^mmap\(addr: NULL, len: [0-9]+, prot: PROT_READ(\|PROT_WRITE)?, flags: MAP_PRIVATE\|MAP_ANONYMOUS, fd: -1, off: 0\) = 0x[0-9a-f]+$' "$out"
+	grep -qE '^kill\(pid: [0-9]+, sig: 0\) = 0$' "$out"
+	grep -qE '^rt_sigaction\(sig: SIG[A-Z]+, ' "$out"
 }
 
 @test "poll timeout prints (Timeout); signed, hex and NULL arguments" {
 	run sct -o "$out" -- perl -e 'select(undef, undef, undef, 0.01)'
 	assert_success
 	grep -qE '^(select|pselect6)\(.*\) = 0 \(Timeout\)$' "$out"
-	grep -qE '^mmap\(addr: NULL, len: [0-9]+, prot: [0-9]+, flags: [0-9]+, fd: -1, off: 0\) = 0x[0-9a-f]+$' "$out"
+	grep -qE '^mmap\(addr: NULL, len: [0-9]+, prot: PROT_[A-Z|_]+, flags: MAP_[A-Z|_]+, fd: -1, off: 0\) = 0x[0-9a-f]+$' "$out"
 	grep -qE '^brk\(brk: NULL\) = 0x[0-9a-f]+$' "$out"
 }
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beauty.h"
 #include "format.h"
 
 struct type_kind {
@@ -115,8 +116,10 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 			outbuf_puts(ob, "NULL");
 		break;
 	case ARG_U64:
-	default:
 		outbuf_u64(ob, val);
+		break;
+	default:
+		beauty_print(ob, kind, val);
 		break;
 	}
 }

@@ -16,6 +16,19 @@ enum arg_kind {
 	ARG_OCTAL,	/* umode_t */
 	ARG_HEX,	/* handles such as aio_context_t */
 	ARG_PTR,	/* pointers: hex, NULL for 0 */
+	/* Symbolic values (beauty.c); --raw keeps the kinds above. */
+	ARG_DIRFD,	/* AT_FDCWD or an fd */
+	ARG_OPEN_FLAGS,	/* O_RDONLY|O_CREAT|... */
+	ARG_FD_FLAGS,	/* pipe2, dup3: O_CLOEXEC|O_NONBLOCK, or 0 */
+	ARG_OPEN_MODE,	/* octal, shown only when the flags may create */
+	ARG_MMAP_PROT,	/* PROT_READ|PROT_WRITE, PROT_NONE */
+	ARG_MMAP_FLAGS,	/* MAP_PRIVATE|MAP_ANONYMOUS */
+	ARG_FUTEX_OP,	/* FUTEX_WAIT_PRIVATE */
+	ARG_SIGNAL,	/* SIGKILL */
+	ARG_SIGMASK_HOW, /* SIG_BLOCK */
+	ARG_CLONE_FLAGS, /* CLONE_VM|...|SIGCHLD */
+	ARG_SOCK_FAMILY, /* AF_INET */
+	ARG_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
 };
 
 enum arg_kind arg_kind_from_type(const char *type);

@@ -396,6 +396,7 @@ static int trace(struct run *r)
 		diag("out of memory for the syscall table");
 		return SCT_EXIT_PERF;
 	}
+	r->syscalls.raw = r->opts.raw;
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
 	r->printer.selective = r->opts.expr != NULL;
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {

@@ -13,7 +13,7 @@
 
 enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
-	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY,
+	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -33,6 +33,7 @@ static const struct option long_options[] = {
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "output",	required_argument,	NULL, 'o' },
 	{ "pid",	required_argument,	NULL, 'p' },
+	{ "raw",	no_argument,		NULL, OPT_RAW },
 	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -66,6 +67,7 @@ static const char usage_text[] =
 "  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
 "      --no-inherit       do not follow children of the traced tasks\n"
 "  -o, --output FILE      write the trace to FILE instead of stderr\n"
+"      --raw              arguments as numbers: no AT_FDCWD, O_RDONLY, SIGCHLD...\n"
 "      --time[=abs]       start lines with seconds since the start, or wall time\n"
 "      --duration-column  end lines with the call's duration, <seconds>\n"
 "  -h, --help             show this help\n"
@@ -205,6 +207,9 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 		return 0;
 	case OPT_ERRNO_SUMMARY:
 		opts->print.errno_summary = true;
+		return 0;
+	case OPT_RAW:
+		opts->raw = true;
 		return 0;
 	default:
 		return -1;

@@ -24,6 +24,7 @@ struct sct_options {
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */
+	bool raw;			/* --raw: no symbolic arguments */
 	char **command;			/* NULL-terminated, or NULL */
 };
 

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "beauty.h"
 #include "clock.h"
 #include "format.h"
 #include "printer.h"
@@ -96,6 +97,20 @@ static void print_prefix(struct printer *p, int32_t tid, uint64_t time)
 	outbuf_puts(p->out, "] ");
 }
 
+/* open's mode means something only when the call may create a file. */
+static bool mode_unused(const struct syscall_desc *desc,
+			const unsigned long *args, int i)
+{
+	int j;
+
+	if (desc->args[i].kind != ARG_OPEN_MODE)
+		return false;
+	for (j = 0; j < desc->nr_args; j++)
+		if (desc->args[j].kind == ARG_OPEN_FLAGS)
+			return !open_flags_create(args[j]);
+	return false;
+}
+
 static void print_args(struct printer *p, const struct syscall_desc *desc,
 		       const unsigned long *args)
 {
@@ -111,6 +126,8 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 		return;
 	}
 	for (i = 0; i < desc->nr_args; i++) {
+		if (mode_unused(desc, args, i))
+			continue;
 		if (i)
 			outbuf_puts(p->out, ", ");
 		outbuf_puts(p->out, desc->args[i].name);

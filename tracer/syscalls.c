@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beauty.h"
 #include "syscalls.h"
 
 /* No architecture has numbers near this; larger ones are not indexed. */
@@ -53,16 +54,21 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 }
 
 /* Argument i lives at offset 16 + 8 * i of the sys_enter_* record. */
-static void fill_args(struct syscall_desc *desc, struct tep_event *event)
+static void fill_args(struct syscall_desc *desc, struct tep_event *event,
+		      bool raw)
 {
 	struct tep_format_field *field;
+	enum arg_kind kind;
 
 	desc->nr_args = 0;
 	for (field = event->format.fields; field; field = field->next) {
 		if (field->offset < 16 || desc->nr_args == SYSCALL_MAX_ARGS)
 			continue;
+		kind = arg_kind_of(field->type, field->name);
+		if (!raw)
+			kind = beauty_kind(desc->name, field->name, kind);
 		desc->args[desc->nr_args].name = field->name;
-		desc->args[desc->nr_args].kind = arg_kind_of(field->type, field->name);
+		desc->args[desc->nr_args].kind = kind;
 		desc->nr_args++;
 	}
 }
@@ -82,7 +88,7 @@ static void describe(struct syscall_cache *cache, struct syscall_desc *desc, lon
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
 	if (event)
-		fill_args(desc, event);
+		fill_args(desc, event, cache->raw);
 }
 
 static int grow(struct syscall_cache *cache, size_t need)

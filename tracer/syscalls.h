@@ -31,6 +31,7 @@ struct syscall_cache {
 	struct tep_handle *tep;
 	const struct tracefs *tfs;
 	int machine;			/* libaudit MACH_* */
+	bool raw;			/* --raw: numbers, no symbols */
 	struct syscall_desc **descs;	/* indexed by number; never moved */
 	size_t nr_descs;
 	struct syscall_desc other;	/* numbers too large to index */

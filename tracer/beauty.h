@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_BEAUTY_H
+#define SCTRACE_BEAUTY_H
+
+#include <stdbool.h>
+
+#include "format.h"
+#include "outbuf.h"
+
+/*
+ * Arguments whose meaning is a symbol: which ones (by syscall and argument
+ * name) and how they print. The constants are the C library's, so each
+ * architecture's build gets its own values.
+ */
+enum arg_kind beauty_kind(const char *syscall, const char *arg,
+			  enum arg_kind plain);
+void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
+bool open_flags_create(unsigned long flags);
+
+#endif
