@@ -60,6 +60,9 @@ TEST(kinds_by_syscall_and_argument)
 	EXPECT_EQ(ARG_U32, beauty_kind("fcntl", "flags", ARG_U32));
 	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "op", ARG_S32));
 	EXPECT_EQ(ARG_OCTAL, beauty_kind("mkdir", "mode", ARG_OCTAL));
+	/* rseq's "sig" is a signature, not a signal (arm64's is 0xd428bc00). */
+	EXPECT_EQ(ARG_U32, beauty_kind("rseq", "sig", ARG_U32));
+	EXPECT_EQ(ARG_SIGNAL, beauty_kind("rt_tgsigqueueinfo", "sig", ARG_S32));
 	/* A pointer is never taken for a symbol. */
 	EXPECT_EQ(ARG_PTR, beauty_kind("openat", "flags", ARG_PTR));
 }
