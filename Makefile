@@ -163,7 +163,8 @@ check-qemu: deps-qemu
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
 	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats" \
-	      badinput "bats -F tap13 selftests/badinput.bats" views "bats -F tap13 selftests/views.bats"
+	      badinput "bats -F tap13 selftests/badinput.bats" views "bats -F tap13 selftests/views.bats" \
+	      events "bats -F tap13 selftests/events.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
@@ -180,6 +181,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/faults.bats\" \
 	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
 	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/views.bats\" \
+	events \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/events.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options

@@ -199,11 +199,80 @@ TEST(short_and_foreign_records)
 		struct perf_event_header h;
 		uint32_t body[4];
 	} rec = { .h = { .type = PERF_RECORD_SAMPLE, .size = sizeof(rec) } };
+	struct perf_event_header mmap = { .type = PERF_RECORD_MMAP, .size = 8 };
 	struct perf_event_header comm = { .type = PERF_RECORD_COMM, .size = 8 };
 	struct sct_event ev;
 
 	EXPECT_EQ(RECORD_MALFORMED, record_parse(&ids, &rec.h, &ev));
-	EXPECT_EQ(RECORD_SKIP, record_parse(&ids, &comm, &ev));
+	EXPECT_EQ(RECORD_SKIP, record_parse(&ids, &mmap, &ev));
+	/* A comm record is read now (--comm): without its body it is broken. */
+	EXPECT_EQ(RECORD_MALFORMED, record_parse(&ids, &comm, &ev));
+}
+
+/* PERF_RECORD_COMM and _FORK, each with the sample_id_all trailer. */
+TEST(comm_and_fork_records)
+{
+	struct {
+		struct perf_event_header h;
+		uint32_t pid, tid;
+		char comm[16];
+		uint32_t trailer_ids[2];
+		uint64_t time;
+		uint32_t cpu[2];
+	} comm = { { PERF_RECORD_COMM, 0, sizeof(comm) }, 7, 8, "worker-name",
+		   { 7, 8 }, 99, { 1, 0 } };
+	struct {
+		struct perf_event_header h;
+		uint32_t pid, ppid, tid, ptid;
+		uint64_t fork_time;
+		uint32_t trailer_ids[2];
+		uint64_t time;
+		uint32_t cpu[2];
+	} fork = { { PERF_RECORD_FORK, 0, sizeof(fork) }, 7, 7, 9, 8, 100,
+		   { 7, 8 }, 100, { 2, 0 } };
+	struct sct_event ev;
+
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, &comm.h, &ev));
+	EXPECT_EQ(EV_COMM, ev.kind);
+	EXPECT_EQ(8, ev.tid);
+	EXPECT_EQ(99, ev.time);
+	EXPECT_STREQ("worker-name", ev.task.comm);
+	ASSERT_EQ(RECORD_OK, record_parse(&ids, &fork.h, &ev));
+	EXPECT_EQ(EV_FORK, ev.kind);
+	EXPECT_EQ(9, ev.tid);
+	EXPECT_EQ(8, ev.task.ptid);
+	EXPECT_EQ(2, ev.cpu);
+}
+
+/* With -F, samples start with their event's id: a fault's id says which. */
+TEST(fault_sample_by_its_id)
+{
+	static const struct fault_id faults[] = { { 40, false }, { 41, true } };
+	const struct record_ids fids = {
+		.enter = ENTER_ID, .exit = EXIT_ID,
+		.sample_type = SCT_SAMPLE_TYPE_FAULTS, .faults = faults, .nr_faults = 2,
+	};
+	struct {
+		struct perf_event_header h;
+		uint64_t id, ip;
+		uint32_t pid, tid;
+		uint64_t time, addr;
+		uint32_t cpu[2];
+		uint32_t raw_size, raw;
+	} s = { { PERF_RECORD_SAMPLE, 0, sizeof(s) }, 41, 0x401000, 5, 6, 77,
+		0x7ffd0000, { 3, 0 }, 4, 0 };
+	struct sct_event ev;
+
+	ASSERT_EQ(RECORD_OK, record_parse(&fids, &s.h, &ev));
+	EXPECT_EQ(EV_FAULT, ev.kind);
+	EXPECT_TRUE(ev.fault.major);
+	EXPECT_EQ(0x7ffd0000, ev.fault.addr);
+	EXPECT_EQ(0x401000, ev.fault.ip);
+	EXPECT_EQ(6, ev.tid);
+	EXPECT_EQ(3, ev.cpu);
+	/* An id no fault event has: a tracepoint's, judged by its entry. */
+	s.id = 12;
+	EXPECT_EQ(RECORD_MALFORMED, record_parse(&fids, &s.h, &ev));
 }
 
 TEST(other_tracepoint_is_skipped)

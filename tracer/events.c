@@ -23,14 +23,15 @@ static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 }
 
 static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
-		      int id, size_t data_size)
+		      const struct event_source *src, size_t data_size)
 {
 	memset(attr, 0, sizeof(*attr));
-	attr->type = PERF_TYPE_TRACEPOINT;
+	attr->type = src->type;
 	attr->size = sizeof(*attr);
-	attr->config = id;
+	attr->config = src->config;
 	attr->sample_period = 1;
-	attr->sample_type = SCT_SAMPLE_TYPE;
+	attr->sample_type = spec->sample_type;
+	attr->comm = attr->comm_exec = attr->task = src->task_records;
 	attr->disabled = 1;
 	attr->inherit = spec->inherit;
 	attr->enable_on_exec = spec->enable_on_exec;
@@ -73,14 +74,41 @@ static int map_ring(struct event_set *es, size_t idx, int fd)
 }
 
 
-/* Opens one tracepoint for one (task, cpu) and attaches it to the cpu's ring. */
+static int fault_id_order(const void *a, const void *b)
+{
+	const struct fault_id *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Page-fault samples are told apart by the id of the event that wrote them. */
+static int note_fault_id(struct event_set *es, const struct event_source *src, int fd)
+{
+	struct fault_id *bigger;
+	uint64_t id;
+
+	if (src->type != PERF_TYPE_SOFTWARE)
+		return 0;
+	if (ioctl(fd, PERF_EVENT_IOC_ID, &id))
+		return -errno;
+	bigger = realloc(es->fault_ids, (es->nr_fault_ids + 1) * sizeof(*bigger));
+	if (!bigger)
+		return -ENOMEM;
+	es->fault_ids = bigger;
+	es->fault_ids[es->nr_fault_ids].id = id;
+	es->fault_ids[es->nr_fault_ids++].major =
+		src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+	return 0;
+}
+
+/* Opens one source for one (task, cpu) and attaches it to the cpu's ring. */
 static int open_one(struct event_set *es, const struct event_spec *spec,
-		    size_t ring, int id, const char *filter, pid_t tid, int cpu)
+		    size_t ring, const struct event_source *src, pid_t tid, int cpu)
 {
 	struct perf_event_attr attr;
 	int fd, err;
 
-	fill_attr(&attr, spec, id, es->map_len - sysconf(_SC_PAGESIZE));
+	fill_attr(&attr, spec, src, es->map_len - sysconf(_SC_PAGESIZE));
 	fd = perf_event_open(&attr, tid, cpu);
 	if (fd < 0) {
 		es->failed_tid = tid;
@@ -92,8 +120,12 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 		close(fd);
 		return err;
 	}
-	if (filter && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter))
+	if (src->filter && *src->filter &&
+	    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, src->filter))
 		return -errno;
+	err = note_fault_id(es, src, fd);
+	if (err)
+		return err;
 	if (es->ring_fds[ring] < 0)
 		return map_ring(es, ring, fd);
 	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
@@ -129,10 +161,13 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
  */
 static int open_flush(struct event_set *es, const struct event_spec *spec, size_t ring)
 {
+	const struct event_source flush = {
+		.type = PERF_TYPE_TRACEPOINT, .config = spec->flush_tp_id,
+	};
 	struct perf_event_attr attr;
 	int fd;
 
-	fill_attr(&attr, spec, spec->flush_tp_id, es->map_len - sysconf(_SC_PAGESIZE));
+	fill_attr(&attr, spec, &flush, es->map_len - sysconf(_SC_PAGESIZE));
 	attr.inherit = 0;
 	attr.enable_on_exec = 0;
 	fd = perf_event_open(&attr, getpid(), es->ring_cpus[ring]);
@@ -181,17 +216,19 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 		for (t = 0; !err && t < nr_tasks; t++) {
 			pid_t tid = spec->tids ? spec->tids[t] : -1;
 
-			for (i = 0; !err && i < spec->nr_tp_ids; i++)
-				err = open_one(es, spec, c, spec->tp_ids[i],
-					       spec->filters ? spec->filters[i] : NULL,
+			for (i = 0; !err && i < spec->nr_sources; i++)
+				err = open_one(es, spec, c, &spec->sources[i],
 					       tid, spec->cpus[c]);
 		}
 		if (!err && spec->flush_tp_id > 0)
 			err = open_flush(es, spec, c);
 	}
-	if (err)
+	if (err) {
 		events_close(es);
-	return err;
+		return err;
+	}
+	qsort(es->fault_ids, es->nr_fault_ids, sizeof(*es->fault_ids), fault_id_order);
+	return 0;
 }
 
 int events_enable(struct event_set *es)
@@ -233,13 +270,15 @@ void events_close(struct event_set *es)
 	free(es->ring_cpus);
 	free(es->flush_fds);
 	free(es->maps);
+	free(es->fault_ids);
 	es->fds = NULL;
 	es->rings = NULL;
 	es->ring_fds = NULL;
 	es->ring_cpus = NULL;
 	es->flush_fds = NULL;
 	es->maps = NULL;
-	es->nr_fds = es->nr_rings = 0;
+	es->fault_ids = NULL;
+	es->nr_fds = es->nr_rings = es->nr_fault_ids = 0;
 }
 
 /*

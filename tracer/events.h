@@ -7,12 +7,22 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "record.h"
 #include "ring.h"
 
-/* What to open: each tracepoint for each (task, cpu). */
+/* One kind of event, opened for each (task, cpu). */
+struct event_source {
+	uint32_t type;		/* PERF_TYPE_TRACEPOINT or PERF_TYPE_SOFTWARE */
+	uint64_t config;	/* the tracepoint id, or PERF_COUNT_SW_PAGE_FAULTS_* */
+	const char *filter;	/* a tracepoint filter, or NULL */
+	bool task_records;	/* also write comm and fork records */
+};
+
+/* What to open: each source for each (task, cpu). */
 struct event_spec {
-	const int *tp_ids;
-	size_t nr_tp_ids;
+	const struct event_source *sources;
+	size_t nr_sources;
+	uint64_t sample_type;	/* the same layout for all, one ring per cpu */
 	const int *cpus;
 	size_t nr_cpus;
 	const int32_t *tids;	/* NULL: every task on the cpus */
@@ -20,7 +30,6 @@ struct event_spec {
 	bool inherit;
 	bool enable_on_exec;
 	unsigned int mmap_pages;
-	const char *const *filters;	/* per tracepoint: a tracepoint filter, or NULL */
 	int flush_tp_id;	/* our own tracepoint to flush LOST with; 0: none */
 };
 
@@ -35,6 +44,8 @@ struct event_set {
 	void **maps;
 	size_t map_len;
 	size_t nr_rings;
+	struct fault_id *fault_ids;	/* sorted: which samples are page faults */
+	size_t nr_fault_ids;
 	int32_t failed_tid;	/* on error: the task perf_event_open refused */
 	int failed_cpu;
 };

@@ -91,6 +91,25 @@ enum arg_kind arg_kind_from_type(const char *type)
 	return found ? found->kind : ARG_U64;
 }
 
+/* Kinds whose value is a C int: the low 32 bits, signed. */
+bool arg_kind_is_int(enum arg_kind kind)
+{
+	switch (kind) {
+	case ARG_S32:
+	case ARG_DIRFD:
+	case ARG_OPEN_FLAGS:
+	case ARG_FD_FLAGS:
+	case ARG_FUTEX_OP:
+	case ARG_SIGNAL:
+	case ARG_SIGMASK_HOW:
+	case ARG_SOCK_FAMILY:
+	case ARG_SOCK_TYPE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 {
 	switch (kind) {

@@ -32,6 +32,7 @@ enum arg_kind {
 };
 
 enum arg_kind arg_kind_from_type(const char *type);
+bool arg_kind_is_int(enum arg_kind kind);
 enum arg_kind arg_kind_of(const char *type, const char *name);
 void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val);
 bool result_is_error(long ret);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "sched_events.h"
 #include "diag.h"
 #include "events.h"
 #include "exit_codes.h"
@@ -40,6 +41,7 @@ struct run {
 	struct command cmd;
 	struct event_set events;
 	struct syscall_cache syscalls;
+	struct extra_tps extra;		/* --event and --sched tracepoints */
 	struct outbuf out;
 	struct printer printer;
 	struct session session;
@@ -49,7 +51,11 @@ struct run {
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
 	int machine;			/* libaudit MACH_*, of the running kernel */
 	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
+	char self_filter[40];		/* system-wide: sctrace's own pid out */
 };
+
+/* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
+#define MAX_SOURCES (2 + 64 + 5 + 2)
 
 static int open_tracefs(struct run *r)
 {
@@ -80,6 +86,45 @@ static int find_tracepoints(struct run *r)
 	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
 	     r->ids.enter < 0 ? "enter" : "exit", r->tfs.root);
 	return SCT_EXIT_NO_EVENTS;
+}
+
+static int add_extra(struct run *r, const char *system, const char *name,
+		     enum tp_role role)
+{
+	int err = extra_tps_add(&r->extra, &r->tfs, system, name, role);
+
+	if (err == -ENOENT)
+		diag("no tracepoint %s:%s under %s/events; pick one listed there, like sched:sched_switch",
+		     system, name, r->tfs.root);
+	else if (err == -EINVAL)
+		diag("cannot parse the format of tracepoint %s:%s; libtraceevent rejected it",
+		     system, name);
+	else if (err)
+		diag("out of memory for tracepoint %s:%s", system, name);
+	return err ? (err == -ENOMEM ? SCT_EXIT_PERF : SCT_EXIT_USAGE) : 0;
+}
+
+/* --event's and --sched's tracepoints, each found with its format. */
+static int find_extra_tracepoints(struct run *r)
+{
+	size_t i;
+	int ret = 0;
+
+	if (r->opts.nr_events + (r->opts.sched ? nr_sched_tps : 0) > MAX_SOURCES - 4) {
+		diag("too many --event options: at most %d", MAX_SOURCES - 4 - (int)nr_sched_tps);
+		return SCT_EXIT_USAGE;
+	}
+	for (i = 0; !ret && r->opts.sched && i < nr_sched_tps; i++)
+		ret = add_extra(r, "sched", sched_tps[i].name, sched_tps[i].role);
+	for (i = 0; !ret && i < r->opts.nr_events; i++) {
+		char system[128];
+		const char *event = r->opts.events[i];
+		size_t len = strchr(event, ':') - event;
+
+		snprintf(system, sizeof(system), "%.*s", (int)len, event);
+		ret = add_extra(r, system, event + len + 1, TP_PLAIN);
+	}
+	return ret;
 }
 
 static int check_cpus(struct run *r)
@@ -275,10 +320,12 @@ static int make_filters(struct run *r, bool system_wide)
 {
 	struct select_error bad;
 	struct syscall_set set;
-	char ids[3800] = "", exit_ids[3900] = "", self[40] = "";
+	char ids[3800] = "", exit_ids[3900] = "";
+	const char *self = r->self_filter;
 
 	if (system_wide)
-		snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
+		snprintf(r->self_filter, sizeof(r->self_filter), "common_pid != %d",
+			 (int)getpid());
 	if (r->opts.expr) {
 		int err = select_parse(r->opts.expr, r->machine, &set, &bad);
 
@@ -299,15 +346,36 @@ static int make_filters(struct run *r, bool system_wide)
 	return 0;
 }
 
+/* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
+static size_t make_sources(struct run *r, struct event_source *src)
+{
+	size_t n = 0, i;
+
+	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.enter,
+					  r->filters[0], r->opts.print.comm };
+	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.exit,
+					  r->filters[1], false };
+	for (i = 0; i < r->extra.nr; i++)
+		src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT,
+						  r->extra.tps[i].id, r->self_filter, false };
+	if (r->opts.faults_major)
+		src[n++] = (struct event_source){ PERF_TYPE_SOFTWARE,
+						  PERF_COUNT_SW_PAGE_FAULTS_MAJ, NULL, false };
+	if (r->opts.faults_minor)
+		src[n++] = (struct event_source){ PERF_TYPE_SOFTWARE,
+						  PERF_COUNT_SW_PAGE_FAULTS_MIN, NULL, false };
+	return n;
+}
+
 static int open_events(struct run *r)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
 	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
-	const int tp_ids[] = { r->ids.enter, r->ids.exit };
-	const char *filters[] = { r->filters[0], r->filters[1] };
+	bool faults = r->opts.faults_major || r->opts.faults_minor;
+	struct event_source sources[MAX_SOURCES];
 	struct event_spec spec = {
-		.tp_ids = tp_ids,
-		.nr_tp_ids = 2,
+		.sources = sources,
+		.sample_type = faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit,
@@ -319,8 +387,7 @@ static int open_events(struct run *r)
 
 	if (err)
 		return err;
-	if (*r->filters[0] || *r->filters[1])
-		spec.filters = filters;
+	spec.nr_sources = make_sources(r, sources);
 	if (system_wide) {
 		spec.inherit = false;
 	} else if (r->opts.command) {
@@ -335,6 +402,10 @@ static int open_events(struct run *r)
 	err = events_open(&r->events, &spec);
 	if (err)
 		return perf_error(r, err);
+	r->ids.sample_type = spec.sample_type;
+	r->ids.other_tracepoints = r->extra.nr > 0;
+	r->ids.faults = r->events.fault_ids;
+	r->ids.nr_faults = r->events.nr_fault_ids;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (!spec.enable_on_exec && (err = events_enable(&r->events)))
 		return perf_error(r, err);
@@ -399,6 +470,7 @@ static int trace(struct run *r)
 	r->syscalls.raw = r->opts.raw;
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
 	r->printer.selective = r->opts.expr != NULL;
+	r->printer.extra = &r->extra;
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
 		diag("out of memory for the summary");
 		return SCT_EXIT_PERF;
@@ -419,6 +491,7 @@ static void run_free(struct run *r)
 	session_free(&r->session);
 	printer_free(&r->printer);
 	syscall_cache_free(&r->syscalls);
+	extra_tps_free(&r->extra);
 	outbuf_free(&r->out);
 	/* Closed first: the teardown child must hold nothing but the events. */
 	if (r->out_fd > STDERR_FILENO)
@@ -445,6 +518,8 @@ int main(int argc, char **argv)
 	ret = open_tracefs(&r);
 	if (!ret)
 		ret = find_tracepoints(&r);
+	if (!ret)
+		ret = find_extra_tracepoints(&r);
 	if (!ret)
 		ret = check_cpus(&r);
 	if (!ret)

@@ -14,6 +14,7 @@
 enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
+	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -21,19 +22,24 @@ enum {
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
+	{ "comm",	no_argument,		NULL, OPT_COMM },
 	{ "cpu",	required_argument,	NULL, 'C' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
 	{ "errno-summary", no_argument,		NULL, OPT_ERRNO_SUMMARY },
+	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "expr",	required_argument,	NULL, 'e' },
 	{ "failure",	no_argument,		NULL, OPT_FAILURE },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "json",	no_argument,		NULL, OPT_JSON },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "output",	required_argument,	NULL, 'o' },
+	{ "pf",		required_argument,	NULL, 'F' },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "raw",	no_argument,		NULL, OPT_RAW },
+	{ "sched",	no_argument,		NULL, OPT_SCHED },
 	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -67,6 +73,12 @@ static const char usage_text[] =
 "  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
 "      --no-inherit       do not follow children of the traced tasks\n"
 "  -o, --output FILE      write the trace to FILE instead of stderr\n"
+"  -F, --pf all|maj|min   page faults too: address and ip, [map+offset]\n"
+"      --sched            task lifetime (fork, exec, exit) and scheduling\n"
+"                         (blocked, preempted, woken) of the traced threads\n"
+"      --event SYS:NAME   records of any tracepoint too, with their fields\n"
+"      --comm             start lines with comm/tid\n"
+"      --json             one JSON object per event (schema: README)\n"
 "      --raw              arguments as numbers: no AT_FDCWD, O_RDONLY, SIGCHLD...\n"
 "      --time[=abs]       start lines with seconds since the start, or wall time\n"
 "      --duration-column  end lines with the call's duration, <seconds>\n"
@@ -137,7 +149,7 @@ static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
 
-	if (optopt && strchr("Cemoptu", optopt))
+	if (optopt && strchr("CeFmoptu", optopt))
 		diag("option '%s' needs a value; see 'sctrace --help'", given);
 	else if (optopt)
 		diag("unknown option '-%c'; see 'sctrace --help'", optopt);
@@ -216,11 +228,69 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 	}
 }
 
+static int take_faults(const char *arg, struct sct_options *opts)
+{
+	bool all = !strcmp(arg, "all");
+
+	opts->faults_major = all || !strcmp(arg, "maj");
+	opts->faults_minor = all || !strcmp(arg, "min");
+	if (opts->faults_major || opts->faults_minor)
+		return 0;
+	diag("bad -F/--pf '%s': give all, maj or min", arg);
+	return SCT_EXIT_USAGE;
+}
+
+/* SYSTEM:NAME, both parts non-empty; whether it exists is checked later. */
+static int take_event(const char *arg, struct sct_options *opts)
+{
+	const char *colon = strchr(arg, ':');
+	const char **more;
+
+	if (!colon || colon == arg || !colon[1] || strchr(colon + 1, ':') ||
+	    strchr(arg, '/')) {
+		diag("bad --event '%s': give SYSTEM:NAME, like sched:sched_switch (see /sys/kernel/tracing/events)",
+		     arg);
+		return SCT_EXIT_USAGE;
+	}
+	more = realloc(opts->events, (opts->nr_events + 1) * sizeof(*more));
+	if (!more) {
+		diag("out of memory for --event");
+		return SCT_EXIT_USAGE;
+	}
+	opts->events = more;
+	opts->events[opts->nr_events++] = arg;
+	return 0;
+}
+
+/* Options that add events to the trace. */
+static int take_event_option(int c, const char *arg, struct sct_options *opts)
+{
+	switch (c) {
+	case 'F':
+		return take_faults(arg, opts);
+	case OPT_SCHED:
+		opts->sched = true;
+		return 0;
+	case OPT_EVENT:
+		return take_event(arg, opts);
+	case OPT_COMM:
+		opts->print.comm = true;
+		return 0;
+	case OPT_JSON:
+		opts->print.json = true;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
 static int take_option(int c, const char *arg, char *const *argv,
 		       struct sct_options *opts)
 {
 	int ret = take_view_option(c, arg, opts);
 
+	if (ret < 0)
+		ret = take_event_option(c, arg, opts);
 	if (ret >= 0)
 		return ret;
 	switch (c) {
@@ -271,6 +341,10 @@ static int check_targets(const struct sct_options *opts)
 		diag("give either a command or existing tasks (-p, -t, -u), not both");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->print.json && (opts->print.summary_only || opts->print.with_summary)) {
+		diag("--json writes events, not tables: drop -s, -S or --errno-summary, or --json");
+		return SCT_EXIT_USAGE;
+	}
 	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus) {
 		diag("nothing to trace: give a command after '--', or -p, -t, -u, -a or -C; see 'sctrace --help'");
 		return SCT_EXIT_USAGE;
@@ -287,7 +361,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:e:hm:o:p:sSt:u:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+aC:e:F:hm:o:p:sSt:u:", long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == OPT_VERSION)
@@ -306,4 +380,6 @@ void options_free(struct sct_options *opts)
 	id_list_free(&opts->pids);
 	id_list_free(&opts->tids);
 	cpu_list_free(&opts->cpus);
+	free(opts->events);
+	opts->events = NULL;
 }

@@ -25,6 +25,11 @@ struct sct_options {
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */
 	bool raw;			/* --raw: no symbolic arguments */
+	bool faults_major;		/* -F maj or all */
+	bool faults_minor;		/* -F min or all */
+	bool sched;			/* --sched */
+	const char **events;		/* --event SYSTEM:NAME, each as given */
+	size_t nr_events;
 	char **command;			/* NULL-terminated, or NULL */
 };
 

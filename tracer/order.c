@@ -34,14 +34,19 @@ void queue_commit(struct event_queue *q)
 	q->len++;
 }
 
+/* Events never merged out still own their memory. */
 void queue_free(struct event_queue *q)
 {
+	size_t i;
+
+	for (i = q->head; i < q->len; i++)
+		event_release(&q->ev[i]);
 	free(q->ev);
 	memset(q, 0, sizeof(*q));
 }
 
 /* Pops the oldest head among the queues if it is not newer than limit. */
-const struct sct_event *merge_next(struct event_queue *queues, size_t nr,
+struct sct_event *merge_next(struct event_queue *queues, size_t nr,
 				   uint64_t limit)
 {
 	struct event_queue *best = NULL;

@@ -22,7 +22,7 @@ struct sct_event *queue_slot(struct event_queue *q);
 void queue_commit(struct event_queue *q);
 void queue_free(struct event_queue *q);
 
-const struct sct_event *merge_next(struct event_queue *queues, size_t nr,
+struct sct_event *merge_next(struct event_queue *queues, size_t nr,
 				   uint64_t limit);
 
 #endif

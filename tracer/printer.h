@@ -5,11 +5,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "maps.h"
 #include "outbuf.h"
 #include "record.h"
 #include "summary.h"
 #include "syscalls.h"
 #include "threads.h"
+#include "tracepoints.h"
 
 /*
  * Turns ordered events into strace-like lines. A call's line is left
@@ -33,6 +35,8 @@ struct printer_config {
 	bool summary_only;	/* -s: no trace lines, the table at the end */
 	bool with_summary;	/* -S: the trace, then the table */
 	bool errno_summary;	/* --errno-summary: errnos in the table */
+	bool comm;		/* --comm: "comm/tid " before every line */
+	bool json;		/* --json: one JSON object per event */
 };
 
 struct printer {
@@ -49,6 +53,8 @@ struct printer {
 	uint64_t printed;	/* events shown, for --max-events */
 	bool limit_reached;	/* --max-events are shown: ignore the rest */
 	struct summary *summary;	/* NULL without -s/-S */
+	struct maps_cache maps;		/* for page faults' [map+offset] */
+	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */

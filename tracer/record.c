@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
@@ -35,6 +36,50 @@ static int take_ids(struct cursor *c, struct sct_event *ev)
 		return -1;
 	ev->cpu = cpu_res[0];
 	return 0;
+}
+
+struct sample_head {
+	uint64_t id;
+	uint64_t ip;
+	uint64_t addr;
+};
+
+/* The fields before the raw data, in the kernel's order for sample_type. */
+static int take_sample_head(struct cursor *c, uint64_t sample_type,
+			    struct sct_event *ev, struct sample_head *head)
+{
+	uint32_t cpu_res[2];
+
+	memset(head, 0, sizeof(*head));
+	if ((sample_type & PERF_SAMPLE_IDENTIFIER) && take(c, &head->id, 8))
+		return -1;
+	if ((sample_type & PERF_SAMPLE_IP) && take(c, &head->ip, 8))
+		return -1;
+	if (take(c, &ev->pid, 4) || take(c, &ev->tid, 4) || take(c, &ev->time, 8))
+		return -1;
+	if ((sample_type & PERF_SAMPLE_ADDR) && take(c, &head->addr, 8))
+		return -1;
+	if (take(c, cpu_res, 8))
+		return -1;
+	ev->cpu = cpu_res[0];
+	return 0;
+}
+
+static int fault_id_cmp(const void *key, const void *elem)
+{
+	uint64_t id = *(const uint64_t *)key;
+	const struct fault_id *f = elem;
+
+	return (id > f->id) - (id < f->id);
+}
+
+/* A sample of a page-fault event, by its id; NULL for a tracepoint's. */
+static const struct fault_id *fault_of(const struct record_ids *ids, uint64_t id)
+{
+	if (!ids->nr_faults)
+		return NULL;
+	return bsearch(&id, ids->faults, ids->nr_faults, sizeof(*ids->faults),
+		       fault_id_cmp);
 }
 
 /* The trace entry of a sample, if it holds at least min bytes. */
@@ -81,7 +126,95 @@ static enum record_status parse_raw(const struct record_ids *ids,
 		memcpy(&ev->ret, raw + RAW_EXIT_RET, sizeof(ev->ret));
 		return RECORD_OK;
 	}
-	return RECORD_SKIP;
+	if (!ids->other_tracepoints)
+		return RECORD_SKIP;
+	ev->tp.data = malloc(size);
+	if (!ev->tp.data)
+		return RECORD_SKIP;
+	memcpy(ev->tp.data, raw, size);
+	ev->tp.size = size;
+	ev->tp.type = type;
+	ev->kind = EV_TRACEPOINT;
+	return RECORD_OK;
+}
+
+/* Another tracepoint's copied entry is the event's own memory. */
+void event_release(struct sct_event *ev)
+{
+	if (ev->kind == EV_TRACEPOINT) {
+		free(ev->tp.data);
+		ev->tp.data = NULL;
+	}
+}
+
+static enum record_status parse_sample(const struct record_ids *ids,
+				       struct cursor *c, struct sct_event *ev)
+{
+	const struct fault_id *fault;
+	struct sample_head head;
+
+	if (take_sample_head(c, ids->sample_type, ev, &head))
+		return RECORD_MALFORMED;
+	fault = fault_of(ids, head.id);
+	if (!fault)
+		return parse_raw(ids, c, ev);
+	ev->kind = EV_FAULT;
+	ev->nr = -1;
+	ev->fault.addr = head.addr;
+	ev->fault.ip = head.ip;
+	ev->fault.major = fault->major;
+	return RECORD_OK;
+}
+
+/* The sample_id_all trailer at a record's end: tid, time, cpu (identifier). */
+static int take_trailer(const struct record_ids *ids,
+			const struct perf_event_header *hdr, struct sct_event *ev,
+			const unsigned char **body_end)
+{
+	size_t len = 24 + (ids->sample_type & PERF_SAMPLE_IDENTIFIER ? 8 : 0);
+	struct cursor c;
+
+	if (hdr->size < sizeof(*hdr) + len)
+		return -1;
+	c.p = (const unsigned char *)hdr + hdr->size - len;
+	c.end = c.p + len;
+	*body_end = c.p;
+	return take_ids(&c, ev);
+}
+
+/* PERF_RECORD_COMM: pid, tid, the new name; PERF_RECORD_FORK: the tasks. */
+static enum record_status parse_task(const struct record_ids *ids,
+				     const struct perf_event_header *hdr,
+				     struct cursor *c, struct sct_event *ev)
+{
+	uint32_t tasks[4];
+	size_t len;
+
+	if (take_trailer(ids, hdr, ev, &c->end))
+		return RECORD_MALFORMED;
+	memset(&ev->task, 0, sizeof(ev->task));
+	ev->nr = -1;
+	if (hdr->type == PERF_RECORD_FORK) {
+		/* pid, ppid, tid, ptid, time */
+		if (take(c, tasks, sizeof(tasks)))
+			return RECORD_MALFORMED;
+		ev->kind = EV_FORK;
+		ev->pid = tasks[0];
+		ev->task.ppid = tasks[1];
+		ev->tid = tasks[2];
+		ev->task.ptid = tasks[3];
+		return RECORD_OK;
+	}
+	if (take(c, tasks, 8))
+		return RECORD_MALFORMED;
+	ev->kind = EV_COMM;
+	ev->pid = tasks[0];
+	ev->tid = tasks[1];
+	len = strnlen((const char *)c->p, c->end - c->p);
+	if (len >= COMM_LEN)
+		len = COMM_LEN - 1;
+	memcpy(ev->task.comm, c->p, len);
+	return RECORD_OK;
 }
 
 /*
@@ -114,9 +247,10 @@ enum record_status record_parse(const struct record_ids *ids,
 
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:
-		if (take_ids(&c, ev))
-			return RECORD_MALFORMED;
-		return parse_raw(ids, &c, ev);
+		return parse_sample(ids, &c, ev);
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+		return parse_task(ids, hdr, &c, ev);
 	case PERF_RECORD_LOST:
 		/* id, lost, then the sample_id_all trailer */
 		if (take(&c, &lost_id, 8) || take(&c, &ev->lost, 8) || take_ids(&c, ev))

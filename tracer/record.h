@@ -5,15 +5,32 @@
 #include <linux/perf_event.h>
 #include <stdint.h>
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /* The sample fields every sctrace event carries, in the kernel's order. */
 #define SCT_SAMPLE_TYPE \
 	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_RAW)
+/*
+ * With page-fault events in the same rings: every sample starts with its
+ * event's id (which tells a major fault from a minor one) and carries the
+ * faulting ip and address; tracepoint samples ignore those two.
+ */
+#define SCT_SAMPLE_TYPE_FAULTS \
+	(SCT_SAMPLE_TYPE | PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_ADDR)
 
 enum sct_event_kind {
 	EV_ENTER,
 	EV_EXIT,
 	EV_LOST,
+	EV_FAULT,	/* a page fault: fault.* */
+	EV_TRACEPOINT,	/* another tracepoint's entry, copied: tp.* */
+	EV_COMM,	/* a task's new name: task.* */
+	EV_FORK,	/* a new task: task.* (parent in task.ppid/ptid) */
 };
+
+/* Comm names are at most 16 bytes with the NUL, as the kernel's. */
+#define COMM_LEN 16
 
 /* One record, decoded out of the ring so it can wait to be ordered. */
 struct sct_event {
@@ -27,13 +44,41 @@ struct sct_event {
 		unsigned long args[6];
 		long ret;
 		uint64_t lost;
+		struct {
+			uint64_t addr;
+			uint64_t ip;
+			bool major;
+		} fault;
+		struct {
+			unsigned char *data;	/* malloc'd; freed by event_release */
+			uint32_t size;
+			uint16_t type;		/* the tracepoint id, common_type */
+		} tp;
+		struct {
+			int32_t ppid;
+			int32_t ptid;
+			char comm[COMM_LEN];
+		} task;
 	};
 };
 
-/* The tracepoint ids that tell a sys_enter record from a sys_exit one. */
+/* A sample id of a page-fault event, and which kind it counts. */
+struct fault_id {
+	uint64_t id;
+	bool major;
+};
+
+/*
+ * How to read the records: the tracepoint ids that tell a sys_enter record
+ * from a sys_exit one, the sample layout, and the events beyond those two.
+ */
 struct record_ids {
 	int enter;
 	int exit;
+	uint64_t sample_type;		/* SCT_SAMPLE_TYPE or _FAULTS */
+	bool other_tracepoints;		/* keep other tracepoints' entries */
+	const struct fault_id *faults;	/* sorted by id */
+	size_t nr_faults;
 };
 
 enum record_status {
@@ -45,6 +90,7 @@ enum record_status {
 enum record_status record_parse(const struct record_ids *ids,
 				const struct perf_event_header *hdr,
 				struct sct_event *ev);
+void event_release(struct sct_event *ev);
 const unsigned char *record_raw(const struct perf_event_header *hdr,
 				struct sct_event *ev, uint32_t *size);
 

@@ -47,11 +47,14 @@ static void read_ring(struct session *s, size_t idx)
 	ring_end(ring);
 }
 
-static void emit(struct session *s, const struct sct_event *ev)
+static void emit(struct session *s, struct sct_event *ev)
 {
-	if (ev->kind != EV_LOST && ev->pid == s->self)
+	if (ev->kind != EV_LOST && ev->pid == s->self) {
+		event_release(ev);
 		return;
+	}
 	printer_event(s->printer, ev);
+	event_release(ev);
 	if (ev->kind == EV_LOST && s->lost_to_stderr)
 		diag("LOST %llu events on cpu %u", (unsigned long long)ev->lost, ev->cpu);
 }
@@ -59,7 +62,7 @@ static void emit(struct session *s, const struct sct_event *ev)
 /* Reads every ring, then prints what is old enough to be in order. */
 static void drain(struct session *s, uint64_t limit)
 {
-	const struct sct_event *ev;
+	struct sct_event *ev;
 	size_t i;
 
 	for (i = 0; i < s->events->nr_rings; i++)

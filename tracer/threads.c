@@ -30,11 +30,19 @@ static int rehash(struct thread_table *tt)
 	return 0;
 }
 
-/* Finds or adds tid's state; NULL only when memory ran out. */
+/*
+ * Finds or adds tid's state; NULL only when memory ran out. Finding an
+ * existing thread never moves the table, so pointers to it stay valid.
+ */
 struct thread_state *thread_get(struct thread_table *tt, int32_t tid)
 {
 	struct thread_state *st;
 
+	if (tt->cap) {
+		st = probe(tt->slots, tt->cap, tid);
+		if (st->used)
+			return st;
+	}
 	/* Keep the load under one half so probe chains stay short. */
 	if ((tt->used + 1) * 2 > tt->cap && rehash(tt))
 		return NULL;

@@ -15,6 +15,10 @@ struct thread_state {
 	long nr;
 	uint64_t enter_time;	/* of the pending call, for its duration */
 	unsigned long args[6];	/* held until the exit decides (--failure...) */
+	char comm[16];		/* for --comm: from comm records or /proc */
+	bool has_comm;
+	bool has_exit_code;	/* exit or exit_group seen, for --sched's exit */
+	int exit_code;
 };
 
 /* Open-addressing hash of thread states keyed by tid. */

@@ -1,0 +1,126 @@
+#!/usr/bin/env bats
+# Events beyond syscalls (issue 5): page faults, task lifetime and
+# scheduling, any tracepoint, comm prefixes and the JSON stream.
+
+load helpers
+
+WL=$BATS_TEST_DIRNAME/../build/workloads
+WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+@test "-F min: minor faults with address and ip, in the syscall stream" {
+	run sct -F min -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	run grep -cE '^--- page fault: minor, addr 0x[0-9a-f]+( \[[^]]+\])?, ip 0x[0-9a-f]+( \[[^]]+\])? ---$' "$out"
+	[ "$output" -gt 0 ]
+	! grep -q 'page fault: major' "$out"
+	# Calls are still there, whole.
+	grep -q '^read(fd: 99, ' "$out"
+}
+
+@test "-F all: a fault resolves to [map+offset] while the process lives" {
+	# sh outlives its faults: it waits for sleep.
+	run sct -F all -o "$out" -- sh -c 'sleep 0.3'
+	assert_success
+	grep -qE '^--- page fault: (minor|major), addr 0x[0-9a-f]+ \[/[^]]+\+0x[0-9a-f]+\]' "$out"
+}
+
+@test "-F with a bad value: exit 64" {
+	run --separate-stderr sct -F some -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad -F/--pf 'some': give all, maj or min" ]
+}
+
+@test "--sched: fork with the new tid, exec, exits with codes, in order" {
+	run sct --sched -o "$out" -- "$WL/fork_exit_child"
+	assert_success
+	child=$(sed -n 's/^--- fork: child \([0-9]*\) ---$/\1/p; s/^\[pid [0-9]*\] --- fork: child \([0-9]*\) ---$/\1/p' "$out" | head -n 1)
+	[ -n "$child" ]
+	grep -q "^\[pid $child\] exit_group(error_code: 7) = ?$" "$out"
+	grep -q "^\[pid $child\] --- exit: code 7 ---$" "$out"
+	grep -q "^--- exec: .*fork_exit_child ---$" "$out"
+	# The child's exit line comes after its exit_group call.
+	[ "$(grep -n "^\[pid $child\] exit_group" "$out" | cut -d: -f1)" -lt \
+	  "$(grep -n "^\[pid $child\] --- exit: code 7" "$out" | cut -d: -f1)" ]
+	grep -qE '^\[pid [0-9]+\] --- exit: code 0 ---$' "$out"
+}
+
+@test "--sched: a futex waiter blocks, then is woken by the waker" {
+	run sct --sched -o "$out" -- "$WL/futex_wait_wake"
+	assert_success
+	waiter=$(sed -n 's/^\[pid \([0-9]*\)\] futex(.*op: FUTEX_WAIT_PRIVATE, val: 0, .*<unfinished ...>$/\1/p' "$out" | head -n 1)
+	[ -n "$waiter" ]
+	run awk -v w="[pid $waiter]" '
+		index($0, w " futex(") == 1 && /FUTEX_WAIT_PRIVATE/ { waiting = 1 }
+		waiting && index($0, w " --- switch: blocked (S) ---") == 1 { blocked = 1 }
+		blocked && index($0, w " --- wakeup: by ") == 1 { woken = 1 }
+		woken && index($0, w " <... futex resumed>) = 0") == 1 { print "ok"; exit }' "$out"
+	assert_output "ok"
+}
+
+@test "--event SYS:NAME: the tracepoint's fields by name" {
+	run sct --event sched:sched_process_exec -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	grep -qE '^sched:sched_process_exec\(filename: ".*read_ebadf", pid: [0-9]+, old_pid: [0-9]+\)$' "$out"
+}
+
+@test "--event: unknown tracepoint or bad form, exit 64 each" {
+	run --separate-stderr sct --event sched:no_such_point -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: no tracepoint sched:no_such_point under "*"/events; pick one listed there, like sched:sched_switch" ]]
+	run --separate-stderr sct --event sched_switch -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: bad --event 'sched_switch': give SYSTEM:NAME"* ]]
+}
+
+@test "--comm: comm/tid on every line, a new name after exec" {
+	run sct --comm -o "$out" -- sh -c 'exec "$1"' sh "$WL/read_ebadf"
+	assert_success
+	run grep -cvE '^[^ /]+/[0-9]+ ' "$out"
+	assert_output 0
+	grep -qE '^sh/[0-9]+ execve\(' "$out"
+	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
+}
+
+@test "--json: every line is one valid object; calls whole, with errno names" {
+	run sct --json --comm -F min --sched -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	# jq fails on any line that is not JSON.
+	run jq -c 'select(.type == "syscall" and .name == "read")' "$out"
+	assert_success
+	[ "$(jq -r '.args.fd, .args.count, .ret, .errno' <<< "$output" | paste -sd ' ')" = "99 1 -9 EBADF" ]
+	run jq -r '.type' "$out"
+	assert_success
+	for type in syscall fault tracepoint exit; do
+		grep -qx "$type" <<< "$output"
+	done
+	# Every object has the common fields.
+	run jq -e 'select(.type != "lost") | (.time_ns | type) == "number" and (.tid > 0) and (.comm | type) == "string"' "$out"
+	assert_success
+	! grep -q false <<< "$output"
+	run jq -r 'select(.type == "exit") | .code' "$out"
+	assert_output 0
+}
+
+@test "--json: a call that never returns has a null result" {
+	run sct --json -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	run jq -c 'select(.name == "exit_group") | [.ret, .args.error_code]' "$out"
+	assert_output "[null,0]"
+	# Calls seen from enter to exit carry their duration; the exec's return,
+	# whose enter came before tracing, has no arguments and no duration.
+	run jq -r 'select(.type == "syscall" and .ret != null) | if .args == null then (.duration_ns == null) else (.duration_ns >= 0) end' "$out"
+	assert_success
+	! grep -q false <<< "$output"
+	grep -q true <<< "$output"
+}
+
+@test "--json with -s: exit 64" {
+	run --separate-stderr sct --json -s -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: --json writes events, not tables: drop -s, -S or --errno-summary, or --json" ]
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
+#include "format.h"
+#include "json.h"
+
+/* A JSON string; bytes outside printable ASCII as \u00XX, so always valid. */
+void json_string(struct outbuf *ob, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i;
+
+	outbuf_putc(ob, '"');
+	for (i = 0; i < len && s[i]; i++) {
+		unsigned char c = s[i];
+
+		if (c == '"' || c == '\\') {
+			outbuf_putc(ob, '\\');
+			outbuf_putc(ob, c);
+		} else if (c >= 0x20 && c < 0x7f) {
+			outbuf_putc(ob, c);
+		} else {
+			outbuf_puts(ob, "\\u00");
+			outbuf_putc(ob, hex[c >> 4]);
+			outbuf_putc(ob, hex[c & 15]);
+		}
+	}
+	outbuf_putc(ob, '"');
+}
+
+static void key(struct outbuf *ob, const char *name)
+{
+	outbuf_puts(ob, ",\"");
+	outbuf_puts(ob, name);
+	outbuf_puts(ob, "\":");
+}
+
+void json_begin(struct outbuf *ob, const struct json_head *head)
+{
+	outbuf_puts(ob, "{\"type\":\"");
+	outbuf_puts(ob, head->type);
+	outbuf_putc(ob, '"');
+	key(ob, "time_ns");
+	outbuf_u64(ob, head->time_ns);
+	if (head->pid || head->tid) {
+		key(ob, "pid");
+		outbuf_s64(ob, head->pid);
+		key(ob, "tid");
+		outbuf_s64(ob, head->tid);
+	}
+	if (head->comm) {
+		key(ob, "comm");
+		json_string(ob, head->comm, strlen(head->comm));
+	}
+}
+
+void json_end(struct outbuf *ob)
+{
+	outbuf_puts(ob, "}\n");
+}
+
+/* Arguments as the registers held them: signed kinds signed, the rest unsigned. */
+static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
+		      const unsigned long *args)
+{
+	int i, n = desc->nr_args < 0 ? SYSCALL_MAX_ARGS : desc->nr_args;
+
+	outbuf_putc(ob, '{');
+	for (i = 0; i < n; i++) {
+		enum arg_kind kind = desc->nr_args < 0 ? ARG_U64 : desc->args[i].kind;
+
+		if (i)
+			outbuf_putc(ob, ',');
+		if (desc->nr_args < 0) {
+			outbuf_puts(ob, "\"arg");
+			outbuf_u64(ob, i);
+			outbuf_putc(ob, '"');
+		} else {
+			json_string(ob, desc->args[i].name, strlen(desc->args[i].name));
+		}
+		outbuf_putc(ob, ':');
+		if (kind == ARG_S64)
+			outbuf_s64(ob, (long)args[i]);
+		else if (arg_kind_is_int(kind))
+			outbuf_s64(ob, (int)args[i]);
+		else if (kind == ARG_U32)
+			outbuf_u64(ob, (unsigned int)args[i]);
+		else
+			outbuf_u64(ob, args[i]);
+	}
+	outbuf_putc(ob, '}');
+}
+
+static void json_errno(struct outbuf *ob, long ret)
+{
+	struct errno_desc err;
+
+	errno_describe(-ret, &err);
+	key(ob, "errno");
+	if (err.name) {
+		json_string(ob, err.name, strlen(err.name));
+	} else {
+		outbuf_puts(ob, "\"ERRNO_");
+		outbuf_u64(ob, -ret);
+		outbuf_putc(ob, '"');
+	}
+}
+
+void json_call(struct outbuf *ob, const struct json_head *head,
+	       const struct json_call *call)
+{
+	json_begin(ob, head);
+	key(ob, "name");
+	json_string(ob, call->desc->name, strlen(call->desc->name));
+	key(ob, "nr");
+	outbuf_s64(ob, call->nr);
+	key(ob, "args");
+	if (call->args)
+		json_args(ob, call->desc, call->args);
+	else
+		outbuf_puts(ob, "null");
+	key(ob, "ret");
+	if (call->has_ret)
+		outbuf_s64(ob, call->ret);
+	else
+		outbuf_puts(ob, "null");
+	if (call->has_ret && result_is_error(call->ret))
+		json_errno(ob, call->ret);
+	if (call->has_duration) {
+		key(ob, "duration_ns");
+		outbuf_u64(ob, call->duration_ns);
+	}
+	json_end(ob);
+}

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <event-parse.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "tracepoints.h"
+
+static int tp_order(const void *a, const void *b)
+{
+	const struct extra_tp *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Adds SYSTEM:NAME once: -ENOENT if the kernel has no such tracepoint,
+ * -EINVAL if its format cannot be parsed, -ENOMEM.
+ */
+int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
+		  const char *system, const char *name, enum tp_role role)
+{
+	struct tep_event *event = NULL;
+	struct extra_tp *bigger;
+	char *format;
+	size_t len;
+	int id = tracefs_event_id(tfs, system, name);
+
+	if (id < 0)
+		return -ENOENT;
+	if (extra_tps_find(x, id))
+		return 0;
+	if (!x->tep && !(x->tep = tep_alloc()))
+		return -ENOMEM;
+	format = tracefs_read_format(tfs, system, name, &len);
+	if (!format)
+		return -ENOENT;
+	if (tep_parse_format(x->tep, &event, format, len, system))
+		event = NULL;
+	free(format);
+	if (!event)
+		return -EINVAL;
+	bigger = realloc(x->tps, (x->nr + 1) * sizeof(*bigger));
+	if (!bigger)
+		return -ENOMEM;
+	x->tps = bigger;
+	x->tps[x->nr++] = (struct extra_tp){ .id = id, .role = role, .event = event };
+	qsort(x->tps, x->nr, sizeof(*x->tps), tp_order);
+	return 0;
+}
+
+const struct extra_tp *extra_tps_find(const struct extra_tps *x, int id)
+{
+	struct extra_tp key = { .id = id };
+
+	if (!x->nr)
+		return NULL;
+	return bsearch(&key, x->tps, x->nr, sizeof(*x->tps), tp_order);
+}
+
+void extra_tps_free(struct extra_tps *x)
+{
+	if (x->tep)
+		tep_free(x->tep);
+	free(x->tps);
+	memset(x, 0, sizeof(*x));
+}
+
+static struct tep_format_field *field_named(const struct extra_tp *tp,
+					    const char *name)
+{
+	struct tep_format_field *f;
+
+	for (f = tp->event->format.fields; f; f = f->next)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+/* A field's bytes inside the record: __data_loc ones point further in. */
+static const unsigned char *field_bytes(const struct tep_format_field *f,
+					const unsigned char *data, uint32_t size,
+					uint32_t *len)
+{
+	uint32_t loc;
+
+	if ((uint64_t)f->offset + f->size > size)
+		return NULL;
+	if (!(f->flags & TEP_FIELD_IS_DYNAMIC)) {
+		*len = f->size;
+		return data + f->offset;
+	}
+	if (f->size != 4)
+		return NULL;
+	memcpy(&loc, data + f->offset, 4);
+	*len = loc >> 16;
+	loc &= 0xffff;
+	/* __rel_loc counts from the end of the field itself. */
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		loc += f->offset + f->size;
+	if ((uint64_t)loc + *len > size)
+		return NULL;
+	return data + loc;
+}
+
+static bool is_text(const struct tep_format_field *f)
+{
+	return (f->flags & TEP_FIELD_IS_STRING) ||
+	       ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) &&
+		!strncmp(f->type, "char", 4));
+}
+
+bool extra_string(const struct extra_tp *tp, const unsigned char *data,
+		  uint32_t size, const char *field, char *buf, size_t len)
+{
+	const struct tep_format_field *f = field_named(tp, field);
+	const unsigned char *bytes;
+	uint32_t n;
+
+	if (!f || !is_text(f) || !len || !(bytes = field_bytes(f, data, size, &n)))
+		return false;
+	n = strnlen((const char *)bytes, n);
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, bytes, n);
+	buf[n] = '\0';
+	return true;
+}
+
+static long long read_number(const struct extra_tps *x,
+			     const struct tep_format_field *f, const unsigned char *p,
+			     uint32_t size)
+{
+	unsigned long long v = tep_read_number(x->tep, p, size);
+
+	if (!(f->flags & TEP_FIELD_IS_SIGNED) || size >= 8)
+		return (long long)v;
+	/* Sign-extend from the field's width. */
+	return (long long)(v << (64 - 8 * size)) >> (64 - 8 * size);
+}
+
+bool extra_number(const struct extra_tps *x, const struct extra_tp *tp,
+		  const unsigned char *data, uint32_t size, const char *field,
+		  long long *val)
+{
+	const struct tep_format_field *f = field_named(tp, field);
+	const unsigned char *bytes;
+	uint32_t n;
+
+	if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) ||
+	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8) ||
+	    !(bytes = field_bytes(f, data, size, &n)))
+		return false;
+	*val = read_number(x, f, bytes, f->size);
+	return true;
+}
+
+/* A string field, quoted; bytes outside printable ASCII escaped. */
+static void print_text(struct outbuf *ob, const unsigned char *s, uint32_t n,
+		       bool json)
+{
+	uint32_t i;
+
+	if (json) {
+		json_string(ob, (const char *)s, n);
+		return;
+	}
+	outbuf_putc(ob, '"');
+	for (i = 0; i < n && s[i]; i++) {
+		if (s[i] == '"' || s[i] == '\\') {
+			outbuf_putc(ob, '\\');
+			outbuf_putc(ob, s[i]);
+		} else if (s[i] >= 0x20 && s[i] < 0x7f) {
+			outbuf_putc(ob, s[i]);
+		} else {
+			outbuf_puts(ob, "\\x");
+			outbuf_putc(ob, "0123456789abcdef"[s[i] >> 4]);
+			outbuf_putc(ob, "0123456789abcdef"[s[i] & 15]);
+		}
+	}
+	outbuf_putc(ob, '"');
+}
+
+/* Elements of a number array: {1, 2, 3}. */
+static void print_array(struct outbuf *ob, const struct extra_tps *x,
+			const struct tep_format_field *f, const unsigned char *p,
+			uint32_t n, bool json)
+{
+	uint32_t el = f->elementsize, i;
+
+	if (el != 1 && el != 2 && el != 4 && el != 8) {
+		outbuf_puts(ob, json ? "null" : "?");
+		return;
+	}
+	outbuf_putc(ob, json ? '[' : '{');
+	for (i = 0; i + el <= n; i += el) {
+		if (i)
+			outbuf_puts(ob, ", ");
+		outbuf_s64(ob, read_number(x, f, p + i, el));
+	}
+	outbuf_putc(ob, json ? ']' : '}');
+}
+
+/* "name: value", or in JSON "name":value (pointers as numbers there). */
+static void print_field(struct outbuf *ob, const struct extra_tps *x,
+			const struct tep_format_field *f,
+			const unsigned char *data, uint32_t size, bool json)
+{
+	const unsigned char *p;
+	uint32_t n;
+
+	if (json) {
+		json_string(ob, f->name, strlen(f->name));
+		outbuf_putc(ob, ':');
+	} else {
+		outbuf_puts(ob, f->name);
+		outbuf_puts(ob, ": ");
+	}
+	p = field_bytes(f, data, size, &n);
+	if (!p)
+		outbuf_puts(ob, json ? "null" : "?");
+	else if (is_text(f))
+		print_text(ob, p, n, json);
+	else if (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC))
+		print_array(ob, x, f, p, n, json);
+	else if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+		outbuf_puts(ob, json ? "null" : "?");
+	else if ((f->flags & TEP_FIELD_IS_POINTER) && !json)
+		outbuf_hex(ob, read_number(x, f, p, f->size));
+	else if (f->flags & TEP_FIELD_IS_SIGNED)
+		outbuf_s64(ob, read_number(x, f, p, f->size));
+	else
+		outbuf_u64(ob, tep_read_number(x->tep, p, f->size));
+}
+
+/* "system:name(field: value, ...)", the fields as the format lists them. */
+void extra_print(struct outbuf *ob, const struct extra_tps *x,
+		 const struct extra_tp *tp, const unsigned char *data,
+		 uint32_t size)
+{
+	struct tep_format_field *f;
+
+	outbuf_puts(ob, tp->event->system);
+	outbuf_putc(ob, ':');
+	outbuf_puts(ob, tp->event->name);
+	outbuf_putc(ob, '(');
+	for (f = tp->event->format.fields; f; f = f->next) {
+		print_field(ob, x, f, data, size, false);
+		if (f->next)
+			outbuf_puts(ob, ", ");
+	}
+	outbuf_putc(ob, ')');
+}
+
+/* For --json: ,"name":"system:name","fields":{...} */
+void extra_print_json(struct outbuf *ob, const struct extra_tps *x,
+		      const struct extra_tp *tp, const unsigned char *data,
+		      uint32_t size)
+{
+	struct tep_format_field *f;
+
+	outbuf_puts(ob, ",\"name\":\"");
+	outbuf_puts(ob, tp->event->system);
+	outbuf_putc(ob, ':');
+	outbuf_puts(ob, tp->event->name);
+	outbuf_puts(ob, "\",\"fields\":{");
+	for (f = tp->event->format.fields; f; f = f->next) {
+		print_field(ob, x, f, data, size, true);
+		if (f->next)
+			outbuf_putc(ob, ',');
+	}
+	outbuf_putc(ob, '}');
+}
