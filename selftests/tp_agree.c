@@ -107,6 +107,7 @@ void tp_finish(struct tp_report *rep)
 struct tp_setup {
 	int ids[256];
 	size_t nr_ids;		/* ids[0] is raw_syscalls:sys_enter */
+	struct event_source sources[256];	/* one per id */
 	const char *names[256];	/* names[i] goes with ids[i] */
 	int machine;
 };
@@ -199,8 +200,10 @@ int tp_agree_run(const struct tracefs *tfs, const char *workload,
 	struct command cmd = { .go_fd = -1, .exec_fd = -1 };
 	struct event_set es;
 	struct event_spec spec = { .inherit = true, .enable_on_exec = true,
-				   .mmap_pages = TP_RING_PAGES };
+				   .mmap_pages = TP_RING_PAGES,
+				   .sample_type = SCT_SAMPLE_TYPE };
 	sigset_t none;
+	size_t i;
 	int ret = -1;
 
 	memset(rep, 0, sizeof(*rep));
@@ -211,8 +214,11 @@ int tp_agree_run(const struct tracefs *tfs, const char *workload,
 	*why = "cannot start the workload";
 	if (command_prepare(&cmd, argv, &none))
 		goto out_cpus;
-	spec.tp_ids = s.ids;
-	spec.nr_tp_ids = s.nr_ids;
+	for (i = 0; i < s.nr_ids; i++)
+		s.sources[i] = (struct event_source){ .type = PERF_TYPE_TRACEPOINT,
+						      .config = s.ids[i] };
+	spec.sources = s.sources;
+	spec.nr_sources = s.nr_ids;
 	spec.cpus = cpus.cpus;
 	spec.nr_cpus = cpus.nr;
 	spec.tids = &cmd.pid;

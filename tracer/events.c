@@ -227,7 +227,9 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 		events_close(es);
 		return err;
 	}
-	qsort(es->fault_ids, es->nr_fault_ids, sizeof(*es->fault_ids), fault_id_order);
+	if (es->nr_fault_ids)
+		qsort(es->fault_ids, es->nr_fault_ids, sizeof(*es->fault_ids),
+		      fault_id_order);
 	return 0;
 }
 
