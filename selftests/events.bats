@@ -60,6 +60,11 @@ setup() {
 		blocked && index($0, w " --- wakeup: by ") == 1 { woken = 1 }
 		woken && index($0, w " <... futex resumed>) = 0") == 1 { print "ok"; exit }' "$out"
 	assert_output "ok"
+	# Wakeups of tasks nobody traces (sctrace itself, woken by the ring) stay out.
+	run awk '/ --- wakeup: by / { woken[$2] = 1; next }
+		/^\[pid [0-9]+\] [a-z_0-9]+\(/ { called[$2] = 1 }
+		END { for (t in woken) if (!(t in called)) print "stray", t }' "$out"
+	assert_output ""
 }
 
 @test "--event SYS:NAME: the tracepoint's fields by name" {

@@ -471,6 +471,8 @@ static int trace(struct run *r)
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
 	r->printer.selective = r->opts.expr != NULL;
 	r->printer.extra = &r->extra;
+	r->printer.self = getpid();
+	r->printer.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
 		diag("out of memory for the summary");
 		return SCT_EXIT_PERF;

@@ -494,6 +494,10 @@ static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 	if (tp->role != TP_PLAIN &&
 	    sched_read(p->extra, tp, ev->tp.data, ev->tp.size, ev->tid, &line))
 		return;
+	/* A traced waker's record about a task nobody traces is not ours. */
+	if (tp->role == TP_WAKEUP && (line.subject == p->self ||
+	    (!p->every_task && !thread_find(&p->threads, line.subject))))
+		return;
 	close_open_line(p);
 	if (tp->role == TP_PLAIN) {
 		print_prefix(p, ev->tid, ev->time);

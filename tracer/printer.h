@@ -55,6 +55,8 @@ struct printer {
 	struct summary *summary;	/* NULL without -s/-S */
 	struct maps_cache maps;		/* for page faults' [map+offset] */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
+	int32_t self;			/* sctrace's pid: never a subject */
+	bool every_task;		/* system-wide: every task is traced */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */

@@ -30,6 +30,17 @@ static int rehash(struct thread_table *tt)
 	return 0;
 }
 
+/* tid's state if it was ever seen, without adding it. */
+struct thread_state *thread_find(struct thread_table *tt, int32_t tid)
+{
+	struct thread_state *st;
+
+	if (!tt->cap)
+		return NULL;
+	st = probe(tt->slots, tt->cap, tid);
+	return st->used ? st : NULL;
+}
+
 /*
  * Finds or adds tid's state; NULL only when memory ran out. Finding an
  * existing thread never moves the table, so pointers to it stay valid.

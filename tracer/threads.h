@@ -28,6 +28,7 @@ struct thread_table {
 	size_t used;
 };
 
+struct thread_state *thread_find(struct thread_table *tt, int32_t tid);
 struct thread_state *thread_get(struct thread_table *tt, int32_t tid);
 void thread_table_free(struct thread_table *tt);
 
