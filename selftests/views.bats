@@ -65,6 +65,13 @@ getpriority"
 	! grep -q '^+++' "$out"
 }
 
+@test "--max-events with -s: the summary counts exactly N calls" {
+	run --separate-stderr sct -s --max-events 50 -o "$out" -- "$WORKLOAD" getppid 20000
+	assert_success
+	run awk '/^ all threads, calls: / { print $4 }' "$out"
+	assert_output "50,"
+}
+
 @test "--max-events with -p: sctrace ends by itself after N events" {
 	"$WORKLOAD" getppid 100000000 &
 	local pid=$!

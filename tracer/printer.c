@@ -214,7 +214,10 @@ static struct thread_state *state_of(struct printer *p, int32_t tid,
 	return spare;
 }
 
-/* --max-events counts every event shown; the one that reaches it is the last. */
+/*
+ * --max-events counts every event shown (with -s, every call finished);
+ * the one that reaches it is the last.
+ */
 static void count_shown(struct printer *p)
 {
 	p->printed++;
@@ -231,6 +234,17 @@ static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, args);
+}
+
+/* A finished call for the summary; with -s it is the event --max-events counts. */
+static void count_call(struct printer *p, int32_t tid, long nr, long ret,
+		       uint64_t duration_ns)
+{
+	if (!p->summary || p->limit_reached)
+		return;
+	summary_add(p->summary, tid, nr, ret, duration_ns);
+	if (p->quiet)
+		count_shown(p);
 }
 
 /* The code --sched's exit line shows: a thread's own, or its group's. */
@@ -251,8 +265,7 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 			   const struct syscall_desc *desc)
 {
 	note_exit_code(p, ev, desc);
-	if (p->summary)
-		summary_add(p->summary, ev->tid, ev->nr, 0, 0);
+	count_call(p, ev->tid, ev->nr, 0, 0);
 	if (p->cfg.json && !p->quiet && !p->cfg.failures_only && !p->cfg.min_duration_ns) {
 		struct thread_state st = { .nr = ev->nr, .enter_time = ev->time };
 
@@ -335,8 +348,8 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	if (!paired && ev->nr < 0 && p->selective)
 		return;
 	st->in_call = false;
-	if (p->summary && paired && ev->time >= st->enter_time)
-		summary_add(p->summary, ev->tid, st->nr, ev->ret, ev->time - st->enter_time);
+	if (paired && ev->time >= st->enter_time)
+		count_call(p, ev->tid, st->nr, ev->ret, ev->time - st->enter_time);
 	if (p->quiet || (p->limit_reached && p->open_tid != ev->tid))
 		return;
 	if (!(paired && st->shown) && !wanted(p, st, paired, ev))
