@@ -124,6 +124,9 @@ struct paths {
 	char expected[512];
 	char actual[512];
 	char strace[512];
+	char data[512];		/* sctrace record's perf.data */
+	char replayed[512];	/* sctrace -i's output */
+	char replay_actual[512];
 };
 
 static void make_paths(struct paths *p, const char *name)
@@ -140,6 +143,9 @@ static void make_paths(struct paths *p, const char *name)
 	snprintf(p->errors, sizeof(p->errors), "%s/%s.stderr", dir, name);
 	snprintf(p->actual, sizeof(p->actual), "%s/%s.out", dir, name);
 	snprintf(p->strace, sizeof(p->strace), "%s/%s.strace", dir, name);
+	snprintf(p->data, sizeof(p->data), "%s/%s.data", dir, name);
+	snprintf(p->replayed, sizeof(p->replayed), "%s/%s.replay", dir, name);
+	snprintf(p->replay_actual, sizeof(p->replay_actual), "%s/%s.replay.out", dir, name);
 	snprintf(p->expected, sizeof(p->expected), "%s/%s/%s.out",
 		 env_or("EXPECTED", "expected"), arch(), name);
 }
@@ -318,6 +324,44 @@ TEST_F(golden, trace)
 	EXPECT_TRUE(matches_golden(trace, golden, self->paths.actual,
 				   self->paths.expected, &why))
 		TH_LOG("%s: %s (bless with: make bless)", variant->name, why);
+	free(golden);
+	free(trace);
+}
+
+/* sctrace record, then sctrace -i FILE: the same golden file must match. */
+TEST_F(golden, replay)
+{
+	char *sctrace = (char *)env_or("SCTRACE", "build/sctrace");
+	char *record[] = { sctrace, "record", "-o", self->paths.data, "--",
+			   self->paths.workload, NULL };
+	char *replay[] = { sctrace, "-i", self->paths.data, "-o",
+			   self->paths.replayed, NULL };
+	const char *why = NULL;
+	char *trace, *golden;
+	int status;
+
+	if (!selected(variant->name))
+		SKIP(return, "GOLDEN_CASE selects another case");
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	if (getenv("SCTRACE_BLESS"))
+		SKIP(return, "blessing takes the live trace");
+	status = run(record, self->paths.errors);
+	if (status == KSFT_SKIP_CODE || cannot_trace(status))
+		SKIP(return, "%s", skip_reason(&self->paths, self->reason, sizeof(self->reason)));
+	if (status)
+		show_file(self->paths.errors);
+	ASSERT_EQ(0, status) TH_LOG("sctrace record -- %s", variant->name);
+	status = run(replay, self->paths.errors);
+	if (status)
+		show_file(self->paths.errors);
+	ASSERT_EQ(0, status) TH_LOG("sctrace -i %s", self->paths.data);
+	trace = read_file(self->paths.replayed);
+	golden = read_file(self->paths.expected);
+	ASSERT_NE(NULL, trace);
+	EXPECT_TRUE(matches_golden(trace, golden, self->paths.replay_actual,
+				   self->paths.expected, &why))
+		TH_LOG("%s: the replay %s", variant->name, why);
 	free(golden);
 	free(trace);
 }

@@ -23,6 +23,36 @@ static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 }
 
 static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
+		      const struct event_source *src, size_t data_size);
+
+/* The attr each (task, cpu) of src is opened with, e.g. for a perf.data file. */
+void events_source_attr(const struct event_spec *spec, const struct event_source *src,
+			struct perf_event_attr *attr)
+{
+	fill_attr(attr, spec, src, (spec->mmap_pages * (size_t)sysconf(_SC_PAGESIZE)));
+}
+
+/* The sample ids of source i's events, for a file's attr section. */
+int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
+		      size_t *nr)
+{
+	size_t i;
+
+	*ids = calloc(es->nr_fds ?: 1, sizeof(**ids));
+	*nr = 0;
+	if (!*ids)
+		return -ENOMEM;
+	for (i = 0; i < es->nr_fds; i++) {
+		if (es->fd_sources[i] != source)
+			continue;
+		if (ioctl(es->fds[i], PERF_EVENT_IOC_ID, &(*ids)[*nr]))
+			return -errno;
+		(*nr)++;
+	}
+	return 0;
+}
+
+static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
 		      const struct event_source *src, size_t data_size)
 {
 	memset(attr, 0, sizeof(*attr));
@@ -44,13 +74,19 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	attr->wakeup_watermark = data_size / 4;
 }
 
-static int add_fd(struct event_set *es, int fd)
+static int add_fd(struct event_set *es, int fd, size_t source)
 {
 	int *bigger = realloc(es->fds, (es->nr_fds + 1) * sizeof(int));
+	size_t *sources;
 
 	if (!bigger)
 		return -ENOMEM;
 	es->fds = bigger;
+	sources = realloc(es->fd_sources, (es->nr_fds + 1) * sizeof(*sources));
+	if (!sources)
+		return -ENOMEM;
+	es->fd_sources = sources;
+	es->fd_sources[es->nr_fds] = source;
 	es->fds[es->nr_fds++] = fd;
 	return 0;
 }
@@ -115,7 +151,7 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 		es->failed_cpu = cpu;
 		return -errno;
 	}
-	err = add_fd(es, fd);
+	err = add_fd(es, fd, src - spec->sources);
 	if (err) {
 		close(fd);
 		return err;
@@ -267,6 +303,8 @@ void events_close(struct event_set *es)
 	for (i = 0; i < es->nr_fds; i++)
 		close(es->fds[i]);
 	free(es->fds);
+	free(es->fd_sources);
+	es->fd_sources = NULL;
 	free(es->rings);
 	free(es->ring_fds);
 	free(es->ring_cpus);

@@ -36,6 +36,7 @@ struct event_spec {
 /* One ring per cpu; all of a cpu's events write into its ring. */
 struct event_set {
 	int *fds;
+	size_t *fd_sources;	/* per fd: its index in spec->sources */
 	size_t nr_fds;
 	struct ring **rings;
 	int *ring_fds;		/* the fd whose mmap holds each ring */
@@ -50,7 +51,13 @@ struct event_set {
 	int failed_cpu;
 };
 
+struct perf_event_attr;
+
 int events_open(struct event_set *es, const struct event_spec *spec);
+void events_source_attr(const struct event_spec *spec, const struct event_source *src,
+			struct perf_event_attr *attr);
+int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
+		      size_t *nr);
 int events_enable(struct event_set *es);
 void events_disable(struct event_set *es);
 void events_flush_lost(struct event_set *es);

@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "perf_writer.h"
+#include "replay.h"
+#include "tracing_data.h"
 #include "sched_events.h"
 #include "diag.h"
 #include "events.h"
@@ -30,6 +33,10 @@
 
 #define OUTBUF_SIZE (256 * 1024)
 
+/* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
+#define MAX_SOURCES (2 + 64 + 5 + 2)
+#define MAX_SOURCES_DECL MAX_SOURCES
+
 /* Everything one run sets up, torn down in reverse by run_free(). */
 struct run {
 	struct sct_options opts;
@@ -40,6 +47,7 @@ struct run {
 	struct id_list watched;		/* the tasks whose end ends the run */
 	struct command cmd;
 	struct event_set events;
+	struct format_source formats;	/* tracefs's, for the syscall cache */
 	struct syscall_cache syscalls;
 	struct extra_tps extra;		/* --event and --sched tracepoints */
 	struct outbuf out;
@@ -49,13 +57,17 @@ struct run {
 	int sigfd;
 	int out_fd;
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
+	int32_t child_tid;		/* the command, the one task traced */
 	int machine;			/* libaudit MACH_*, of the running kernel */
 	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
 	char self_filter[40];		/* system-wide: sctrace's own pid out */
+	struct event_spec spec;		/* what was opened, for a file's attrs */
+	struct event_source sources[MAX_SOURCES_DECL];
+	struct perf_writer writer;	/* record: the perf.data file */
+	struct td_blob tracing;		/* record: the formats for the file */
 };
 
-/* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
-#define MAX_SOURCES (2 + 64 + 5 + 2)
+
 
 static int open_tracefs(struct run *r)
 {
@@ -208,8 +220,29 @@ static int resolve_tasks(struct run *r)
 	return ret;
 }
 
+/* record: the perf.data file; the text output stays on stderr, unused. */
+static int open_record_file(struct run *r)
+{
+	int err = perf_writer_open(&r->writer, r->opts.output);
+
+	r->out_fd = STDERR_FILENO;
+	if (err) {
+		diag("cannot create output file '%s': %s; check the path and its permissions",
+		     r->opts.output, strerror(-err));
+		return SCT_EXIT_OUTPUT;
+	}
+	if (outbuf_init(&r->out, r->out_fd, OUTBUF_SIZE)) {
+		diag("out of memory for the output buffer");
+		return SCT_EXIT_IO;
+	}
+	return 0;
+}
+
 static int open_output(struct run *r)
 {
+	r->writer.fd = -1;
+	if (r->opts.record)
+		return open_record_file(r);
 	r->out_fd = STDERR_FILENO;
 	if (r->opts.output) {
 		r->out_fd = open(r->opts.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -352,7 +385,7 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	size_t n = 0, i;
 
 	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.enter,
-					  r->filters[0], r->opts.print.comm };
+					  r->filters[0], r->opts.print.comm || r->opts.record };
 	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.exit,
 					  r->filters[1], false };
 	for (i = 0; i < r->extra.nr; i++)
@@ -367,14 +400,38 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	return n;
 }
 
+/* The formats a perf.data file carries: its events' and every syscall's. */
+static int build_tracing_data(struct run *r)
+{
+	struct td_event events[MAX_SOURCES];
+	size_t n = 0, i;
+	int err;
+
+	events[n++] = (struct td_event){ "raw_syscalls", "sys_enter" };
+	events[n++] = (struct td_event){ "raw_syscalls", "sys_exit" };
+	for (i = 0; i < r->extra.nr; i++)
+		events[n++] = (struct td_event){ extra_tp_system(&r->extra.tps[i]),
+						 extra_tp_name(&r->extra.tps[i]) };
+	err = tracing_data_build(&r->tracing, &r->tfs, events, n, true);
+	if (err)
+		diag("cannot gather the tracepoint formats for '%s': %s",
+		     r->opts.output, strerror(-err));
+	return err ? SCT_EXIT_IO : 0;
+}
+
 static int open_events(struct run *r)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
 	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	bool faults = r->opts.faults_major || r->opts.faults_minor;
-	struct event_source sources[MAX_SOURCES];
-	struct event_spec spec = {
-		.sources = sources,
+	struct event_spec *spec = &r->spec;
+	int32_t child = r->cmd.pid;
+	int err = make_filters(r, system_wide);
+
+	if (err)
+		return err;
+	*spec = (struct event_spec){
+		.sources = r->sources,
 		.sample_type = faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
@@ -382,34 +439,58 @@ static int open_events(struct run *r)
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
-	int32_t child = r->cmd.pid;
-	int err = make_filters(r, system_wide);
-
-	if (err)
+	/* perf tells a file's events apart by the id at the start of each sample. */
+	if (r->opts.record)
+		spec->sample_type |= PERF_SAMPLE_IDENTIFIER;
+	spec->nr_sources = make_sources(r, r->sources);
+	if (r->opts.record && (err = build_tracing_data(r)))
 		return err;
-	spec.nr_sources = make_sources(r, sources);
 	if (system_wide) {
-		spec.inherit = false;
+		spec->inherit = false;
 	} else if (r->opts.command) {
-		spec.tids = &child;
-		spec.nr_tids = 1;
-		spec.enable_on_exec = true;
+		r->child_tid = child;
+		spec->tids = &r->child_tid;
+		spec->nr_tids = 1;
+		spec->enable_on_exec = true;
 	} else {
-		spec.tids = r->tids.ids;
-		spec.nr_tids = r->tids.nr;
+		spec->tids = r->tids.ids;
+		spec->nr_tids = r->tids.nr;
 	}
 	raise_fd_limit();
-	err = events_open(&r->events, &spec);
+	err = events_open(&r->events, spec);
 	if (err)
 		return perf_error(r, err);
-	r->ids.sample_type = spec.sample_type;
+	r->ids.sample_type = spec->sample_type;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
-	if (!spec.enable_on_exec && (err = events_enable(&r->events)))
+	if (!spec->enable_on_exec && (err = events_enable(&r->events)))
 		return perf_error(r, err);
 	return 0;
+}
+
+/* record: the attrs and ids of what was opened, then the formats. */
+static int finish_record_file(struct run *r)
+{
+	struct pw_attr attrs[MAX_SOURCES];
+	size_t i;
+	int err = 0;
+
+	memset(attrs, 0, sizeof(attrs));
+	for (i = 0; i < r->spec.nr_sources; i++) {
+		events_source_attr(&r->spec, &r->sources[i], &attrs[i].attr);
+		if (!err)
+			err = events_source_ids(&r->events, i, &attrs[i].ids, &attrs[i].nr_ids);
+	}
+	if (!err)
+		err = perf_writer_finish(&r->writer, attrs, r->spec.nr_sources, &r->tracing);
+	for (i = 0; i < r->spec.nr_sources; i++)
+		free(attrs[i].ids);
+	if (!err)
+		return 0;
+	diag("cannot write '%s': %s; the file is incomplete", r->opts.output, strerror(-err));
+	return SCT_EXIT_IO;
 }
 
 static int start_command(struct run *r)
@@ -435,6 +516,8 @@ static int run_status(struct run *r, int err)
 	if (s->child_done)
 		printer_exit_status(&r->printer, s->child, s->child_status);
 	printer_summary(&r->printer);
+	if (r->opts.record && !err && finish_record_file(r))
+		return SCT_EXIT_IO;
 	outbuf_flush(&r->out);
 	if (r->printer.lost)
 		diag("LOST %llu events", (unsigned long long)r->printer.lost);
@@ -463,7 +546,8 @@ static int trace(struct run *r)
 		    (!r->opts.command && r->tids.nr != 1);
 	struct session *s = &r->session;
 
-	if (syscall_cache_init(&r->syscalls, &r->tfs, r->machine)) {
+	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
+	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
 		diag("out of memory for the syscall table");
 		return SCT_EXIT_PERF;
 	}
@@ -473,6 +557,7 @@ static int trace(struct run *r)
 	r->printer.extra = &r->extra;
 	r->printer.self = getpid();
 	r->printer.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
+	r->opts.print.silent = r->opts.record;
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
 		diag("out of memory for the summary");
 		return SCT_EXIT_PERF;
@@ -484,6 +569,7 @@ static int trace(struct run *r)
 	s->self = getpid();
 	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
 	s->child = r->opts.command ? r->cmd.pid : 0;
+	s->writer = r->opts.record ? &r->writer : NULL;
 	s->watched = r->watched.nr ? &r->watched : NULL;
 	return run_status(r, session_run(s));
 }
@@ -494,6 +580,8 @@ static void run_free(struct run *r)
 	printer_free(&r->printer);
 	syscall_cache_free(&r->syscalls);
 	extra_tps_free(&r->extra);
+	perf_writer_close(&r->writer);
+	td_blob_free(&r->tracing);
 	outbuf_free(&r->out);
 	/* Closed first: the teardown child must hold nothing but the events. */
 	if (r->out_fd > STDERR_FILENO)
@@ -513,10 +601,17 @@ int main(int argc, char **argv)
 {
 	struct run r = { .sigfd = -1, .out_fd = -1,
 			 .cmd = { .go_fd = -1, .exec_fd = -1 } };
-	int ret = options_parse(argc, argv, &r.opts);
+	bool record = argc > 1 && !strcmp(argv[1], "record");
+	int ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
+			   options_parse(argc, argv, &r.opts);
 
+	r.writer.fd = -1;
 	if (ret != OPTIONS_PARSED)
 		goto out;
+	if (r.opts.input) {
+		ret = replay_file(&r.opts);
+		goto out;
+	}
 	ret = open_tracefs(&r);
 	if (!ret)
 		ret = find_tracepoints(&r);

@@ -31,6 +31,7 @@ static const struct option long_options[] = {
 	{ "expr",	required_argument,	NULL, 'e' },
 	{ "failure",	no_argument,		NULL, OPT_FAILURE },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "input",	required_argument,	NULL, 'i' },
 	{ "json",	no_argument,		NULL, OPT_JSON },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
@@ -52,6 +53,8 @@ static const struct option long_options[] = {
 static const char usage_text[] =
 "usage: sctrace [options] -- COMMAND [ARGS...]\n"
 "       sctrace [options] -p PID[,PID...] | -t TID[,...] | -u USER | -a | -C CPUS\n"
+"       sctrace record [-o FILE] [options] TARGET   (write perf.data, print nothing)\n"
+"       sctrace -i FILE [options]                   (replay a perf.data file)\n"
 "\n"
 "Shows system calls as they happen, from the kernel's raw_syscalls\n"
 "tracepoints (perf_event_open), not ptrace.\n"
@@ -149,7 +152,7 @@ static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
 
-	if (optopt && strchr("CeFmoptu", optopt))
+	if (optopt && strchr("CeFimoptu", optopt))
 		diag("option '%s' needs a value; see 'sctrace --help'", given);
 	else if (optopt)
 		diag("unknown option '-%c'; see 'sctrace --help'", optopt);
@@ -305,6 +308,9 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case 'h':
 		fputs(usage_text, stdout);
 		return SCT_EXIT_OK;
+	case 'i':
+		opts->input = arg;
+		return 0;
 	case 'm':
 		return take_mmap_pages(arg, opts);
 	case OPT_NO_INHERIT:
@@ -345,6 +351,12 @@ static int check_targets(const struct sct_options *opts)
 		diag("--json writes events, not tables: drop -s, -S or --errno-summary, or --json");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->input && (opts->command || tasks || opts->all_cpus || opts->has_cpus)) {
+		diag("-i replays a file: it takes no command, -p, -t, -u, -a or -C");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->input)
+		return OPTIONS_PARSED;
 	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus) {
 		diag("nothing to trace: give a command after '--', or -p, -t, -u, -a or -C; see 'sctrace --help'");
 		return SCT_EXIT_USAGE;
@@ -361,7 +373,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:e:F:hm:o:p:sSt:u:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+aC:e:F:hi:m:o:p:sSt:u:", long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == OPT_VERSION)
@@ -373,6 +385,29 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	if (opts->print.errno_summary && !opts->print.with_summary)
 		opts->print.summary_only = true;
 	return check_targets(opts);
+}
+
+/*
+ * "sctrace record ...": the same options, -o names the perf.data file
+ * (perf.data by default); what only shapes printed lines has no place.
+ */
+int options_parse_record(int argc, char **argv, struct sct_options *opts)
+{
+	int ret = options_parse(argc, argv, opts);
+
+	if (ret != OPTIONS_PARSED)
+		return ret;
+	if (opts->input) {
+		diag("record writes a file and -i reads one: use 'sctrace -i FILE' to replay");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.json || opts->print.summary_only || opts->print.with_summary) {
+		diag("record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	opts->record = true;
+	opts->output = opts->output ?: "perf.data";
+	return OPTIONS_PARSED;
 }
 
 void options_free(struct sct_options *opts)

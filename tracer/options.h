@@ -28,6 +28,8 @@ struct sct_options {
 	bool faults_major;		/* -F maj or all */
 	bool faults_minor;		/* -F min or all */
 	bool sched;			/* --sched */
+	const char *input;		/* -i FILE: replay a perf.data file */
+	bool record;			/* "sctrace record": write perf.data */
 	const char **events;		/* --event SYSTEM:NAME, each as given */
 	size_t nr_events;
 	char **command;			/* NULL-terminated, or NULL */
@@ -37,6 +39,7 @@ struct sct_options {
 #define OPTIONS_PARSED -1
 
 int options_parse(int argc, char **argv, struct sct_options *opts);
+int options_parse_record(int argc, char **argv, struct sct_options *opts);
 void options_free(struct sct_options *opts);
 
 #endif

@@ -34,7 +34,7 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 {
 	p->cfg = *cfg;
 	p->hold = cfg->failures_only || cfg->min_duration_ns || cfg->json;
-	p->quiet = cfg->summary_only;
+	p->quiet = cfg->summary_only || cfg->silent;
 	p->start_ns = start_ns;
 	p->wall_offset_ns = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC);
 	if (!cfg->summary_only && !cfg->with_summary)
@@ -124,7 +124,7 @@ static void print_prefix(struct printer *p, int32_t tid, uint64_t time)
 		outbuf_putc(p->out, ' ');
 		return;
 	}
-	if (!p->prefix_always && p->threads.used < 2)
+	if (!p->prefix_always && p->tasks_calling < 2)
 		return;
 	outbuf_puts(p->out, "[pid ");
 	outbuf_s64(p->out, tid);
@@ -207,8 +207,13 @@ static struct thread_state *state_of(struct printer *p, int32_t tid,
 {
 	struct thread_state *st = thread_get(&p->threads, tid);
 
-	if (st)
+	if (st) {
+		if (!st->calling) {
+			st->calling = true;
+			p->tasks_calling++;
+		}
 		return st;
+	}
 	memset(spare, 0, sizeof(*spare));
 	spare->tid = tid;
 	return spare;

@@ -37,6 +37,7 @@ struct printer_config {
 	bool errno_summary;	/* --errno-summary: errnos in the table */
 	bool comm;		/* --comm: "comm/tid " before every line */
 	bool json;		/* --json: one JSON object per event */
+	bool silent;		/* record: nothing shown, losses still counted */
 };
 
 struct printer {
@@ -44,6 +45,7 @@ struct printer {
 	struct syscall_cache *syscalls;
 	struct thread_table threads;
 	int32_t open_tid;	/* the thread whose line is open, or -1 */
+	size_t tasks_calling;	/* threads seen making calls: "[pid N]" from 2 */
 	bool prefix_always;	/* the target is many tasks from the start */
 	bool selective;		/* -e: id -1 exits only complete a selected call */
 	uint64_t lost;		/* events the kernel dropped, in total */

@@ -44,11 +44,16 @@ struct sample_head {
 	uint64_t addr;
 };
 
-/* The fields before the raw data, in the kernel's order for sample_type. */
+/*
+ * The fields before the raw data, in the kernel's order for sample_type;
+ * fields sctrace does not use (ID, STREAM_ID, PERIOD: perf's files have
+ * them) are skipped. TID, TIME and CPU are required (record_layout_ok).
+ */
 static int take_sample_head(struct cursor *c, uint64_t sample_type,
 			    struct sct_event *ev, struct sample_head *head)
 {
 	uint32_t cpu_res[2];
+	uint64_t skip;
 
 	memset(head, 0, sizeof(*head));
 	if ((sample_type & PERF_SAMPLE_IDENTIFIER) && take(c, &head->id, 8))
@@ -59,10 +64,29 @@ static int take_sample_head(struct cursor *c, uint64_t sample_type,
 		return -1;
 	if ((sample_type & PERF_SAMPLE_ADDR) && take(c, &head->addr, 8))
 		return -1;
+	if ((sample_type & PERF_SAMPLE_ID) &&
+	    take(c, sample_type & PERF_SAMPLE_IDENTIFIER ? &skip : &head->id, 8))
+		return -1;
+	if ((sample_type & PERF_SAMPLE_STREAM_ID) && take(c, &skip, 8))
+		return -1;
 	if (take(c, cpu_res, 8))
 		return -1;
 	ev->cpu = cpu_res[0];
+	if ((sample_type & PERF_SAMPLE_PERIOD) && take(c, &skip, 8))
+		return -1;
 	return 0;
+}
+
+/* The sample layouts sctrace reads: ordered by time, no callchains or reads. */
+bool record_layout_ok(uint64_t sample_type)
+{
+	uint64_t needed = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+			  PERF_SAMPLE_RAW;
+	uint64_t known = needed | PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
+			 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID |
+			 PERF_SAMPLE_PERIOD;
+
+	return (sample_type & needed) == needed && !(sample_type & ~known);
 }
 
 static int fault_id_cmp(const void *key, const void *elem)
@@ -166,12 +190,18 @@ static enum record_status parse_sample(const struct record_ids *ids,
 	return RECORD_OK;
 }
 
-/* The sample_id_all trailer at a record's end: tid, time, cpu (identifier). */
+/*
+ * The sample_id_all trailer at a record's end: tid, time, (id, stream id),
+ * cpu, (identifier), as sample_type has them; *body_end is where it starts.
+ */
 static int take_trailer(const struct record_ids *ids,
 			const struct perf_event_header *hdr, struct sct_event *ev,
 			const unsigned char **body_end)
 {
-	size_t len = 24 + (ids->sample_type & PERF_SAMPLE_IDENTIFIER ? 8 : 0);
+	uint64_t st = ids->sample_type, skip;
+	size_t len = 24 + 8 * (!!(st & PERF_SAMPLE_IDENTIFIER) + !!(st & PERF_SAMPLE_ID) +
+			       !!(st & PERF_SAMPLE_STREAM_ID));
+	uint32_t cpu_res[2];
 	struct cursor c;
 
 	if (hdr->size < sizeof(*hdr) + len)
@@ -179,7 +209,16 @@ static int take_trailer(const struct record_ids *ids,
 	c.p = (const unsigned char *)hdr + hdr->size - len;
 	c.end = c.p + len;
 	*body_end = c.p;
-	return take_ids(&c, ev);
+	if (take(&c, &ev->pid, 4) || take(&c, &ev->tid, 4) || take(&c, &ev->time, 8))
+		return -1;
+	if ((st & PERF_SAMPLE_ID) && take(&c, &skip, 8))
+		return -1;
+	if ((st & PERF_SAMPLE_STREAM_ID) && take(&c, &skip, 8))
+		return -1;
+	if (take(&c, cpu_res, 8))
+		return -1;
+	ev->cpu = cpu_res[0];
+	return 0;
 }
 
 /* PERF_RECORD_COMM: pid, tid, the new name; PERF_RECORD_FORK: the tasks. */
@@ -253,7 +292,8 @@ enum record_status record_parse(const struct record_ids *ids,
 		return parse_task(ids, hdr, &c, ev);
 	case PERF_RECORD_LOST:
 		/* id, lost, then the sample_id_all trailer */
-		if (take(&c, &lost_id, 8) || take(&c, &ev->lost, 8) || take_ids(&c, ev))
+		if (take_trailer(ids, hdr, ev, &c.end) || take(&c, &lost_id, 8) ||
+		    take(&c, &ev->lost, 8))
 			return RECORD_MALFORMED;
 		ev->kind = EV_LOST;
 		ev->nr = -1;

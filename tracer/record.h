@@ -90,6 +90,7 @@ enum record_status {
 enum record_status record_parse(const struct record_ids *ids,
 				const struct perf_event_header *hdr,
 				struct sct_event *ev);
+bool record_layout_ok(uint64_t sample_type);
 void event_release(struct sct_event *ev);
 const unsigned char *record_raw(const struct perf_event_header *hdr,
 				struct sct_event *ev, uint32_t *size);

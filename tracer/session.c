@@ -35,12 +35,17 @@ static void read_ring(struct session *s, size_t idx)
 			break;
 		switch (record_parse(&s->ids, hdr, ev)) {
 		case RECORD_OK:
+			/* sctrace's own flush samples stay out of files too. */
+			if (s->writer && (ev->kind == EV_LOST || ev->pid != s->self))
+				perf_writer_record(s->writer, hdr);
 			queue_commit(q);
 			break;
 		case RECORD_MALFORMED:
 			s->malformed++;
 			break;
 		case RECORD_SKIP:
+			if (s->writer)
+				perf_writer_record(s->writer, hdr);
 			break;
 		}
 	}

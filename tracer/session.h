@@ -9,6 +9,7 @@
 #include "events.h"
 #include "lists.h"
 #include "order.h"
+#include "perf_writer.h"
 #include "printer.h"
 #include "record.h"
 
@@ -28,6 +29,7 @@ struct session {
 	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */
 	uint64_t malformed;		/* records that made no sense */
+	struct perf_writer *writer;	/* record: every record goes to the file */
 };
 
 int session_run(struct session *s);

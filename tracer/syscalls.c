@@ -10,14 +10,21 @@
 /* No architecture has numbers near this; larger ones are not indexed. */
 #define SYSCALL_INDEX_LIMIT 4096
 
-int syscall_cache_init(struct syscall_cache *cache, const struct tracefs *tfs,
-		       int machine)
+/* The live source: formats straight from tracefs. */
+char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
+			    size_t *len)
+{
+	return tracefs_read_format(tfs, sys, name, len);
+}
+
+int syscall_cache_init(struct syscall_cache *cache,
+		       const struct format_source *formats, int machine)
 {
 	memset(cache, 0, sizeof(*cache));
 	cache->tep = tep_alloc();
 	if (!cache->tep)
 		return -1;
-	cache->tfs = tfs;
+	cache->formats = formats;
 	cache->machine = machine;
 	return 0;
 }
@@ -40,11 +47,11 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	size_t len;
 	char *buf;
 
-	if (!cache->tfs)
+	if (!cache->formats)
 		return NULL;
 	snprintf(tp_name, sizeof(tp_name), "sys_enter_%s",
 		 syscall_tracepoint_name(cache->machine, name));
-	buf = tracefs_read_format(cache->tfs, "syscalls", tp_name, &len);
+	buf = cache->formats->read(cache->formats->ctx, "syscalls", tp_name, &len);
 	if (!buf)
 		return NULL;
 	if (tep_parse_format(cache->tep, &event, buf, len, "syscalls"))

@@ -27,9 +27,15 @@ struct syscall_desc {
 
 struct tep_handle;
 
+/* Where the syscalls:sys_enter_* formats come from: tracefs, or a file. */
+struct format_source {
+	char *(*read)(const void *ctx, const char *sys, const char *name, size_t *len);
+	const void *ctx;
+};
+
 struct syscall_cache {
 	struct tep_handle *tep;
-	const struct tracefs *tfs;
+	const struct format_source *formats;	/* NULL: none, arg0..arg5 */
 	int machine;			/* libaudit MACH_* */
 	bool raw;			/* --raw: numbers, no symbols */
 	struct syscall_desc **descs;	/* indexed by number; never moved */
@@ -37,8 +43,10 @@ struct syscall_cache {
 	struct syscall_desc other;	/* numbers too large to index */
 };
 
-int syscall_cache_init(struct syscall_cache *cache, const struct tracefs *tfs,
-		       int machine);
+int syscall_cache_init(struct syscall_cache *cache,
+		       const struct format_source *formats, int machine);
+char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
+			    size_t *len);
 void syscall_cache_free(struct syscall_cache *cache);
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
 

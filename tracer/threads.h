@@ -11,6 +11,7 @@ struct thread_state {
 	int32_t tid;
 	bool used;
 	bool in_call;
+	bool calling;		/* seen entering or leaving a call */
 	bool shown;		/* its enter is printed (or counted) already */
 	long nr;
 	uint64_t enter_time;	/* of the pending call, for its duration */

@@ -59,6 +59,16 @@ const struct extra_tp *extra_tps_find(const struct extra_tps *x, int id)
 	return bsearch(&key, x->tps, x->nr, sizeof(*x->tps), tp_order);
 }
 
+const char *extra_tp_system(const struct extra_tp *tp)
+{
+	return tp->event->system;
+}
+
+const char *extra_tp_name(const struct extra_tp *tp)
+{
+	return tp->event->name;
+}
+
 void extra_tps_free(struct extra_tps *x)
 {
 	if (x->tep)

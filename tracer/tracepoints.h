@@ -38,6 +38,8 @@ struct extra_tps {
 int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 		  const char *system, const char *name, enum tp_role role);
 const struct extra_tp *extra_tps_find(const struct extra_tps *x, int id);
+const char *extra_tp_system(const struct extra_tp *tp);
+const char *extra_tp_name(const struct extra_tp *tp);
 void extra_tps_free(struct extra_tps *x);
 
 void extra_print(struct outbuf *ob, const struct extra_tps *x,

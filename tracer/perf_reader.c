@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf_reader.h"
+#include "record.h"
+
+/* An attr this large is not one: the kernel's is a few hundred bytes. */
+#define ATTR_SIZE_MAX 4096
+
+static int fail(struct perf_file *f, uint64_t at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(f->error, sizeof(f->error), "at offset %llu: ",
+		     (unsigned long long)at);
+	va_start(ap, fmt);
+	vsnprintf(f->error + n, sizeof(f->error) - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Whether [offset, offset + size) lies inside the file. */
+static bool inside(const struct perf_file *f, const struct perf_file_section *s)
+{
+	return s->offset <= f->len && s->size <= f->len - s->offset;
+}
+
+static int read_header(struct perf_file *f)
+{
+	if (f->len < 16)
+		return fail(f, 0, "too short for a perf.data header (%zu bytes)", f->len);
+	memcpy(&f->hdr, f->buf, 16);
+	if (f->hdr.magic == __builtin_bswap64(PERF_MAGIC2))
+		return fail(f, 0, "the file is big-endian (recorded on s390x?); sctrace reads only files of its own byte order so far");
+	if (f->hdr.magic != PERF_MAGIC2)
+		return fail(f, 0, "not a perf.data file: the magic is not PERFILE2");
+	if (f->hdr.size == 16)
+		return fail(f, 8, "a pipe-mode perf.data (perf record -o -); sctrace reads only perf.data files written to disk so far");
+	if (f->hdr.size < sizeof(f->hdr) || f->len < sizeof(f->hdr))
+		return fail(f, 8, "header size %llu, expected %zu",
+			    (unsigned long long)f->hdr.size, sizeof(f->hdr));
+	memcpy(&f->hdr, f->buf, sizeof(f->hdr));
+	if (!inside(f, &f->hdr.attrs))
+		return fail(f, 24, "the attr section (%llu bytes at %llu) runs past the end of the file",
+			    (unsigned long long)f->hdr.attrs.size,
+			    (unsigned long long)f->hdr.attrs.offset);
+	if (f->hdr.data.offset % 8)
+		return fail(f, 32, "the data section starts at %llu, not on an 8-byte boundary",
+			    (unsigned long long)f->hdr.data.offset);
+	if (!inside(f, &f->hdr.data))
+		return fail(f, 40, "the data section (%llu bytes at %llu) runs past the end of the file",
+			    (unsigned long long)f->hdr.data.size,
+			    (unsigned long long)f->hdr.data.offset);
+	return 0;
+}
+
+static int read_attrs(struct perf_file *f)
+{
+	uint64_t size = f->hdr.attr_size, i;
+	size_t copy;
+
+	if (size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) ||
+	    size > ATTR_SIZE_MAX)
+		return fail(f, 16, "attr size %llu is not an attr's", (unsigned long long)size);
+	if (!f->hdr.attrs.size || f->hdr.attrs.size % size)
+		return fail(f, f->hdr.attrs.offset, "the attr section holds no whole number of attrs");
+	f->nr_attrs = f->hdr.attrs.size / size;
+	f->attrs = calloc(f->nr_attrs, sizeof(*f->attrs));
+	if (!f->attrs)
+		return fail(f, f->hdr.attrs.offset, "out of memory for %zu attrs", f->nr_attrs);
+	copy = size - sizeof(struct perf_file_section);
+	if (copy > sizeof(*f->attrs))
+		copy = sizeof(*f->attrs);
+	for (i = 0; i < f->nr_attrs; i++) {
+		const unsigned char *at = f->buf + f->hdr.attrs.offset + i * size;
+
+		memcpy(&f->attrs[i], at, copy);
+		if (i && f->attrs[i].sample_type != f->sample_type)
+			return fail(f, f->hdr.attrs.offset + i * size,
+				    "attrs with different sample types; sctrace needs one layout");
+		f->sample_type = f->attrs[i].sample_type;
+	}
+	if (!record_layout_ok(f->sample_type))
+		return fail(f, f->hdr.attrs.offset,
+			    "sample type 0x%llx: sctrace needs tid, time, cpu and raw data, and no callchains or read values",
+			    (unsigned long long)f->sample_type);
+	if (f->nr_attrs > 1 && !(f->sample_type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_ID)))
+		return fail(f, f->hdr.attrs.offset,
+			    "several attrs but no sample ids to tell their records apart");
+	return 0;
+}
+
+/* The index of feature sections follows the data, in bit order. */
+static const struct perf_file_section *feature(struct perf_file *f, int bit,
+					       struct perf_file_section *sec)
+{
+	uint64_t at = f->hdr.data.offset + f->hdr.data.size;
+	int i, n = 0;
+
+	if (!(f->hdr.features[bit / 64] & (1ull << (bit % 64))))
+		return NULL;
+	for (i = 0; i < bit; i++)
+		if (f->hdr.features[i / 64] & (1ull << (i % 64)))
+			n++;
+	at += (uint64_t)n * sizeof(*sec);
+	if (at > f->len || f->len - at < sizeof(*sec))
+		return NULL;
+	memcpy(sec, f->buf + at, sizeof(*sec));
+	return inside(f, sec) ? sec : NULL;
+}
+
+static int read_features(struct perf_file *f)
+{
+	struct perf_file_section sec;
+	uint32_t len;
+
+	if (!feature(f, FEAT_TRACING_DATA, &sec))
+		return fail(f, 72, "no tracing data (the tracepoint formats): not a tracepoint recording");
+	if (tracing_data_parse(&f->td, f->buf + sec.offset, sec.size))
+		return fail(f, sec.offset + f->td.error_at, "tracing data: %s", f->td.error);
+	if (feature(f, FEAT_ARCH, &sec) && sec.size > 4) {
+		memcpy(&len, f->buf + sec.offset, 4);
+		if (len > sec.size - 4)
+			return fail(f, sec.offset, "the arch string runs past its section");
+		snprintf(f->arch, sizeof(f->arch), "%.*s", (int)len, f->buf + sec.offset + 4);
+	}
+	return 0;
+}
+
+int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
+{
+	memset(f, 0, sizeof(*f));
+	f->buf = buf;
+	f->len = len;
+	if (read_header(f) || read_attrs(f) || read_features(f))
+		return -1;
+	f->data = buf + f->hdr.data.offset;
+	f->data_len = f->hdr.data.size;
+	return 0;
+}
+
+/* The record at *pos of the data section, or NULL at its end or on a bad one. */
+const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *pos)
+{
+	struct perf_event_header hdr;
+
+	if (*pos >= f->data_len)
+		return NULL;
+	if (f->data_len - *pos < sizeof(hdr)) {
+		fail(f, f->hdr.data.offset + *pos, "a record header is cut off by the end of the data");
+		return NULL;
+	}
+	memcpy(&hdr, f->data + *pos, sizeof(hdr));
+	if (hdr.size < sizeof(hdr) || hdr.size > f->data_len - *pos) {
+		fail(f, f->hdr.data.offset + *pos, "record of type %u claims %u bytes, %llu are left",
+		     hdr.type, hdr.size, (unsigned long long)(f->data_len - *pos));
+		return NULL;
+	}
+	if (hdr.size % 8) {
+		fail(f, f->hdr.data.offset + *pos, "record of type %u has a size of %u, not a multiple of 8",
+		     hdr.type, hdr.size);
+		return NULL;
+	}
+	*pos += hdr.size;
+	return (const struct perf_event_header *)(f->data + *pos - hdr.size);
+}
+
+void perf_file_close(struct perf_file *f)
+{
+	free(f->attrs);
+	f->attrs = NULL;
+	tracing_data_free(&f->td);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_PERF_READER_H
+#define SCTRACE_PERF_READER_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perfdata.h"
+#include "tracing_data.h"
+
+/*
+ * A perf.data file in memory, checked before use: every section inside
+ * the file, every record inside the data section. Nothing is allocated
+ * in proportion to what the file claims, only to what it holds.
+ */
+struct perf_file {
+	const unsigned char *buf;
+	size_t len;
+	struct perf_file_header hdr;
+	struct perf_event_attr *attrs;
+	size_t nr_attrs;
+	uint64_t sample_type;		/* the same for every attr */
+	const unsigned char *data;
+	uint64_t data_len;
+	struct tracing_data td;
+	char arch[64];			/* "" when the file does not say */
+	char error[200];		/* "at offset N: what was wrong" */
+};
+
+int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len);
+const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *pos);
+void perf_file_close(struct perf_file *f);
+
+#endif

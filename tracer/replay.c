@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sctrace -i FILE: a perf.data file's records through the same ordering
+ * and printer as a live run, so the output is the one the run printed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libaudit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "exit_codes.h"
+#include "order.h"
+#include "perf_reader.h"
+#include "printer.h"
+#include "record.h"
+#include "replay.h"
+#include "syscalls.h"
+
+#define REPLAY_BUF (256 * 1024)
+/* Queues per cpu number; a larger cpu number in a file is refused. */
+#define REPLAY_MAX_CPUS 8192
+
+struct replay {
+	struct perf_file file;
+	struct format_source formats;
+	struct syscall_cache syscalls;
+	struct printer printer;
+	struct record_ids ids;
+	struct event_queue *queues;
+	size_t nr_queues;
+	int32_t first_pid;		/* the traced command, when there was one */
+};
+
+/* Formats from the file's tracing data, NUL-terminated copies. */
+static char *file_format(const void *ctx, const char *sys, const char *name,
+			 size_t *len)
+{
+	const struct td_format *f = tracing_data_find(ctx, sys, name);
+	char *copy;
+
+	if (!f || !(copy = malloc(f->len + 1)))
+		return NULL;
+	memcpy(copy, f->text, f->len);
+	copy[f->len] = '\0';
+	*len = f->len;
+	return copy;
+}
+
+/* A tracepoint's id, from the "ID: N" line of its format in the file. */
+static int format_id(const struct tracing_data *td, const char *sys, const char *name)
+{
+	const struct td_format *f = tracing_data_find(td, sys, name);
+	const char *p;
+
+	if (!f || !(p = memmem(f->text, f->len, "\nID: ", 5)))
+		return -1;
+	return atoi(p + 5);
+}
+
+static int machine_of(const char *arch)
+{
+	int machine = *arch ? audit_name_to_machine(arch) : -1;
+
+	return machine >= 0 ? machine : audit_detect_machine();
+}
+
+static int setup(struct replay *rp, const struct sct_options *opts,
+		 struct outbuf *out, char *error, size_t error_len)
+{
+	rp->ids.enter = format_id(&rp->file.td, "raw_syscalls", "sys_enter");
+	rp->ids.exit = format_id(&rp->file.td, "raw_syscalls", "sys_exit");
+	rp->ids.sample_type = rp->file.sample_type;
+	if (rp->ids.enter < 0 || rp->ids.exit < 0) {
+		snprintf(error, error_len, "no raw_syscalls:sys_enter/sys_exit format in its tracing data: not a syscall recording");
+		return -1;
+	}
+	rp->formats = (struct format_source){ file_format, &rp->file.td };
+	if (syscall_cache_init(&rp->syscalls, &rp->formats, machine_of(rp->file.arch))) {
+		snprintf(error, error_len, "out of memory");
+		return -1;
+	}
+	rp->syscalls.raw = opts->raw;
+	printer_init(&rp->printer, out, &rp->syscalls, false);
+	rp->first_pid = -1;
+	return 0;
+}
+
+static struct event_queue *queue_of(struct replay *rp, uint32_t cpu)
+{
+	struct event_queue *more;
+
+	if (cpu >= REPLAY_MAX_CPUS)
+		return NULL;
+	if (cpu >= rp->nr_queues) {
+		more = realloc(rp->queues, (cpu + 1) * sizeof(*more));
+		if (!more)
+			return NULL;
+		memset(more + rp->nr_queues, 0, (cpu + 1 - rp->nr_queues) * sizeof(*more));
+		rp->queues = more;
+		rp->nr_queues = cpu + 1;
+	}
+	return &rp->queues[cpu];
+}
+
+/* Every record, parsed and queued by cpu: each cpu's ring was in time order. */
+static int load_events(struct replay *rp, uint64_t *malformed, char *error,
+		       size_t error_len)
+{
+	const struct perf_event_header *hdr;
+	struct sct_event ev;
+	struct event_queue *q;
+	struct sct_event *slot;
+	uint64_t pos = 0;
+
+	while ((hdr = perf_file_next(&rp->file, &pos))) {
+		enum record_status st = record_parse(&rp->ids, hdr, &ev);
+
+		if (st == RECORD_MALFORMED)
+			(*malformed)++;
+		if (st != RECORD_OK)
+			continue;
+		if (rp->first_pid < 0 && ev.kind == EV_ENTER)
+			rp->first_pid = ev.pid;
+		q = queue_of(rp, ev.cpu);
+		slot = q ? queue_slot(q) : NULL;
+		if (!slot) {
+			event_release(&ev);
+			snprintf(error, error_len, "at offset %llu: cpu %u is out of range, or memory ran out",
+				 (unsigned long long)(rp->file.hdr.data.offset + pos - hdr->size), ev.cpu);
+			return -1;
+		}
+		*slot = ev;
+		queue_commit(q);
+	}
+	if (rp->file.error[0]) {
+		snprintf(error, error_len, "%s", rp->file.error);
+		return -1;
+	}
+	return 0;
+}
+
+/* The file has no wait status: the command's own exit_group says it. */
+static void print_command_exit(struct replay *rp)
+{
+	struct thread_state *st;
+
+	if (rp->first_pid < 0)
+		return;
+	st = thread_find(&rp->printer.threads, rp->first_pid);
+	if (st && st->has_exit_code)
+		printer_exit_status(&rp->printer, rp->first_pid, W_EXITCODE(st->exit_code, 0));
+}
+
+static void replay_free(struct replay *rp)
+{
+	size_t i;
+
+	for (i = 0; i < rp->nr_queues; i++)
+		queue_free(&rp->queues[i]);
+	free(rp->queues);
+	printer_free(&rp->printer);
+	syscall_cache_free(&rp->syscalls);
+	perf_file_close(&rp->file);
+}
+
+/* Replays a file already in memory into out; on failure, error says why. */
+int replay_buffer(const unsigned char *buf, size_t len,
+		  const struct sct_options *opts, struct outbuf *out,
+		  char *error, size_t error_len)
+{
+	struct replay rp = { 0 };
+	struct sct_event *ev;
+	uint64_t malformed = 0, first_time = 0;
+	size_t i;
+	int ret = -1;
+
+	if (perf_file_open(&rp.file, buf, len)) {
+		snprintf(error, error_len, "%s", rp.file.error);
+		goto out;
+	}
+	if (setup(&rp, opts, out, error, error_len) ||
+	    load_events(&rp, &malformed, error, error_len))
+		goto out;
+	for (i = 0; i < rp.nr_queues; i++)
+		if (rp.queues[i].len && (!first_time || rp.queues[i].ev[0].time < first_time))
+			first_time = rp.queues[i].ev[0].time;
+	if (printer_configure(&rp.printer, &opts->print, first_time)) {
+		snprintf(error, error_len, "out of memory");
+		goto out;
+	}
+	while ((ev = merge_next(rp.queues, rp.nr_queues, UINT64_MAX))) {
+		printer_event(&rp.printer, ev);
+		event_release(ev);
+	}
+	printer_finish(&rp.printer);
+	print_command_exit(&rp);
+	printer_summary(&rp.printer);
+	if (rp.printer.lost)
+		diag("LOST %llu events", (unsigned long long)rp.printer.lost);
+	if (malformed)
+		diag("skipped %llu malformed records", (unsigned long long)malformed);
+	ret = 0;
+out:
+	replay_free(&rp);
+	return ret;
+}
+
+static int open_output(const struct sct_options *opts, struct outbuf *out)
+{
+	int fd = STDERR_FILENO;
+
+	if (opts->output) {
+		fd = open(opts->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			diag("cannot create output file '%s': %s; check the path and its permissions",
+			     opts->output, strerror(errno));
+			return -1;
+		}
+	}
+	if (outbuf_init(out, fd, REPLAY_BUF)) {
+		diag("out of memory for the output buffer");
+		if (fd > STDERR_FILENO)
+			close(fd);
+		return -1;
+	}
+	return 0;
+}
+
+/* sctrace -i FILE: mapped, not read, so a large file costs no memory up front. */
+int replay_file(const struct sct_options *opts)
+{
+	struct outbuf out;
+	char error[256];
+	struct stat sb;
+	void *map = NULL;
+	int fd, ret;
+
+	fd = open(opts->input, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &sb)) {
+		diag("cannot open '%s': %s; give a perf.data file", opts->input, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return SCT_EXIT_BAD_FILE;
+	}
+	if (sb.st_size > 0)
+		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED || !sb.st_size) {
+		diag("cannot read '%s': %s", opts->input, sb.st_size ? strerror(errno) : "the file is empty");
+		return SCT_EXIT_BAD_FILE;
+	}
+	if (open_output(opts, &out)) {
+		munmap(map, sb.st_size);
+		return opts->output ? SCT_EXIT_OUTPUT : SCT_EXIT_IO;
+	}
+	ret = replay_buffer(map, sb.st_size, opts, &out, error, sizeof(error));
+	outbuf_flush(&out);
+	if (ret)
+		diag("cannot replay '%s': %s", opts->input, error);
+	if (out.fd > STDERR_FILENO)
+		close(out.fd);
+	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
+	outbuf_free(&out);
+	munmap(map, sb.st_size);
+	return ret;
+}
