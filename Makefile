@@ -164,7 +164,8 @@ UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
 	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats" \
 	      badinput "bats -F tap13 selftests/badinput.bats" views "bats -F tap13 selftests/views.bats" \
-	      events "bats -F tap13 selftests/events.bats"
+	      events "bats -F tap13 selftests/events.bats" \
+	      replay "bats -F tap13 selftests/replay.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all"
 
@@ -182,21 +183,33 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
 	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/views.bats\" \
 	events \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/events.bats\" \
+	replay \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/replay.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
+FUZZ_PERF    := $(ASAN)/selftests/fuzz_perfdata
 FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c \
 		tracer/select.c tracer/syscall_table.c
+# The reader and everything a replay prints through: the tracer but its
+# live half (main, session, events, target).
+FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
+		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c,$(TRACER_SRCS))
+FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h)
 	@mkdir -p $(@D)
-	clang $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer -o $@ $(FUZZ_SRCS) -laudit
+	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -laudit
 
-FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz"
+$(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
+
+FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz 256" \
+	fuzz-perfdata "selftests/fuzz.sh $(FUZZ_PERF) $(FUZZ_SECONDS) selftests/fuzz/perfdata-seeds selftests/fuzz/perfdata-regressions build/fuzz-perfdata 65536"
 
 .PHONY: sanitized
-sanitized: $(FUZZ_BIN)
+sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
 check: deps-qemu all unit-tests golden sanitized $(BENCH_BIN)

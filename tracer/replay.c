@@ -36,15 +36,24 @@ struct replay {
 	struct event_queue *queues;
 	size_t nr_queues;
 	int32_t first_pid;		/* the traced command, when there was one */
+	struct tracefs host;		/* formats missing from the file, if same machine */
+	bool use_host;
 };
 
-/* Formats from the file's tracing data, NUL-terminated copies. */
+/*
+ * Formats from the file's tracing data, NUL-terminated copies. perf's own
+ * files hold only raw_syscalls': then, on the machine that recorded it,
+ * the running kernel's formats name the arguments.
+ */
 static char *file_format(const void *ctx, const char *sys, const char *name,
 			 size_t *len)
 {
-	const struct td_format *f = tracing_data_find(ctx, sys, name);
+	const struct replay *rp = ctx;
+	const struct td_format *f = tracing_data_find(&rp->file.td, sys, name);
 	char *copy;
 
+	if (!f && rp->use_host)
+		return tracefs_read_format(&rp->host, sys, name, len);
 	if (!f || !(copy = malloc(f->len + 1)))
 		return NULL;
 	memcpy(copy, f->text, f->len);
@@ -72,8 +81,10 @@ static int machine_of(const char *arch)
 }
 
 static int setup(struct replay *rp, const struct sct_options *opts,
-		 struct outbuf *out, char *error, size_t error_len)
+		 struct outbuf *out, bool host_formats, char *error, size_t error_len)
 {
+	int machine;
+
 	rp->ids.enter = format_id(&rp->file.td, "raw_syscalls", "sys_enter");
 	rp->ids.exit = format_id(&rp->file.td, "raw_syscalls", "sys_exit");
 	rp->ids.sample_type = rp->file.sample_type;
@@ -81,8 +92,12 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		snprintf(error, error_len, "no raw_syscalls:sys_enter/sys_exit format in its tracing data: not a syscall recording");
 		return -1;
 	}
-	rp->formats = (struct format_source){ file_format, &rp->file.td };
-	if (syscall_cache_init(&rp->syscalls, &rp->formats, machine_of(rp->file.arch))) {
+	machine = machine_of(rp->file.arch);
+	rp->use_host = host_formats && machine == audit_detect_machine() &&
+		       !tracing_data_find(&rp->file.td, "syscalls", "sys_enter_read") &&
+		       tracefs_open(&rp->host) == TRACEFS_OK;
+	rp->formats = (struct format_source){ file_format, rp };
+	if (syscall_cache_init(&rp->syscalls, &rp->formats, machine)) {
 		snprintf(error, error_len, "out of memory");
 		return -1;
 	}
@@ -170,10 +185,13 @@ static void replay_free(struct replay *rp)
 	perf_file_close(&rp->file);
 }
 
-/* Replays a file already in memory into out; on failure, error says why. */
+/*
+ * Replays a file already in memory into out; on failure, error says why.
+ * host_formats: formats the file lacks may come from the running kernel.
+ */
 int replay_buffer(const unsigned char *buf, size_t len,
 		  const struct sct_options *opts, struct outbuf *out,
-		  char *error, size_t error_len)
+		  bool host_formats, char *error, size_t error_len)
 {
 	struct replay rp = { 0 };
 	struct sct_event *ev;
@@ -185,7 +203,7 @@ int replay_buffer(const unsigned char *buf, size_t len,
 		snprintf(error, error_len, "%s", rp.file.error);
 		goto out;
 	}
-	if (setup(&rp, opts, out, error, error_len) ||
+	if (setup(&rp, opts, out, host_formats, error, error_len) ||
 	    load_events(&rp, &malformed, error, error_len))
 		goto out;
 	for (i = 0; i < rp.nr_queues; i++)
@@ -260,7 +278,7 @@ int replay_file(const struct sct_options *opts)
 		munmap(map, sb.st_size);
 		return opts->output ? SCT_EXIT_OUTPUT : SCT_EXIT_IO;
 	}
-	ret = replay_buffer(map, sb.st_size, opts, &out, error, sizeof(error));
+	ret = replay_buffer(map, sb.st_size, opts, &out, true, error, sizeof(error));
 	outbuf_flush(&out);
 	if (ret)
 		diag("cannot replay '%s': %s", opts->input, error);

@@ -2,6 +2,7 @@
 #ifndef SCTRACE_REPLAY_H
 #define SCTRACE_REPLAY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "options.h"
@@ -10,6 +11,6 @@
 int replay_file(const struct sct_options *opts);
 int replay_buffer(const unsigned char *buf, size_t len,
 		  const struct sct_options *opts, struct outbuf *out,
-		  char *error, size_t error_len);
+		  bool host_formats, char *error, size_t error_len);
 
 #endif

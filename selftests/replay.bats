@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# perf.data record and replay (issue 6): sctrace's files read by perf 6.1,
+# perf's files read by sctrace, and broken files refused in one line.
+
+load helpers
+
+WL=$BATS_TEST_DIRNAME/../build/workloads
+WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
+
+setup() {
+	need_root
+	data=$BATS_TEST_TMPDIR/rec.data
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+# The calls and results of a trace, without addresses and ids.
+calls_of() {
+	sed -E 's/0x[0-9a-f]+/ADDR/g; s/\b[0-9]{3,}\b/N/g' "$1"
+}
+
+@test "record prints nothing, exits with the command's status" {
+	run --separate-stderr sct record -o "$data" -- sh -c 'exit 3'
+	[ "$status" -eq 3 ]
+	[ -z "$output" ] && [ -z "$stderr" ]
+	[ -s "$data" ]
+}
+
+@test "-i replays what the live run printed" {
+	sct -o "$out" -- "$WL/threads_interleave"
+	sct record -o "$data" -- "$WL/threads_interleave"
+	run sct -i "$data" -o "$BATS_TEST_TMPDIR/replay.out"
+	assert_success
+	run diff <(calls_of "$out" | sed -E 's/\[pid N\]/[pid]/') \
+		 <(calls_of "$BATS_TEST_TMPDIR/replay.out" | sed -E 's/\[pid N\]/[pid]/')
+	assert_success
+}
+
+@test "-i with view options: --failure, -s, --json, --comm from the file" {
+	sct record -o "$data" -- "$WL/read_ebadf"
+	run sct -i "$data" --failure -o "$out"
+	assert_success
+	run grep -c ' = -1 E' "$out"
+	assert_output 3
+	run sct -i "$data" --json -o "$out"
+	assert_success
+	run jq -r 'select(.name == "read") | .errno' "$out"
+	assert_output EBADF
+	run sct -i "$data" --comm -o "$out"
+	assert_success
+	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
+}
+
+@test "perf script and perf trace read sctrace's file without a warning" {
+	sct record -o "$data" -- "$WL/read_ebadf"
+	run --separate-stderr perf script -i "$data"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" == *"raw_syscalls:sys_enter: NR 0 (63, "* ]]
+	[[ "$output" == *"read_ebadf"* ]]
+	# perf trace writes its trace to stderr unless told -o.
+	run --separate-stderr perf trace -i "$data" -o "$out"
+	assert_success
+	[ -z "$stderr" ] && [ -z "$output" ]
+	grep -qE 'read_ebadf/[0-9]+ read\(fd: 99, .*= -1 EBADF' "$out"
+}
+
+@test "sctrace reads perf record's file, names from the running kernel" {
+	perf record -q -o "$data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf"
+	run --separate-stderr sct -i "$data"
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, buf: 0x"*", count: 1) = -1 EBADF (Bad file descriptor)"* ]]
+	[[ "$stderr" == *"+++ exited with 0 +++" ]]
+}
+
+@test "sctrace reads perf trace record's file" {
+	perf trace record -q -o "$data" -- "$WL/read_ebadf"
+	run --separate-stderr sct -i "$data"
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
+}
+
+@test "lost events are kept in the file and counted again on replay" {
+	run --separate-stderr sct record -m 1 -o "$data" -- "$WORKLOAD" getppid 200000
+	assert_success
+	[[ "$stderr" =~ sctrace:\ LOST\ ([0-9]+)\ events ]]
+	lost=${BASH_REMATCH[1]}
+	run --separate-stderr sct -i "$data" -o "$out"
+	assert_success
+	[ "$stderr" = "sctrace: LOST $lost events" ]
+	run awk '/^--- LOST / { n += $3 } END { print n }' "$out"
+	assert_output "$lost"
+}
+
+@test "broken files: one line naming the offset, exit 76, never a crash" {
+	sct record -o "$data" -- "$WL/read_ebadf"
+	bad=$BATS_TEST_TMPDIR/bad.data
+	# Truncated inside the data section.
+	head -c 3000 "$data" > "$bad"
+	run --separate-stderr sct -i "$bad"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" =~ ^sctrace:\ cannot\ replay\ .*:\ at\ offset\ [0-9]+:\ .+$ ]]
+	[ "$(wc -l <<< "$stderr")" -eq 1 ]
+	# Not perf.data at all.
+	printf 'hello, world, not a perf file at all' > "$bad"
+	run --separate-stderr sct -i "$bad"
+	[ "$status" -eq 76 ]
+	[ "$stderr" = "sctrace: cannot replay '$bad': at offset 0: not a perf.data file: the magic is not PERFILE2" ]
+	# A record claiming more bytes than the data section holds.
+	cp "$data" "$bad"
+	printf '\xff\xff' | dd of="$bad" bs=1 seek=110 conv=notrunc status=none
+	run --separate-stderr sct -i "$bad"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == *"at offset 104: record of type "*" claims 65535 bytes"* ]]
+	# An attr section far past the end of the file.
+	cp "$data" "$bad"
+	printf '\xff\xff\xff\xff\xff\xff\xff\x7f' | dd of="$bad" bs=1 seek=24 conv=notrunc status=none
+	run --separate-stderr sct -i "$bad"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == *"at offset 24: the attr section"*"runs past the end of the file" ]]
+	# Empty, and missing.
+	: > "$bad"
+	run --separate-stderr sct -i "$bad"
+	[ "$status" -eq 76 ]
+	run --separate-stderr sct -i "$BATS_TEST_TMPDIR/none.data"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == "sctrace: cannot open '$BATS_TEST_TMPDIR/none.data': No such file or directory; give a perf.data file" ]]
+}
+
+@test "pipe-mode and big-endian files are refused with the reason" {
+	perf record -q -o - -e raw_syscalls:sys_enter -- true > "$data" 2>/dev/null
+	run --separate-stderr sct -i "$data"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == *"pipe-mode perf.data"* ]]
+	printf '2ELIFREP' > "$data"
+	head -c 200 /dev/zero >> "$data"
+	run --separate-stderr sct -i "$data"
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == *"the file is big-endian"* ]]
+}
+
+@test "record and -i misuse: exit 64 with the way out" {
+	run --separate-stderr sct record --json -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'" ]
+	run --separate-stderr sct -i "$data" -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: -i replays a file: it takes no command, -p, -t, -u, -a or -C" ]
+}
