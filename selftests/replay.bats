@@ -72,8 +72,12 @@ calls_of() {
 	[[ "$stderr" == *"+++ exited with 0 +++" ]]
 }
 
-@test "sctrace reads perf trace record's file" {
+@test "sctrace reads perf trace record's file, in file and pipe mode" {
 	perf trace record -q -o "$data" -- "$WL/read_ebadf"
+	run --separate-stderr sct -i "$data"
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
+	perf trace record -q -o - -- "$WL/read_ebadf" > "$data" 2>/dev/null
 	run --separate-stderr sct -i "$data"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
@@ -126,11 +130,17 @@ calls_of() {
 	[[ "$stderr" == "sctrace: cannot open '$BATS_TEST_TMPDIR/none.data': No such file or directory; give a perf.data file" ]]
 }
 
-@test "pipe-mode and big-endian files are refused with the reason" {
-	perf record -q -o - -e raw_syscalls:sys_enter -- true > "$data" 2>/dev/null
+@test "pipe mode: perf record -o - as a file, and straight into sctrace -i -" {
+	perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf" > "$data" 2>/dev/null
 	run --separate-stderr sct -i "$data"
-	[ "$status" -eq 76 ]
-	[[ "$stderr" == *"pipe-mode perf.data"* ]]
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
+	run --separate-stderr sh -c "perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- '$WL/read_ebadf' 2>/dev/null | '$SCTRACE' -i -"
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"*"+++ exited with 0 +++" ]]
+}
+
+@test "big-endian files are refused with the reason" {
 	printf '2ELIFREP' > "$data"
 	head -c 200 /dev/zero >> "$data"
 	run --separate-stderr sct -i "$data"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,10 @@ static int read_header(struct perf_file *f)
 		return fail(f, 0, "the file is big-endian (recorded on s390x?); sctrace reads only files of its own byte order so far");
 	if (f->hdr.magic != PERF_MAGIC2)
 		return fail(f, 0, "not a perf.data file: the magic is not PERFILE2");
-	if (f->hdr.size == 16)
-		return fail(f, 8, "a pipe-mode perf.data (perf record -o -); sctrace reads only perf.data files written to disk so far");
+	if (f->hdr.size == 16) {
+		f->pipe = true;
+		return 0;
+	}
 	if (f->hdr.size < sizeof(f->hdr) || f->len < sizeof(f->hdr))
 		return fail(f, 8, "header size %llu, expected %zu",
 			    (unsigned long long)f->hdr.size, sizeof(f->hdr));
@@ -55,6 +58,19 @@ static int read_header(struct perf_file *f)
 		return fail(f, 40, "the data section (%llu bytes at %llu) runs past the end of the file",
 			    (unsigned long long)f->hdr.data.size,
 			    (unsigned long long)f->hdr.data.offset);
+	return 0;
+}
+
+static int check_layout(struct perf_file *f, uint64_t at)
+{
+	if (!f->nr_attrs)
+		return fail(f, at, "no attrs: nothing says how the records are laid out");
+	if (!record_layout_ok(f->sample_type))
+		return fail(f, at,
+			    "sample type 0x%llx: sctrace needs tid, time, cpu and raw data, and no callchains or read values",
+			    (unsigned long long)f->sample_type);
+	if (f->nr_attrs > 1 && !(f->sample_type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_ID)))
+		return fail(f, at, "several attrs but no sample ids to tell their records apart");
 	return 0;
 }
 
@@ -84,14 +100,7 @@ static int read_attrs(struct perf_file *f)
 				    "attrs with different sample types; sctrace needs one layout");
 		f->sample_type = f->attrs[i].sample_type;
 	}
-	if (!record_layout_ok(f->sample_type))
-		return fail(f, f->hdr.attrs.offset,
-			    "sample type 0x%llx: sctrace needs tid, time, cpu and raw data, and no callchains or read values",
-			    (unsigned long long)f->sample_type);
-	if (f->nr_attrs > 1 && !(f->sample_type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_ID)))
-		return fail(f, f->hdr.attrs.offset,
-			    "several attrs but no sample ids to tell their records apart");
-	return 0;
+	return check_layout(f, f->hdr.attrs.offset);
 }
 
 /* The index of feature sections follows the data, in bit order. */
@@ -131,42 +140,133 @@ static int read_features(struct perf_file *f)
 	return 0;
 }
 
+/* Pipe mode's PERF_RECORD_HEADER_ATTR: the attr, then its ids. */
+static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
+		     uint64_t at)
+{
+	struct perf_event_attr attr = { 0 }, *more;
+	uint32_t size;
+
+	if (hdr->size < sizeof(*hdr) + PERF_ATTR_SIZE_VER0)
+		return fail(f, at, "an attr record of %u bytes is too short", hdr->size);
+	memcpy(&size, (const unsigned char *)(hdr + 1) + offsetof(struct perf_event_attr, size), 4);
+	if (size < PERF_ATTR_SIZE_VER0 || size > hdr->size - sizeof(*hdr))
+		return fail(f, at, "an attr of %u bytes in a record of %u", size, hdr->size);
+	memcpy(&attr, hdr + 1, size < sizeof(attr) ? size : sizeof(attr));
+	if (f->nr_attrs && attr.sample_type != f->sample_type)
+		return fail(f, at, "attrs with different sample types; sctrace needs one layout");
+	more = realloc(f->attrs, (f->nr_attrs + 1) * sizeof(*more));
+	if (!more)
+		return fail(f, at, "out of memory for the attrs");
+	f->attrs = more;
+	f->attrs[f->nr_attrs++] = attr;
+	f->sample_type = attr.sample_type;
+	return 0;
+}
+
+/* Pipe mode's PERF_RECORD_HEADER_FEATURE: only the arch matters here. */
+static void pipe_feature(struct perf_file *f, const struct perf_event_header *hdr)
+{
+	uint64_t feat;
+	uint32_t len;
+
+	if (hdr->size < sizeof(*hdr) + 12)
+		return;
+	memcpy(&feat, hdr + 1, 8);
+	memcpy(&len, (const unsigned char *)(hdr + 1) + 8, 4);
+	if (feat == FEAT_ARCH && len <= hdr->size - sizeof(*hdr) - 12)
+		snprintf(f->arch, sizeof(f->arch), "%.*s", (int)len,
+			 (const char *)(hdr + 1) + 12);
+}
+
+/* A first pass over a pipe's records for what file mode keeps in its header. */
+static int read_pipe(struct perf_file *f)
+{
+	const struct perf_event_header *hdr;
+	uint64_t pos = 0, at;
+
+	f->data = f->buf + 16;
+	f->data_len = f->len - 16;
+	while ((hdr = perf_file_next(f, &pos))) {
+		at = 16 + pos - hdr->size;
+		if (hdr->type == PERF_RECORD_HEADER_ATTR && pipe_attr(f, hdr, at))
+			return -1;
+		if (hdr->type == PERF_RECORD_HEADER_FEATURE)
+			pipe_feature(f, hdr);
+	}
+	if (f->error[0])
+		return -1;
+	if (check_layout(f, 16))
+		return -1;
+	if (!f->td_blob)
+		return fail(f, 16, "no tracing data (the tracepoint formats): not a tracepoint recording");
+	if (tracing_data_parse(&f->td, f->td_blob, f->td_len))
+		return fail(f, f->td_blob - f->buf + f->td.error_at, "tracing data: %s", f->td.error);
+	return 0;
+}
+
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 {
 	memset(f, 0, sizeof(*f));
 	f->buf = buf;
 	f->len = len;
-	if (read_header(f) || read_attrs(f) || read_features(f))
+	if (read_header(f))
+		return -1;
+	if (f->pipe)
+		return read_pipe(f);
+	if (read_attrs(f) || read_features(f))
 		return -1;
 	f->data = buf + f->hdr.data.offset;
 	f->data_len = f->hdr.data.size;
 	return 0;
 }
 
-/* The record at *pos of the data section, or NULL at its end or on a bad one. */
+/*
+ * The record at *pos of the data section, copied whole into f->scratch
+ * (aligned), or NULL at the end or on a bad one. A pipe's tracing data
+ * follows its record: it is noted and stepped over.
+ */
 const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *pos)
 {
+	uint64_t at = (f->data - f->buf) + *pos;
 	struct perf_event_header hdr;
+	uint32_t td_len;
 
 	if (*pos >= f->data_len)
 		return NULL;
 	if (f->data_len - *pos < sizeof(hdr)) {
-		fail(f, f->hdr.data.offset + *pos, "a record header is cut off by the end of the data");
+		fail(f, at, "a record header is cut off by the end of the data");
 		return NULL;
 	}
 	memcpy(&hdr, f->data + *pos, sizeof(hdr));
 	if (hdr.size < sizeof(hdr) || hdr.size > f->data_len - *pos) {
-		fail(f, f->hdr.data.offset + *pos, "record of type %u claims %u bytes, %llu are left",
+		fail(f, at, "record of type %u claims %u bytes, %llu are left",
 		     hdr.type, hdr.size, (unsigned long long)(f->data_len - *pos));
 		return NULL;
 	}
-	if (hdr.size % 8) {
-		fail(f, f->hdr.data.offset + *pos, "record of type %u has a size of %u, not a multiple of 8",
+	/* The kernel's records are whole u64s; perf's pipe headers need not be. */
+	if (!f->pipe && hdr.size % 8) {
+		fail(f, at, "record of type %u has a size of %u, not a multiple of 8",
 		     hdr.type, hdr.size);
 		return NULL;
 	}
+	memcpy(f->scratch, f->data + *pos, hdr.size);
 	*pos += hdr.size;
-	return (const struct perf_event_header *)(f->data + *pos - hdr.size);
+	if (f->pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA) {
+		if (hdr.size < sizeof(hdr) + 4) {
+			fail(f, at, "a tracing data record of %u bytes is too short", hdr.size);
+			return NULL;
+		}
+		memcpy(&td_len, (const unsigned char *)f->scratch + sizeof(hdr), 4);
+		if (td_len > f->data_len - *pos) {
+			fail(f, at, "tracing data of %u bytes runs past the end of the file", td_len);
+			return NULL;
+		}
+		f->td_blob = f->data + *pos;
+		f->td_len = td_len;
+		*pos += td_len;
+	}
+	return (const struct perf_event_header *)f->scratch;
 }
 
 void perf_file_close(struct perf_file *f)

@@ -27,6 +27,10 @@ struct perf_file {
 	struct tracing_data td;
 	char arch[64];			/* "" when the file does not say */
 	char error[200];		/* "at offset N: what was wrong" */
+	bool pipe;			/* pipe mode: everything is a record */
+	const unsigned char *td_blob;	/* pipe mode: the last tracing data seen */
+	uint64_t td_len;
+	uint64_t scratch[8192];		/* each record, copied: aligned, whole */
 };
 
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len);

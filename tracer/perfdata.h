@@ -45,6 +45,9 @@ enum perf_feature {
 };
 
 /* perf's own record types beyond the kernel's, in files and pipes. */
+#define PERF_RECORD_HEADER_ATTR 64
+#define PERF_RECORD_HEADER_TRACING_DATA 66
 #define PERF_RECORD_FINISHED_ROUND 68
+#define PERF_RECORD_HEADER_FEATURE 80
 
 #endif

@@ -251,6 +251,66 @@ static int open_output(const struct sct_options *opts, struct outbuf *out)
 	return 0;
 }
 
+/* -i -: a pipe cannot be mapped; it is read whole first. */
+static unsigned char *read_stdin(size_t *len)
+{
+	unsigned char *buf = NULL, *more;
+	size_t cap = 0;
+	ssize_t n;
+
+	*len = 0;
+	for (;;) {
+		if (*len == cap) {
+			cap = cap ? cap * 2 : 1 << 20;
+			more = realloc(buf, cap);
+			if (!more)
+				goto out_free;
+			buf = more;
+		}
+		n = read(STDIN_FILENO, buf + *len, cap - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out_free;
+		if (!n)
+			return buf;
+		*len += n;
+	}
+out_free:
+	free(buf);
+	return NULL;
+}
+
+static int replay_stdin(const struct sct_options *opts)
+{
+	struct outbuf out;
+	char error[256];
+	size_t len;
+	unsigned char *buf = read_stdin(&len);
+	int ret;
+
+	if (!buf || !len) {
+		diag("cannot read a perf.data stream from stdin: %s",
+		     buf ? "it is empty" : strerror(errno));
+		free(buf);
+		return SCT_EXIT_BAD_FILE;
+	}
+	if (open_output(opts, &out)) {
+		free(buf);
+		return opts->output ? SCT_EXIT_OUTPUT : SCT_EXIT_IO;
+	}
+	ret = replay_buffer(buf, len, opts, &out, true, error, sizeof(error));
+	outbuf_flush(&out);
+	if (ret)
+		diag("cannot replay stdin: %s", error);
+	if (out.fd > STDERR_FILENO)
+		close(out.fd);
+	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
+	outbuf_free(&out);
+	free(buf);
+	return ret;
+}
+
 /* sctrace -i FILE: mapped, not read, so a large file costs no memory up front. */
 int replay_file(const struct sct_options *opts)
 {
@@ -260,6 +320,8 @@ int replay_file(const struct sct_options *opts)
 	void *map = NULL;
 	int fd, ret;
 
+	if (!strcmp(opts->input, "-"))
+		return replay_stdin(opts);
 	fd = open(opts->input, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &sb)) {
 		diag("cannot open '%s': %s; give a perf.data file", opts->input, strerror(errno));
