@@ -134,7 +134,12 @@ $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_L
 
 .PHONY: unit-tests golden check run bless
 unit-tests: $(UNIT_TESTS)
-golden: $(GOLDEN) $(WL_BINS) $(SCTRACE)
+REPLAY_COMPARE := $(BUILD)/selftests/replay_compare
+$(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h
+	@mkdir -p $(@D)
+	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -o $@ selftests/replay_compare.c selftests/normalize.c
+
+golden: $(GOLDEN) $(WL_BINS) $(SCTRACE) $(REPLAY_COMPARE)
 
 ARCH_NAME := $(shell uname -m)
 
@@ -156,7 +161,7 @@ endif
 # The golden and unit suites inside QEMU guests of each architecture,
 # booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
 .PHONY: check-qemu
-check-qemu: deps-qemu
+check-qemu: deps-qemu $(SCTRACE) $(REPLAY_COMPARE)
 	ci/check-qemu.sh $(or $(ARCH),all) $(KERNEL)
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
@@ -206,7 +211,7 @@ $(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h)
 	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
 
 FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz 256" \
-	fuzz-perfdata "selftests/fuzz.sh $(FUZZ_PERF) $(FUZZ_SECONDS) selftests/fuzz/perfdata-seeds selftests/fuzz/perfdata-regressions build/fuzz-perfdata 65536"
+	fuzz-perfdata "LSAN_OPTIONS=suppressions=selftests/fuzz/libtraceevent.supp selftests/fuzz.sh $(FUZZ_PERF) $(FUZZ_SECONDS) selftests/fuzz/perfdata-seeds selftests/fuzz/perfdata-regressions build/fuzz-perfdata 262144"
 
 .PHONY: sanitized
 sanitized: $(FUZZ_BIN) $(FUZZ_PERF)

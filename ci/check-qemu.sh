@@ -82,8 +82,40 @@ for arch in $arches; do
 	echo $! >"build/$arch.pid"
 done
 
+# The guest's recordings, replayed by the host's sctrace: the output must
+# match the guest's golden files (the machine comes from the file).
+replay_on_host() {
+	arch=$1 status=0
+	mkdir -p "build/$arch/recorded"
+	awk -v dir="build/$arch/recorded" '
+		/^SCTRACE-DATA-END$/ { close(out); out = ""; next }
+		/^SCTRACE-DATA / { out = dir "/" $2 ".b64"; printf "" > out; next }
+		out != "" { print > out }
+	' "build/$arch/report.txt"
+	set -- "build/$arch/recorded"/*.b64
+	[ -e "$1" ] || { echo "    # no recording came out of the $arch guest"; return 1; }
+	echo "    KTAP version 1"
+	echo "    1..$#"
+	i=0
+	for b64; do
+		i=$((i + 1))
+		case=$(basename "$b64" .b64)
+		base64 -d "$b64" | gunzip > "build/$arch/recorded/$case.data" || status=1
+		out="build/$arch/recorded/$case.out"
+		if build/sctrace -i "build/$arch/recorded/$case.data" -o "$out" 2>"$out.err" &&
+		   build/selftests/replay_compare "$out" "expected/$arch/$case.out" >"$out.diff"; then
+			echo "    ok $i $case"
+		else
+			sed 's/^/    # /' "$out.err" "$out.diff"
+			echo "    not ok $i $case"
+			status=1
+		fi
+	done
+	return $status
+}
+
 echo "KTAP version 1"
-echo "1..$(echo $arches | wc -w)"
+echo "1..$(($(echo $arches | wc -w) * 2))"
 n=0 failed=0 passed=0
 for arch in $arches; do
 	n=$((n + 1))
@@ -93,13 +125,23 @@ for arch in $arches; do
 	kver=${head##*kernel=}
 	name="$arch ${kver:-kernel-unknown}"
 	echo "    # Subtest: $name"
-	sed -e '/^SCTRACE-GUEST-/d' -e 's/^/    /' "build/$arch/report.txt"
+	sed -e '/^SCTRACE-GUEST-/d' -e '/^SCTRACE-DATA /,/^SCTRACE-DATA-END$/d' \
+	    -e 's/^/    /' "build/$arch/report.txt"
 	case "$rc" in
 	0) echo "ok $n $name"; passed=$((passed + 1)) ;;
 	4) echo "ok $n $name # SKIP every test skipped in the guest" ;;
 	*) echo "not ok $n $name"; failed=$((failed + 1)) ;;
 	esac
 	grep -a '^selftests: ' "build/$arch/report.txt" | sed "s/^selftests:/$arch:/"
+	n=$((n + 1))
+	echo "    # Subtest: $arch recordings replayed on the host"
+	if [ "$rc" -ne 2 ] && replay_on_host "$arch"; then
+		echo "ok $n $arch recordings replayed on the host"
+		passed=$((passed + 1))
+	else
+		echo "not ok $n $arch recordings replayed on the host"
+		failed=$((failed + 1))
+	fi
 done
 echo "# guests: $passed passed, $failed failed, of $n"
 [ "$failed" -gt 0 ] && exit 1

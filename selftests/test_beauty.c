@@ -9,6 +9,8 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 
+#include <libaudit.h>
+
 #include "beauty.h"
 
 FIXTURE(bty) {
@@ -40,31 +42,39 @@ static const char *shown(FIXTURE_DATA(bty) *self, enum arg_kind kind,
 	return self->str;
 }
 
+/* open's flags as the kernel ABIs define them, not as this build's libc. */
+#define GENERIC_O_DIRECTORY 0200000
+#define ARM64_O_DIRECTORY 040000
+#define ARM64_O_DIRECT 0200000
+
 TEST(kinds_by_syscall_and_argument)
 {
-	EXPECT_EQ(ARG_DIRFD, beauty_kind("openat", "dfd", ARG_S32));
-	EXPECT_EQ(ARG_DIRFD, beauty_kind("renameat2", "newdfd", ARG_S32));
-	EXPECT_EQ(ARG_OPEN_FLAGS, beauty_kind("openat", "flags", ARG_S32));
-	EXPECT_EQ(ARG_OPEN_MODE, beauty_kind("open", "mode", ARG_OCTAL));
-	EXPECT_EQ(ARG_FD_FLAGS, beauty_kind("pipe2", "flags", ARG_S32));
-	EXPECT_EQ(ARG_MMAP_FLAGS, beauty_kind("mmap", "flags", ARG_U64));
-	EXPECT_EQ(ARG_MMAP_PROT, beauty_kind("mprotect", "prot", ARG_U64));
-	EXPECT_EQ(ARG_FUTEX_OP, beauty_kind("futex", "op", ARG_S32));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("kill", "sig", ARG_S32));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("tgkill", "sig", ARG_S32));
-	EXPECT_EQ(ARG_SIGMASK_HOW, beauty_kind("rt_sigprocmask", "how", ARG_S32));
-	EXPECT_EQ(ARG_CLONE_FLAGS, beauty_kind("clone", "clone_flags", ARG_U64));
-	EXPECT_EQ(ARG_SOCK_FAMILY, beauty_kind("socketpair", "family", ARG_S32));
-	EXPECT_EQ(ARG_SOCK_TYPE, beauty_kind("socket", "type", ARG_S32));
+	EXPECT_EQ(ARG_DIRFD, beauty_kind("openat", "dfd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_FLAGS_ARM64, beauty_kind("openat", "flags", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_FD_FLAGS_ARM64, beauty_kind("pipe2", "flags", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_OPEN_FLAGS, beauty_kind("openat", "flags", ARG_S32, MACH_S390X));
+	EXPECT_EQ(ARG_DIRFD, beauty_kind("renameat2", "newdfd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_FLAGS, beauty_kind("openat", "flags", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_MODE, beauty_kind("open", "mode", ARG_OCTAL, MACH_86_64));
+	EXPECT_EQ(ARG_FD_FLAGS, beauty_kind("pipe2", "flags", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_MMAP_FLAGS, beauty_kind("mmap", "flags", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_MMAP_PROT, beauty_kind("mprotect", "prot", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_FUTEX_OP, beauty_kind("futex", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, beauty_kind("kill", "sig", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, beauty_kind("tgkill", "sig", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGMASK_HOW, beauty_kind("rt_sigprocmask", "how", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_CLONE_FLAGS, beauty_kind("clone", "clone_flags", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_SOCK_FAMILY, beauty_kind("socketpair", "family", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SOCK_TYPE, beauty_kind("socket", "type", ARG_S32, MACH_86_64));
 	/* The same names elsewhere keep their plain kind. */
-	EXPECT_EQ(ARG_U32, beauty_kind("fcntl", "flags", ARG_U32));
-	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "op", ARG_S32));
-	EXPECT_EQ(ARG_OCTAL, beauty_kind("mkdir", "mode", ARG_OCTAL));
+	EXPECT_EQ(ARG_U32, beauty_kind("fcntl", "flags", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OCTAL, beauty_kind("mkdir", "mode", ARG_OCTAL, MACH_86_64));
 	/* rseq's "sig" is a signature, not a signal (arm64's is 0xd428bc00). */
-	EXPECT_EQ(ARG_U32, beauty_kind("rseq", "sig", ARG_U32));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("rt_tgsigqueueinfo", "sig", ARG_S32));
+	EXPECT_EQ(ARG_U32, beauty_kind("rseq", "sig", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, beauty_kind("rt_tgsigqueueinfo", "sig", ARG_S32, MACH_86_64));
 	/* A pointer is never taken for a symbol. */
-	EXPECT_EQ(ARG_PTR, beauty_kind("openat", "flags", ARG_PTR));
+	EXPECT_EQ(ARG_PTR, beauty_kind("openat", "flags", ARG_PTR, MACH_86_64));
 }
 
 TEST_F(bty, open_flags_and_dirfd)
@@ -75,17 +85,25 @@ TEST_F(bty, open_flags_and_dirfd)
 	EXPECT_STREQ("O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC",
 		     shown(self, ARG_OPEN_FLAGS, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC));
 	EXPECT_STREQ("O_RDWR|O_SYNC", shown(self, ARG_OPEN_FLAGS, O_RDWR | O_SYNC));
-	EXPECT_STREQ("O_RDWR|O_TMPFILE", shown(self, ARG_OPEN_FLAGS, O_RDWR | O_TMPFILE));
-	EXPECT_STREQ("O_RDONLY|O_DIRECTORY", shown(self, ARG_OPEN_FLAGS, O_DIRECTORY));
+	EXPECT_STREQ("O_RDWR|O_TMPFILE",
+		     shown(self, ARG_OPEN_FLAGS, O_RDWR | 020000000 | GENERIC_O_DIRECTORY));
+	EXPECT_STREQ("O_RDONLY|O_DIRECTORY", shown(self, ARG_OPEN_FLAGS, GENERIC_O_DIRECTORY));
 	EXPECT_STREQ("O_PATH", shown(self, ARG_OPEN_FLAGS, O_PATH));
+	/* arm64's bits: a file from an arm64 guest reads right anywhere. */
+	EXPECT_STREQ("O_RDONLY|O_DIRECTORY", shown(self, ARG_OPEN_FLAGS_ARM64, ARM64_O_DIRECTORY));
+	EXPECT_STREQ("O_RDONLY|O_DIRECT", shown(self, ARG_OPEN_FLAGS_ARM64, ARM64_O_DIRECT));
+	EXPECT_STREQ("O_RDONLY|O_LARGEFILE", shown(self, ARG_OPEN_FLAGS, 0100000));
+	EXPECT_STREQ("O_DIRECT", shown(self, ARG_FD_FLAGS_ARM64, ARM64_O_DIRECT));
 	/* Bits no flag explains stay visible. */
 	EXPECT_STREQ("O_RDONLY|0x80000000", shown(self, ARG_OPEN_FLAGS, 0x80000000ul));
 	EXPECT_STREQ("0", shown(self, ARG_FD_FLAGS, 0));
 	EXPECT_STREQ("O_NONBLOCK|O_CLOEXEC", shown(self, ARG_FD_FLAGS, O_NONBLOCK | O_CLOEXEC));
 	EXPECT_STREQ("0644", shown(self, ARG_OPEN_MODE, 0644));
-	EXPECT_TRUE(open_flags_create(O_CREAT | O_WRONLY));
-	EXPECT_TRUE(open_flags_create(O_TMPFILE | O_RDWR));
-	EXPECT_FALSE(open_flags_create(O_DIRECTORY));
+	EXPECT_TRUE(open_flags_create(ARG_OPEN_FLAGS, O_CREAT | O_WRONLY));
+	EXPECT_TRUE(open_flags_create(ARG_OPEN_FLAGS, 020000000 | GENERIC_O_DIRECTORY | O_RDWR));
+	EXPECT_FALSE(open_flags_create(ARG_OPEN_FLAGS, GENERIC_O_DIRECTORY));
+	EXPECT_TRUE(open_flags_create(ARG_OPEN_FLAGS_ARM64, 020000000 | ARM64_O_DIRECTORY));
+	EXPECT_FALSE(open_flags_create(ARG_OPEN_FLAGS_ARM64, 020000000 | GENERIC_O_DIRECTORY));
 }
 
 TEST_F(bty, mmap_prot_and_flags)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <fcntl.h>
+#include <libaudit.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <signal.h>
@@ -54,17 +55,43 @@ static const struct arg_rule arg_rules[] = {
 	{ "tkill",		"sig",		ARG_SIGNAL },
 };
 
-/* Flags, each printed when all its bits are set, in this order. */
+/*
+ * Flags, each printed when all its bits are set, in this order. open's
+ * are the kernel ABIs' values (octal, as in the uapi fcntl headers):
+ * generic for x86_64 and s390x, arm64's differ in four bits. O_SYNC and
+ * O_TMPFILE contain O_DSYNC's and O_DIRECTORY's bits, so they come first.
+ */
+#define OPEN_FLAGS_COMMON(dir, nofollow, direct, largefile) \
+	{ 0100, "O_CREAT" }, { 0200, "O_EXCL" }, { 0400, "O_NOCTTY" },	\
+	{ 01000, "O_TRUNC" }, { 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" }, \
+	{ 04010000, "O_SYNC" }, { 010000, "O_DSYNC" }, { 020000, "O_ASYNC" }, \
+	{ direct, "O_DIRECT" }, { largefile, "O_LARGEFILE" },		\
+	{ O_TMPFILE_BIT | dir, "O_TMPFILE" }, { dir, "O_DIRECTORY" },	\
+	{ nofollow, "O_NOFOLLOW" }, { 01000000, "O_NOATIME" },		\
+	{ 02000000, "O_CLOEXEC" }, { 010000000, "O_PATH" }
+
+#define O_DIRECTORY_GENERIC 0200000
+#define O_DIRECTORY_ARM64 040000
+#define O_TMPFILE_BIT 020000000		/* with O_DIRECTORY, it is O_TMPFILE */
+
 static const struct symbol open_flags[] = {
-	/* O_SYNC and O_TMPFILE contain O_DSYNC's and O_DIRECTORY's bits: first. */
-	SYM(O_CREAT), SYM(O_EXCL), SYM(O_NOCTTY), SYM(O_TRUNC), SYM(O_APPEND),
-	SYM(O_NONBLOCK), SYM(O_SYNC), SYM(O_DSYNC), SYM(O_ASYNC), SYM(O_DIRECT),
-	SYM(O_TMPFILE), SYM(O_DIRECTORY), SYM(O_NOFOLLOW), SYM(O_NOATIME),
-	SYM(O_CLOEXEC), SYM(O_PATH),
+	OPEN_FLAGS_COMMON(O_DIRECTORY_GENERIC, 0400000, 040000, 0100000),
 };
 
+static const struct symbol open_flags_arm64[] = {
+	OPEN_FLAGS_COMMON(O_DIRECTORY_ARM64, 0100000, 0200000, 0400000),
+};
+
+#define O_ACCMODE_ABI 03
+#define O_CREAT_ABI 0100
+#define O_PATH_ABI 010000000
+
 static const struct symbol fd_flags[] = {
-	SYM(O_NONBLOCK), SYM(O_DIRECT), SYM(O_CLOEXEC),
+	{ 04000, "O_NONBLOCK" }, { 040000, "O_DIRECT" }, { 02000000, "O_CLOEXEC" },
+};
+
+static const struct symbol fd_flags_arm64[] = {
+	{ 04000, "O_NONBLOCK" }, { 0200000, "O_DIRECT" }, { 02000000, "O_CLOEXEC" },
 };
 
 static const struct symbol prot_flags[] = {
@@ -156,7 +183,7 @@ static int rule_cmp(const void *key, const void *elem)
 
 /* The symbolic kind of an argument, or plain when it has none. */
 enum arg_kind beauty_kind(const char *syscall, const char *arg,
-			  enum arg_kind plain)
+			  enum arg_kind plain, int machine)
 {
 	struct arg_rule key = { syscall, arg, plain };
 	const struct arg_rule *rule;
@@ -168,7 +195,13 @@ enum arg_kind beauty_kind(const char *syscall, const char *arg,
 		key.syscall = "*";
 		rule = bsearch(&key, TABLE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
 	}
-	return rule ? rule->kind : plain;
+	if (!rule)
+		return plain;
+	if (machine == MACH_AARCH64 && rule->kind == ARG_OPEN_FLAGS)
+		return ARG_OPEN_FLAGS_ARM64;
+	if (machine == MACH_AARCH64 && rule->kind == ARG_FD_FLAGS)
+		return ARG_FD_FLAGS_ARM64;
+	return rule->kind;
 }
 
 static int symbol_cmp(const void *key, const void *elem)
@@ -249,22 +282,36 @@ static void print_signal(struct outbuf *ob, unsigned long val)
 	}
 }
 
-bool open_flags_create(unsigned long flags)
+/* Whether open's flags may create a file: O_CREAT, or O_TMPFILE whole. */
+bool open_flags_create(enum arg_kind kind, unsigned long flags)
 {
-	return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+	unsigned long tmpfile = O_TMPFILE_BIT | (kind == ARG_OPEN_FLAGS_ARM64 ?
+						 O_DIRECTORY_ARM64 : O_DIRECTORY_GENERIC);
+
+	return (flags & O_CREAT_ABI) || (flags & tmpfile) == tmpfile;
 }
 
-static void print_open_flags(struct outbuf *ob, unsigned long val)
+static void print_open_flags(struct outbuf *ob, unsigned long val,
+			     const struct symbol *table, size_t nr)
 {
 	static const char *const access[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "0x3" };
 
 	/* O_PATH ignores the access mode; strace leaves O_RDONLY out there too. */
-	if ((val & O_PATH) && !(val & O_ACCMODE)) {
-		print_flags(ob, val, false, TABLE(open_flags));
+	if ((val & O_PATH_ABI) && !(val & O_ACCMODE_ABI)) {
+		print_flags(ob, val, false, table, nr);
 		return;
 	}
-	outbuf_puts(ob, access[val & O_ACCMODE]);
-	print_flags(ob, val & ~(unsigned long)O_ACCMODE, true, TABLE(open_flags));
+	outbuf_puts(ob, access[val & O_ACCMODE_ABI]);
+	print_flags(ob, val & ~(unsigned long)O_ACCMODE_ABI, true, table, nr);
+}
+
+static void print_fd_flags(struct outbuf *ob, unsigned long val,
+			   const struct symbol *table, size_t nr)
+{
+	if (val)
+		print_flags(ob, val, false, table, nr);
+	else
+		outbuf_putc(ob, '0');
 }
 
 /* The command, "_PRIVATE" if private, "|FUTEX_CLOCK_REALTIME" if so. */
@@ -326,13 +373,16 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 			outbuf_s64(ob, (int)val);
 		break;
 	case ARG_OPEN_FLAGS:
-		print_open_flags(ob, val);
+		print_open_flags(ob, val, TABLE(open_flags));
+		break;
+	case ARG_OPEN_FLAGS_ARM64:
+		print_open_flags(ob, val, TABLE(open_flags_arm64));
 		break;
 	case ARG_FD_FLAGS:
-		if (val)
-			print_flags(ob, val, false, TABLE(fd_flags));
-		else
-			outbuf_putc(ob, '0');
+		print_fd_flags(ob, val, TABLE(fd_flags));
+		break;
+	case ARG_FD_FLAGS_ARM64:
+		print_fd_flags(ob, val, TABLE(fd_flags_arm64));
 		break;
 	case ARG_OPEN_MODE:
 		outbuf_oct(ob, val);

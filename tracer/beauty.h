@@ -10,11 +10,13 @@
 /*
  * Arguments whose meaning is a symbol: which ones (by syscall and argument
  * name) and how they print. The constants are the C library's, so each
- * architecture's build gets its own values.
+ * architecture's build gets its own values, except open's flags, which
+ * differ between the machines a file may come from: those are the ABIs'
+ * own values, picked by machine (libaudit MACH_*).
  */
 enum arg_kind beauty_kind(const char *syscall, const char *arg,
-			  enum arg_kind plain);
+			  enum arg_kind plain, int machine);
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
-bool open_flags_create(unsigned long flags);
+bool open_flags_create(enum arg_kind kind, unsigned long flags);
 
 #endif

@@ -35,8 +35,9 @@ static int read_header(struct perf_file *f)
 	if (f->len < 16)
 		return fail(f, 0, "too short for a perf.data header (%zu bytes)", f->len);
 	memcpy(&f->hdr, f->buf, 16);
-	if (f->hdr.magic == __builtin_bswap64(PERF_MAGIC2))
-		return fail(f, 0, "the file is big-endian (recorded on s390x?); sctrace reads only files of its own byte order so far");
+	f->swap = f->hdr.magic == __builtin_bswap64(PERF_MAGIC2);
+	if (f->swap)
+		swap_u64s(&f->hdr, 2);
 	if (f->hdr.magic != PERF_MAGIC2)
 		return fail(f, 0, "not a perf.data file: the magic is not PERFILE2");
 	if (f->hdr.size == 16) {
@@ -47,6 +48,8 @@ static int read_header(struct perf_file *f)
 		return fail(f, 8, "header size %llu, expected %zu",
 			    (unsigned long long)f->hdr.size, sizeof(f->hdr));
 	memcpy(&f->hdr, f->buf, sizeof(f->hdr));
+	if (f->swap)
+		swap_u64s(&f->hdr, sizeof(f->hdr) / 8);
 	if (!inside(f, &f->hdr.attrs))
 		return fail(f, 24, "the attr section (%llu bytes at %llu) runs past the end of the file",
 			    (unsigned long long)f->hdr.attrs.size,
@@ -95,6 +98,8 @@ static int read_attrs(struct perf_file *f)
 		const unsigned char *at = f->buf + f->hdr.attrs.offset + i * size;
 
 		memcpy(&f->attrs[i], at, copy);
+		if (f->swap)
+			swap_attr(&f->attrs[i], copy);
 		if (i && f->attrs[i].sample_type != f->sample_type)
 			return fail(f, f->hdr.attrs.offset + i * size,
 				    "attrs with different sample types; sctrace needs one layout");
@@ -119,6 +124,8 @@ static const struct perf_file_section *feature(struct perf_file *f, int bit,
 	if (at > f->len || f->len - at < sizeof(*sec))
 		return NULL;
 	memcpy(sec, f->buf + at, sizeof(*sec));
+	if (f->swap)
+		swap_u64s(sec, 2);
 	return inside(f, sec) ? sec : NULL;
 }
 
@@ -133,6 +140,8 @@ static int read_features(struct perf_file *f)
 		return fail(f, sec.offset + f->td.error_at, "tracing data: %s", f->td.error);
 	if (feature(f, FEAT_ARCH, &sec) && sec.size > 4) {
 		memcpy(&len, f->buf + sec.offset, 4);
+		if (f->swap)
+			len = __builtin_bswap32(len);
 		if (len > sec.size - 4)
 			return fail(f, sec.offset, "the arch string runs past its section");
 		snprintf(f->arch, sizeof(f->arch), "%.*s", (int)len, f->buf + sec.offset + 4);
@@ -205,6 +214,26 @@ static int read_pipe(struct perf_file *f)
 	return 0;
 }
 
+/* A tracepoint's id, from the "ID: N" line of its format in the file. */
+int perf_file_tp_id(const struct perf_file *f, const char *sys, const char *name)
+{
+	const struct td_format *fmt = tracing_data_find(&f->td, sys, name);
+	const char *p;
+
+	if (!fmt || !(p = memmem(fmt->text, fmt->len, "\nID: ", 5)))
+		return -1;
+	return atoi(p + 5);
+}
+
+/* What swapping the samples needs, known once the formats are read. */
+static void set_layout(struct perf_file *f)
+{
+	f->layout.sample_type = f->sample_type;
+	f->layout.enter_id = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
+	f->layout.exit_id = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
+	f->layout.long_size = f->td.long_size;
+}
+
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 {
 	memset(f, 0, sizeof(*f));
@@ -212,12 +241,18 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 	f->len = len;
 	if (read_header(f))
 		return -1;
-	if (f->pipe)
-		return read_pipe(f);
-	if (read_attrs(f) || read_features(f))
-		return -1;
-	f->data = buf + f->hdr.data.offset;
-	f->data_len = f->hdr.data.size;
+	if (f->pipe) {
+		/* Headers and header records only, until the formats are known. */
+		f->layout.enter_id = f->layout.exit_id = -1;
+		if (read_pipe(f))
+			return -1;
+	} else {
+		if (read_attrs(f) || read_features(f))
+			return -1;
+		f->data = buf + f->hdr.data.offset;
+		f->data_len = f->hdr.data.size;
+	}
+	set_layout(f);
 	return 0;
 }
 
@@ -239,6 +274,8 @@ const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *po
 		return NULL;
 	}
 	memcpy(&hdr, f->data + *pos, sizeof(hdr));
+	if (f->swap)
+		swap_event_header(&hdr);
 	if (hdr.size < sizeof(hdr) || hdr.size > f->data_len - *pos) {
 		fail(f, at, "record of type %u claims %u bytes, %llu are left",
 		     hdr.type, hdr.size, (unsigned long long)(f->data_len - *pos));
@@ -251,6 +288,10 @@ const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *po
 		return NULL;
 	}
 	memcpy(f->scratch, f->data + *pos, hdr.size);
+	if (f->swap) {
+		memcpy(f->scratch, &hdr, sizeof(hdr));
+		swap_record(&f->layout, (struct perf_event_header *)f->scratch);
+	}
 	*pos += hdr.size;
 	if (f->pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA) {
 		if (hdr.size < sizeof(hdr) + 4) {

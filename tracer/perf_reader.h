@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "byteswap.h"
 #include "perfdata.h"
 #include "tracing_data.h"
 
@@ -28,12 +29,15 @@ struct perf_file {
 	char arch[64];			/* "" when the file does not say */
 	char error[200];		/* "at offset N: what was wrong" */
 	bool pipe;			/* pipe mode: everything is a record */
+	bool swap;			/* the other byte order: fields are swapped */
+	struct swap_layout layout;	/* what swapping needs to know */
 	const unsigned char *td_blob;	/* pipe mode: the last tracing data seen */
 	uint64_t td_len;
 	uint64_t scratch[8192];		/* each record, copied: aligned, whole */
 };
 
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len);
+int perf_file_tp_id(const struct perf_file *f, const char *sys, const char *name);
 const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *pos);
 void perf_file_close(struct perf_file *f);
 

@@ -171,8 +171,9 @@ static bool mode_unused(const struct syscall_desc *desc,
 	if (desc->args[i].kind != ARG_OPEN_MODE)
 		return false;
 	for (j = 0; j < desc->nr_args; j++)
-		if (desc->args[j].kind == ARG_OPEN_FLAGS)
-			return !open_flags_create(args[j]);
+		if (desc->args[j].kind == ARG_OPEN_FLAGS ||
+		    desc->args[j].kind == ARG_OPEN_FLAGS_ARM64)
+			return !open_flags_create(desc->args[j].kind, args[j]);
 	return false;
 }
 

@@ -62,17 +62,6 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	return copy;
 }
 
-/* A tracepoint's id, from the "ID: N" line of its format in the file. */
-static int format_id(const struct tracing_data *td, const char *sys, const char *name)
-{
-	const struct td_format *f = tracing_data_find(td, sys, name);
-	const char *p;
-
-	if (!f || !(p = memmem(f->text, f->len, "\nID: ", 5)))
-		return -1;
-	return atoi(p + 5);
-}
-
 static int machine_of(const char *arch)
 {
 	int machine = *arch ? audit_name_to_machine(arch) : -1;
@@ -85,8 +74,8 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 {
 	int machine;
 
-	rp->ids.enter = format_id(&rp->file.td, "raw_syscalls", "sys_enter");
-	rp->ids.exit = format_id(&rp->file.td, "raw_syscalls", "sys_exit");
+	rp->ids.enter = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_enter");
+	rp->ids.exit = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_exit");
 	rp->ids.sample_type = rp->file.sample_type;
 	if (rp->ids.enter < 0 || rp->ids.exit < 0) {
 		snprintf(error, error_len, "no raw_syscalls:sys_enter/sys_exit format in its tracing data: not a syscall recording");

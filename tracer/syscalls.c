@@ -62,7 +62,7 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 
 /* Argument i lives at offset 16 + 8 * i of the sys_enter_* record. */
 static void fill_args(struct syscall_desc *desc, struct tep_event *event,
-		      bool raw)
+		      bool raw, int machine)
 {
 	struct tep_format_field *field;
 	enum arg_kind kind;
@@ -73,7 +73,7 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 			continue;
 		kind = arg_kind_of(field->type, field->name);
 		if (!raw)
-			kind = beauty_kind(desc->name, field->name, kind);
+			kind = beauty_kind(desc->name, field->name, kind, machine);
 		desc->args[desc->nr_args].name = field->name;
 		desc->args[desc->nr_args].kind = kind;
 		desc->nr_args++;
@@ -95,7 +95,7 @@ static void describe(struct syscall_cache *cache, struct syscall_desc *desc, lon
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
 	if (event)
-		fill_args(desc, event, cache->raw);
+		fill_args(desc, event, cache->raw, cache->machine);
 }
 
 static int grow(struct syscall_cache *cache, size_t need)
