@@ -50,6 +50,20 @@ calls_of() {
 	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
 }
 
+@test "faults and sched records replay too: -F and --sched at record time" {
+	sct record -F min --sched -o "$data" -- "$WL/fork_exit_child"
+	run sct -i "$data" --sched -o "$out"
+	assert_success
+	child=$(sed -n 's/^--- fork: child \([0-9]*\) ---$/\1/p' "$out" | head -n 1)
+	[ -n "$child" ]
+	grep -q "^\[pid $child\] --- exit: code 7 ---$" "$out"
+	grep -qE '^(\[pid [0-9]+\] )?--- page fault: minor, addr 0x[0-9a-f]+' "$out"
+	# Without --sched, the same records print as plain tracepoints.
+	run sct -i "$data" -o "$out"
+	assert_success
+	grep -qE '^sched:sched_process_fork\(parent_comm: "fork_exit_child", ' "$out"
+}
+
 @test "perf script and perf trace read sctrace's file without a warning" {
 	sct record -o "$data" -- "$WL/read_ebadf"
 	run --separate-stderr perf script -i "$data"

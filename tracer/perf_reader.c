@@ -77,6 +77,37 @@ static int check_layout(struct perf_file *f, uint64_t at)
 	return 0;
 }
 
+/* Copies n ids (swapped to host order if need be) for attr i. */
+static int take_ids(struct perf_file *f, size_t i, const unsigned char *p,
+		    uint64_t n, uint64_t at)
+{
+	if (!n)
+		return 0;
+	f->attr_ids[i] = malloc(n * 8);
+	if (!f->attr_ids[i])
+		return fail(f, at, "out of memory for %llu sample ids", (unsigned long long)n);
+	memcpy(f->attr_ids[i], p, n * 8);
+	if (f->swap)
+		swap_u64s(f->attr_ids[i], n);
+	f->nr_attr_ids[i] = n;
+	return 0;
+}
+
+/* File mode: an attr's ids are a section of their own. */
+static int file_attr_ids(struct perf_file *f, size_t i, const unsigned char *sec_at)
+{
+	struct perf_file_section sec;
+	uint64_t at = sec_at - f->buf;
+
+	memcpy(&sec, sec_at, sizeof(sec));
+	if (f->swap)
+		swap_u64s(&sec, 2);
+	if (!inside(f, &sec) || sec.size % 8)
+		return fail(f, at, "the ids of attr %zu (%llu bytes at %llu) are not inside the file",
+			    i, (unsigned long long)sec.size, (unsigned long long)sec.offset);
+	return take_ids(f, i, f->buf + sec.offset, sec.size / 8, at);
+}
+
 static int read_attrs(struct perf_file *f)
 {
 	uint64_t size = f->hdr.attr_size, i;
@@ -89,7 +120,9 @@ static int read_attrs(struct perf_file *f)
 		return fail(f, f->hdr.attrs.offset, "the attr section holds no whole number of attrs");
 	f->nr_attrs = f->hdr.attrs.size / size;
 	f->attrs = calloc(f->nr_attrs, sizeof(*f->attrs));
-	if (!f->attrs)
+	f->attr_ids = calloc(f->nr_attrs, sizeof(*f->attr_ids));
+	f->nr_attr_ids = calloc(f->nr_attrs, sizeof(*f->nr_attr_ids));
+	if (!f->attrs || !f->attr_ids || !f->nr_attr_ids)
 		return fail(f, f->hdr.attrs.offset, "out of memory for %zu attrs", f->nr_attrs);
 	copy = size - sizeof(struct perf_file_section);
 	if (copy > sizeof(*f->attrs))
@@ -100,6 +133,8 @@ static int read_attrs(struct perf_file *f)
 		memcpy(&f->attrs[i], at, copy);
 		if (f->swap)
 			swap_attr(&f->attrs[i], copy);
+		if (file_attr_ids(f, i, at + size - sizeof(struct perf_file_section)))
+			return -1;
 		if (i && f->attrs[i].sample_type != f->sample_type)
 			return fail(f, f->hdr.attrs.offset + i * size,
 				    "attrs with different sample types; sctrace needs one layout");
@@ -154,11 +189,14 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 		     uint64_t at)
 {
 	struct perf_event_attr attr = { 0 }, *more;
+	uint64_t **ids;
+	size_t *nr_ids;
 	uint32_t size;
 
 	if (hdr->size < sizeof(*hdr) + PERF_ATTR_SIZE_VER0)
 		return fail(f, at, "an attr record of %u bytes is too short", hdr->size);
 	memcpy(&size, (const unsigned char *)(hdr + 1) + offsetof(struct perf_event_attr, size), 4);
+	/* swap_record turned the attr's first fields around, not the ids. */
 	if (size < PERF_ATTR_SIZE_VER0 || size > hdr->size - sizeof(*hdr))
 		return fail(f, at, "an attr of %u bytes in a record of %u", size, hdr->size);
 	memcpy(&attr, hdr + 1, size < sizeof(attr) ? size : sizeof(attr));
@@ -168,9 +206,21 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 	if (!more)
 		return fail(f, at, "out of memory for the attrs");
 	f->attrs = more;
+	ids = realloc(f->attr_ids, (f->nr_attrs + 1) * sizeof(*ids));
+	if (ids)
+		f->attr_ids = ids;
+	nr_ids = realloc(f->nr_attr_ids, (f->nr_attrs + 1) * sizeof(*nr_ids));
+	if (nr_ids)
+		f->nr_attr_ids = nr_ids;
+	if (!ids || !nr_ids)
+		return fail(f, at, "out of memory for the attrs");
+	f->attr_ids[f->nr_attrs] = NULL;
+	f->nr_attr_ids[f->nr_attrs] = 0;
 	f->attrs[f->nr_attrs++] = attr;
 	f->sample_type = attr.sample_type;
-	return 0;
+	/* The ids follow the attr in its record. */
+	return take_ids(f, f->nr_attrs - 1, (const unsigned char *)(hdr + 1) + size,
+			(hdr->size - sizeof(*hdr) - size) / 8, at);
 }
 
 /* Pipe mode's PERF_RECORD_HEADER_FEATURE: only the arch matters here. */
@@ -312,7 +362,15 @@ const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *po
 
 void perf_file_close(struct perf_file *f)
 {
+	size_t i;
+
+	for (i = 0; f->attr_ids && i < f->nr_attrs; i++)
+		free(f->attr_ids[i]);
+	free(f->attr_ids);
+	free(f->nr_attr_ids);
 	free(f->attrs);
 	f->attrs = NULL;
+	f->attr_ids = NULL;
+	f->nr_attr_ids = NULL;
 	tracing_data_free(&f->td);
 }

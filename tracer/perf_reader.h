@@ -21,6 +21,8 @@ struct perf_file {
 	size_t len;
 	struct perf_file_header hdr;
 	struct perf_event_attr *attrs;
+	uint64_t **attr_ids;		/* per attr: the sample ids of its events */
+	size_t *nr_attr_ids;
 	size_t nr_attrs;
 	uint64_t sample_type;		/* the same for every attr */
 	const unsigned char *data;

@@ -21,6 +21,7 @@
 #include "printer.h"
 #include "record.h"
 #include "replay.h"
+#include "sched_events.h"
 #include "syscalls.h"
 
 #define REPLAY_BUF (256 * 1024)
@@ -38,6 +39,9 @@ struct replay {
 	int32_t first_pid;		/* the traced command, when there was one */
 	struct tracefs host;		/* formats missing from the file, if same machine */
 	bool use_host;
+	struct extra_tps extra;		/* the file's other tracepoints */
+	struct fault_id *faults;	/* the file's page-fault events, by sample id */
+	size_t nr_faults;
 };
 
 /*
@@ -60,6 +64,83 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	copy[f->len] = '\0';
 	*len = f->len;
 	return copy;
+}
+
+static int fault_order(const void *a, const void *b)
+{
+	const struct fault_id *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The sample ids of the file's page-fault events (-F at record time). */
+static int find_faults(struct replay *rp)
+{
+	const struct perf_file *f = &rp->file;
+	struct fault_id *more;
+	size_t i, j;
+
+	for (i = 0; i < f->nr_attrs; i++) {
+		const struct perf_event_attr *a = &f->attrs[i];
+
+		if (a->type != PERF_TYPE_SOFTWARE ||
+		    (a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ &&
+		     a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN))
+			continue;
+		for (j = 0; j < f->nr_attr_ids[i]; j++) {
+			more = realloc(rp->faults, (rp->nr_faults + 1) * sizeof(*more));
+			if (!more)
+				return -1;
+			rp->faults = more;
+			rp->faults[rp->nr_faults].id = f->attr_ids[i][j];
+			rp->faults[rp->nr_faults++].major = a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+		}
+	}
+	if (rp->nr_faults)
+		qsort(rp->faults, rp->nr_faults, sizeof(*rp->faults), fault_order);
+	return 0;
+}
+
+/* How a recorded sched tracepoint prints: as --sched's lines if asked. */
+static enum tp_role role_of(const struct td_format *fmt, bool sched)
+{
+	unsigned int i;
+
+	if (!sched || strcmp(fmt->system, "sched"))
+		return TP_PLAIN;
+	for (i = 0; i < nr_sched_tps; i++)
+		if (!strcmp(fmt->name, sched_tps[i].name))
+			return sched_tps[i].role;
+	return TP_PLAIN;
+}
+
+/* The file's tracepoints besides raw_syscalls' (--event, --sched at record time). */
+static int find_extra(struct replay *rp, bool sched)
+{
+	const struct perf_file *f = &rp->file;
+	size_t i, j;
+
+	extra_tps_set_big_endian(&rp->extra, f->td.big_endian);
+	for (i = 0; i < f->nr_attrs; i++) {
+		const struct perf_event_attr *a = &f->attrs[i];
+
+		if (a->type != PERF_TYPE_TRACEPOINT || (int)a->config == rp->ids.enter ||
+		    (int)a->config == rp->ids.exit)
+			continue;
+		for (j = 0; j < f->td.nr; j++) {
+			const struct td_format *fmt = &f->td.formats[j];
+			char id[32];
+
+			snprintf(id, sizeof(id), "\nID: %llu\n", (unsigned long long)a->config);
+			if (!memmem(fmt->text, fmt->len, id, strlen(id)))
+				continue;
+			if (extra_tps_add_format(&rp->extra, fmt->system, fmt->text,
+						 fmt->len, role_of(fmt, sched)) == -ENOMEM)
+				return -1;
+			break;
+		}
+	}
+	return 0;
 }
 
 static int machine_of(const char *arch)
@@ -91,7 +172,15 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -1;
 	}
 	rp->syscalls.raw = opts->raw;
+	if (find_faults(rp) || find_extra(rp, opts->sched)) {
+		snprintf(error, error_len, "out of memory");
+		return -1;
+	}
+	rp->ids.faults = rp->faults;
+	rp->ids.nr_faults = rp->nr_faults;
+	rp->ids.other_tracepoints = rp->extra.nr > 0;
 	printer_init(&rp->printer, out, &rp->syscalls, false);
+	rp->printer.extra = &rp->extra;
 	rp->first_pid = -1;
 	return 0;
 }
@@ -171,6 +260,8 @@ static void replay_free(struct replay *rp)
 	free(rp->queues);
 	printer_free(&rp->printer);
 	syscall_cache_free(&rp->syscalls);
+	extra_tps_free(&rp->extra);
+	free(rp->faults);
 	perf_file_close(&rp->file);
 }
 

@@ -15,39 +15,62 @@ static int tp_order(const void *a, const void *b)
 }
 
 /*
+ * Adds a tracepoint from its format text (a file's, or tracefs'):
+ * -EINVAL if libtraceevent cannot parse it, -ENOMEM. Its id is the
+ * format's own; one already added is kept as it is.
+ */
+int extra_tps_add_format(struct extra_tps *x, const char *system,
+			 const char *format, size_t len, enum tp_role role)
+{
+	struct tep_event *event = NULL;
+	struct extra_tp *bigger;
+
+	if (!x->tep && !(x->tep = tep_alloc()))
+		return -ENOMEM;
+	if (tep_parse_format(x->tep, &event, format, len, system))
+		event = NULL;
+	if (!event)
+		return -EINVAL;
+	if (extra_tps_find(x, event->id))
+		return 0;
+	bigger = realloc(x->tps, (x->nr + 1) * sizeof(*bigger));
+	if (!bigger)
+		return -ENOMEM;
+	x->tps = bigger;
+	x->tps[x->nr++] = (struct extra_tp){ .id = event->id, .role = role, .event = event };
+	qsort(x->tps, x->nr, sizeof(*x->tps), tp_order);
+	return 0;
+}
+
+/*
  * Adds SYSTEM:NAME once: -ENOENT if the kernel has no such tracepoint,
  * -EINVAL if its format cannot be parsed, -ENOMEM.
  */
 int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 		  const char *system, const char *name, enum tp_role role)
 {
-	struct tep_event *event = NULL;
-	struct extra_tp *bigger;
 	char *format;
 	size_t len;
-	int id = tracefs_event_id(tfs, system, name);
+	int id = tracefs_event_id(tfs, system, name), err;
 
 	if (id < 0)
 		return -ENOENT;
 	if (extra_tps_find(x, id))
 		return 0;
-	if (!x->tep && !(x->tep = tep_alloc()))
-		return -ENOMEM;
 	format = tracefs_read_format(tfs, system, name, &len);
 	if (!format)
 		return -ENOENT;
-	if (tep_parse_format(x->tep, &event, format, len, system))
-		event = NULL;
+	err = extra_tps_add_format(x, system, format, len, role);
 	free(format);
-	if (!event)
-		return -EINVAL;
-	bigger = realloc(x->tps, (x->nr + 1) * sizeof(*bigger));
-	if (!bigger)
-		return -ENOMEM;
-	x->tps = bigger;
-	x->tps[x->nr++] = (struct extra_tp){ .id = id, .role = role, .event = event };
-	qsort(x->tps, x->nr, sizeof(*x->tps), tp_order);
-	return 0;
+	return err;
+}
+
+/* A file from a machine of the other byte order: numbers read swapped. */
+void extra_tps_set_big_endian(struct extra_tps *x, bool big_endian)
+{
+	if (!x->tep && !(x->tep = tep_alloc()))
+		return;
+	tep_set_file_bigendian(x->tep, big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 }
 
 const struct extra_tp *extra_tps_find(const struct extra_tps *x, int id)
