@@ -35,7 +35,6 @@
 
 /* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
 #define MAX_SOURCES (2 + 64 + 5 + 2)
-#define MAX_SOURCES_DECL MAX_SOURCES
 
 /* Everything one run sets up, torn down in reverse by run_free(). */
 struct run {
@@ -62,7 +61,7 @@ struct run {
 	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
 	char self_filter[40];		/* system-wide: sctrace's own pid out */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
-	struct event_source sources[MAX_SOURCES_DECL];
+	struct event_source sources[MAX_SOURCES];
 	struct perf_writer writer;	/* record: the perf.data file */
 	struct td_blob tracing;		/* record: the formats for the file */
 };

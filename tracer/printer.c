@@ -9,9 +9,8 @@
 #include "beauty.h"
 #include "clock.h"
 #include "format.h"
-#include "json.h"
 #include "printer.h"
-#include "sched_events.h"
+#include "printer_int.h"
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always)
@@ -82,7 +81,7 @@ void printer_free(struct printer *p)
 	free(p->summary);
 }
 
-static void close_open_line(struct printer *p)
+void pr_close_open_line(struct printer *p)
 {
 	if (p->open_tid < 0)
 		return;
@@ -92,7 +91,7 @@ static void close_open_line(struct printer *p)
 
 /* The time, if asked for, then strace's "[pid N] " once several tasks are seen. */
 /* A task's name: from comm records, else read once from /proc. */
-static const char *comm_of(struct printer *p, int32_t tid)
+const char *pr_comm_of(struct printer *p, int32_t tid)
 {
 	struct thread_state *st = thread_get(&p->threads, tid);
 	char path[48];
@@ -114,11 +113,11 @@ static const char *comm_of(struct printer *p, int32_t tid)
 	return st->comm;
 }
 
-static void print_prefix(struct printer *p, int32_t tid, uint64_t time)
+void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 {
 	print_time(p, time);
 	if (p->cfg.comm) {
-		outbuf_puts(p->out, comm_of(p, tid));
+		outbuf_puts(p->out, pr_comm_of(p, tid));
 		outbuf_putc(p->out, '/');
 		outbuf_s64(p->out, tid);
 		outbuf_putc(p->out, ' ');
@@ -129,37 +128,6 @@ static void print_prefix(struct printer *p, int32_t tid, uint64_t time)
 	outbuf_puts(p->out, "[pid ");
 	outbuf_s64(p->out, tid);
 	outbuf_puts(p->out, "] ");
-}
-
-static void count_shown(struct printer *p);
-
-static void json_head_of(struct printer *p, struct json_head *h, const char *type,
-			 int32_t pid, int32_t tid, uint64_t time)
-{
-	h->type = type;
-	h->time_ns = time > p->start_ns ? time - p->start_ns : 0;
-	h->pid = pid;
-	h->tid = tid;
-	h->comm = p->cfg.comm && tid ? comm_of(p, tid) : NULL;
-}
-
-static void json_emit_call(struct printer *p, const struct sct_event *ev,
-			   const struct thread_state *st, bool paired, bool returned)
-{
-	struct json_call call = {
-		.desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr),
-		.nr = paired ? st->nr : ev->nr,
-		.args = paired ? st->args : NULL,
-		.has_ret = returned,
-		.ret = ev->ret,
-		.has_duration = returned && paired && ev->time >= st->enter_time,
-		.duration_ns = ev->time - st->enter_time,
-	};
-	struct json_head head;
-
-	json_head_of(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
-	json_call(p->out, &head, &call);
-	count_shown(p);
 }
 
 /* open's mode means something only when the call may create a file. */
@@ -224,7 +192,7 @@ static struct thread_state *state_of(struct printer *p, int32_t tid,
  * --max-events counts every event shown (with -s, every call finished);
  * the one that reaches it is the last.
  */
-static void count_shown(struct printer *p)
+void pr_count_shown(struct printer *p)
 {
 	p->printed++;
 	if (p->cfg.max_events && p->printed >= p->cfg.max_events)
@@ -235,8 +203,8 @@ static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
 			     const struct syscall_desc *desc,
 			     const unsigned long *args)
 {
-	close_open_line(p);
-	print_prefix(p, tid, time);
+	pr_close_open_line(p);
+	pr_prefix(p, tid, time);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, args);
@@ -250,7 +218,7 @@ static void count_call(struct printer *p, int32_t tid, long nr, long ret,
 		return;
 	summary_add(p->summary, tid, nr, ret, duration_ns);
 	if (p->quiet)
-		count_shown(p);
+		pr_count_shown(p);
 }
 
 /* The code --sched's exit line shows: a thread's own, or its group's. */
@@ -276,7 +244,7 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 		struct thread_state st = { .nr = ev->nr, .enter_time = ev->time };
 
 		memcpy(st.args, ev->args, sizeof(st.args));
-		json_emit_call(p, ev, &st, true, false);
+		pr_json_call(p, ev, &st, true, false);
 		return;
 	}
 	/* Neither a failure nor a duration: an outcome filter drops them. */
@@ -286,7 +254,7 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, 0);
 	outbuf_putc(p->out, '\n');
-	count_shown(p);
+	pr_count_shown(p);
 }
 
 static void print_enter(struct printer *p, const struct sct_event *ev)
@@ -310,7 +278,7 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	}
 	print_call_start(p, ev->tid, ev->time, desc, ev->args);
 	p->open_tid = ev->tid;
-	count_shown(p);
+	pr_count_shown(p);
 }
 
 /* Whether an exit passes --failure and --duration. */
@@ -361,21 +329,21 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	if (!(paired && st->shown) && !wanted(p, st, paired, ev))
 		return;
 	if (p->cfg.json) {
-		json_emit_call(p, ev, st, paired, true);
+		pr_json_call(p, ev, st, paired, true);
 		return;
 	}
 	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
 	if (paired && !st->shown) {
 		print_call_start(p, ev->tid, st->enter_time, desc, st->args);
-		count_shown(p);
+		pr_count_shown(p);
 	} else if (!paired || p->open_tid != ev->tid) {
-		close_open_line(p);
-		print_prefix(p, ev->tid, ev->time);
+		pr_close_open_line(p);
+		pr_prefix(p, ev->tid, ev->time);
 		outbuf_puts(p->out, "<... ");
 		outbuf_puts(p->out, desc->name);
 		outbuf_puts(p->out, " resumed>");
 		if (!paired)
-			count_shown(p);
+			pr_count_shown(p);
 	}
 	print_result(p, st, paired, ev, desc);
 	p->open_tid = -1;
@@ -388,161 +356,16 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
-		struct json_head head;
-
-		json_head_of(p, &head, "lost", 0, 0, ev->time);
-		json_begin(p->out, &head);
-		outbuf_puts(p->out, ",\"cpu\":");
-		outbuf_u64(p->out, ev->cpu);
-		outbuf_puts(p->out, ",\"count\":");
-		outbuf_u64(p->out, ev->lost);
-		json_end(p->out);
+		pr_json_lost(p, ev);
 		return;
 	}
-	close_open_line(p);
+	pr_close_open_line(p);
 	print_time(p, ev->time);
 	outbuf_puts(p->out, "--- LOST ");
 	outbuf_u64(p->out, ev->lost);
 	outbuf_puts(p->out, " events on cpu ");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, " ---\n");
-}
-
-/* " [path+0xoff]" where addr falls in a mapping of pid. */
-static void print_where(struct printer *p, int32_t pid, uint64_t addr)
-{
-	const struct mapping *m = maps_find(&p->maps, pid, addr);
-
-	if (!m)
-		return;
-	outbuf_puts(p->out, " [");
-	if (!*m->path) {
-		outbuf_puts(p->out, "anon]");
-		return;
-	}
-	outbuf_puts(p->out, m->path);
-	outbuf_putc(p->out, '+');
-	outbuf_hex(p->out, addr - m->start + m->offset);
-	outbuf_putc(p->out, ']');
-}
-
-/* ,"NAME":addr[,"NAME_map":"path","NAME_offset":off] */
-static void json_where(struct printer *p, const char *name, int32_t pid,
-		       uint64_t addr)
-{
-	const struct mapping *m = maps_find(&p->maps, pid, addr);
-
-	outbuf_puts(p->out, ",\"");
-	outbuf_puts(p->out, name);
-	outbuf_puts(p->out, "\":");
-	outbuf_u64(p->out, addr);
-	if (!m)
-		return;
-	outbuf_puts(p->out, ",\"");
-	outbuf_puts(p->out, name);
-	outbuf_puts(p->out, "_map\":");
-	json_string(p->out, m->path, strlen(m->path));
-	outbuf_puts(p->out, ",\"");
-	outbuf_puts(p->out, name);
-	outbuf_puts(p->out, "_offset\":");
-	outbuf_u64(p->out, addr - m->start + m->offset);
-}
-
-static void json_fault(struct printer *p, const struct sct_event *ev)
-{
-	struct json_head head;
-
-	json_head_of(p, &head, "fault", ev->pid, ev->tid, ev->time);
-	json_begin(p->out, &head);
-	outbuf_puts(p->out, ev->fault.major ? ",\"major\":true" : ",\"major\":false");
-	json_where(p, "addr", ev->pid, ev->fault.addr);
-	json_where(p, "ip", ev->pid, ev->fault.ip);
-	json_end(p->out);
-	count_shown(p);
-}
-
-static void print_fault(struct printer *p, const struct sct_event *ev)
-{
-	if (p->quiet || p->limit_reached)
-		return;
-	if (p->cfg.json) {
-		json_fault(p, ev);
-		return;
-	}
-	close_open_line(p);
-	print_prefix(p, ev->tid, ev->time);
-	outbuf_puts(p->out, ev->fault.major ? "--- page fault: major, addr " :
-					      "--- page fault: minor, addr ");
-	outbuf_hex(p->out, ev->fault.addr);
-	print_where(p, ev->pid, ev->fault.addr);
-	outbuf_puts(p->out, ", ip ");
-	outbuf_hex(p->out, ev->fault.ip);
-	print_where(p, ev->pid, ev->fault.ip);
-	outbuf_puts(p->out, " ---\n");
-	count_shown(p);
-}
-
-static int exit_code_of(struct printer *p, const struct sct_event *ev)
-{
-	struct thread_state *st = thread_get(&p->threads, ev->tid);
-
-	if (st && st->has_exit_code)
-		return st->exit_code;
-	st = thread_get(&p->threads, ev->pid);
-	return st && st->has_exit_code ? st->exit_code : -1;
-}
-
-/* --event's records by their fields, --sched's as one readable line each. */
-static void print_tracepoint(struct printer *p, const struct sct_event *ev)
-{
-	const struct extra_tp *tp = p->extra ? extra_tps_find(p->extra, ev->tp.type) : NULL;
-	struct sched_line line;
-
-	if (!tp || p->quiet || p->limit_reached)
-		return;
-	if (p->cfg.json) {
-		struct json_head head;
-
-		json_head_of(p, &head, "tracepoint", ev->pid, ev->tid, ev->time);
-		json_begin(p->out, &head);
-		extra_print_json(p->out, p->extra, tp, ev->tp.data, ev->tp.size);
-		json_end(p->out);
-		count_shown(p);
-		return;
-	}
-	if (tp->role != TP_PLAIN &&
-	    sched_read(p->extra, tp, ev->tp.data, ev->tp.size, ev->tid, &line))
-		return;
-	/* A traced waker's record about a task nobody traces is not ours. */
-	if (tp->role == TP_WAKEUP && (line.subject == p->self ||
-	    (!p->every_task && !thread_find(&p->threads, line.subject))))
-		return;
-	close_open_line(p);
-	if (tp->role == TP_PLAIN) {
-		print_prefix(p, ev->tid, ev->time);
-		extra_print(p->out, p->extra, tp, ev->tp.data, ev->tp.size);
-	} else {
-		print_prefix(p, line.subject, ev->time);
-		sched_print(p->out, tp->role, &line,
-			    tp->role == TP_EXIT ? exit_code_of(p, ev) : -1);
-	}
-	outbuf_putc(p->out, '\n');
-	count_shown(p);
-}
-
-/* Names for --comm: a new name at exec, a child starts with its parent's. */
-static void note_task(struct printer *p, const struct sct_event *ev)
-{
-	char name[COMM_LEN];
-	struct thread_state *st;
-
-	snprintf(name, sizeof(name), "%s",
-		 ev->kind == EV_COMM ? ev->task.comm : comm_of(p, ev->task.ptid));
-	st = thread_get(&p->threads, ev->tid);
-	if (!st)
-		return;
-	memcpy(st->comm, name, sizeof(name));
-	st->has_comm = true;
 }
 
 void printer_event(struct printer *p, const struct sct_event *ev)
@@ -561,41 +384,24 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 		print_lost(p, ev);
 		break;
 	case EV_FAULT:
-		print_fault(p, ev);
+		pr_fault(p, ev);
 		break;
 	case EV_COMM:
 	case EV_FORK:
-		note_task(p, ev);
+		pr_note_task(p, ev);
 		break;
 	case EV_TRACEPOINT:
-		print_tracepoint(p, ev);
+		pr_tracepoint(p, ev);
 		break;
-	}
-}
-
-/* JSON: calls that never returned in the trace, with a null result. */
-static void json_pending_calls(struct printer *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->threads.cap; i++) {
-		struct thread_state *st = &p->threads.slots[i];
-		struct sct_event ev = { .tid = st->tid, .pid = st->tid, .time = st->enter_time };
-
-		if (!st->used || !st->in_call || p->limit_reached)
-			continue;
-		st->in_call = false;
-		if (!p->cfg.failures_only && !p->cfg.min_duration_ns)
-			json_emit_call(p, &ev, st, true, false);
 	}
 }
 
 /* Calls still open stay "unfinished"; the summary comes last. */
 void printer_finish(struct printer *p)
 {
-	close_open_line(p);
+	pr_close_open_line(p);
 	if (p->cfg.json && !p->quiet)
-		json_pending_calls(p);
+		pr_json_pending(p);
 }
 
 void printer_summary(struct printer *p)
@@ -604,35 +410,17 @@ void printer_summary(struct printer *p)
 		summary_print(p->summary, p->out, p->syscalls, p->lost);
 }
 
-static void json_exit_status(struct printer *p, int32_t pid, int status)
-{
-	struct json_head head;
-
-	json_head_of(p, &head, "exit", pid, pid, p->last_time);
-	json_begin(p->out, &head);
-	if (WIFSIGNALED(status)) {
-		outbuf_puts(p->out, ",\"signal\":\"SIG");
-		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");
-		outbuf_puts(p->out, WCOREDUMP(status) ? "\",\"core_dumped\":true" :
-							"\",\"core_dumped\":false");
-	} else {
-		outbuf_puts(p->out, ",\"code\":");
-		outbuf_s64(p->out, WEXITSTATUS(status));
-	}
-	json_end(p->out);
-}
-
 /* strace's closing line for the traced command. */
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
 	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
-		json_exit_status(p, pid, status);
+		pr_json_exit_status(p, pid, status);
 		return;
 	}
-	close_open_line(p);
-	print_prefix(p, pid, p->last_time);
+	pr_close_open_line(p);
+	pr_prefix(p, pid, p->last_time);
 	if (WIFSIGNALED(status)) {
 		outbuf_puts(p->out, "+++ killed by SIG");
 		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");

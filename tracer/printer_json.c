@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The printer's --json objects: one per event, fields as README lists them. */
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "json.h"
+#include "printer.h"
+#include "printer_int.h"
+
+static void head_of(struct printer *p, struct json_head *h, const char *type,
+			 int32_t pid, int32_t tid, uint64_t time)
+{
+	h->type = type;
+	h->time_ns = time > p->start_ns ? time - p->start_ns : 0;
+	h->pid = pid;
+	h->tid = tid;
+	h->comm = p->cfg.comm && tid ? pr_comm_of(p, tid) : NULL;
+}
+
+void pr_json_call(struct printer *p, const struct sct_event *ev,
+			   const struct thread_state *st, bool paired, bool returned)
+{
+	struct json_call call = {
+		.desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr),
+		.nr = paired ? st->nr : ev->nr,
+		.args = paired ? st->args : NULL,
+		.has_ret = returned,
+		.ret = ev->ret,
+		.has_duration = returned && paired && ev->time >= st->enter_time,
+		.duration_ns = ev->time - st->enter_time,
+	};
+	struct json_head head;
+
+	head_of(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
+	json_call(p->out, &head, &call);
+	pr_count_shown(p);
+}
+
+/* ,"NAME":addr[,"NAME_map":"path","NAME_offset":off] */
+static void json_where(struct printer *p, const char *name, int32_t pid,
+		       uint64_t addr)
+{
+	const struct mapping *m = maps_find(&p->maps, pid, addr);
+
+	outbuf_puts(p->out, ",\"");
+	outbuf_puts(p->out, name);
+	outbuf_puts(p->out, "\":");
+	outbuf_u64(p->out, addr);
+	if (!m)
+		return;
+	outbuf_puts(p->out, ",\"");
+	outbuf_puts(p->out, name);
+	outbuf_puts(p->out, "_map\":");
+	json_string(p->out, m->path, strlen(m->path));
+	outbuf_puts(p->out, ",\"");
+	outbuf_puts(p->out, name);
+	outbuf_puts(p->out, "_offset\":");
+	outbuf_u64(p->out, addr - m->start + m->offset);
+}
+
+void pr_json_fault(struct printer *p, const struct sct_event *ev)
+{
+	struct json_head head;
+
+	head_of(p, &head, "fault", ev->pid, ev->tid, ev->time);
+	json_begin(p->out, &head);
+	outbuf_puts(p->out, ev->fault.major ? ",\"major\":true" : ",\"major\":false");
+	json_where(p, "addr", ev->pid, ev->fault.addr);
+	json_where(p, "ip", ev->pid, ev->fault.ip);
+	json_end(p->out);
+	pr_count_shown(p);
+}
+
+/* JSON: calls that never returned in the trace, with a null result. */
+void pr_json_pending(struct printer *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->threads.cap; i++) {
+		struct thread_state *st = &p->threads.slots[i];
+		struct sct_event ev = { .tid = st->tid, .pid = st->tid, .time = st->enter_time };
+
+		if (!st->used || !st->in_call || p->limit_reached)
+			continue;
+		st->in_call = false;
+		if (!p->cfg.failures_only && !p->cfg.min_duration_ns)
+			pr_json_call(p, &ev, st, true, false);
+	}
+}
+
+void pr_json_exit_status(struct printer *p, int32_t pid, int status)
+{
+	struct json_head head;
+
+	head_of(p, &head, "exit", pid, pid, p->last_time);
+	json_begin(p->out, &head);
+	if (WIFSIGNALED(status)) {
+		outbuf_puts(p->out, ",\"signal\":\"SIG");
+		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");
+		outbuf_puts(p->out, WCOREDUMP(status) ? "\",\"core_dumped\":true" :
+							"\",\"core_dumped\":false");
+	} else {
+		outbuf_puts(p->out, ",\"code\":");
+		outbuf_s64(p->out, WEXITSTATUS(status));
+	}
+	json_end(p->out);
+}
+
+void pr_json_lost(struct printer *p, const struct sct_event *ev)
+{
+	struct json_head head;
+
+	head_of(p, &head, "lost", 0, 0, ev->time);
+	json_begin(p->out, &head);
+	outbuf_puts(p->out, ",\"cpu\":");
+	outbuf_u64(p->out, ev->cpu);
+	outbuf_puts(p->out, ",\"count\":");
+	outbuf_u64(p->out, ev->lost);
+	json_end(p->out);
+}
+
+void pr_json_tracepoint(struct printer *p, const struct sct_event *ev,
+			const struct extra_tp *tp)
+{
+	struct json_head head;
+
+	head_of(p, &head, "tracepoint", ev->pid, ev->tid, ev->time);
+	json_begin(p->out, &head);
+	extra_print_json(p->out, p->extra, tp, ev->tp.data, ev->tp.size);
+	json_end(p->out);
+	pr_count_shown(p);
+}
