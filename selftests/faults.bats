@@ -3,28 +3,11 @@
 # output file system that fills up. Nothing hangs, nothing is left behind.
 
 load helpers
+load kernel_state
 
 setup() {
 	need_root
 	out=$BATS_TEST_TMPDIR/trace.out
-}
-
-# Every perf event fd of every process, and the raw_syscalls tracefs state.
-kernel_state() {
-	ls -l /proc/[0-9]*/fd 2>/dev/null | grep -c 'anon_inode:\[perf_event\]'
-	cat /sys/kernel/tracing/events/raw_syscalls/sys_enter/enable \
-	    /sys/kernel/tracing/events/raw_syscalls/sys_enter/filter \
-	    /sys/kernel/tracing/events/raw_syscalls/sys_exit/enable
-}
-
-# The kernel releases a dead process's events shortly after: wait up to
-# 5 s for the state to be what it was, then compare once more.
-back_to() {
-	for _ in $(seq 50); do
-		[ "$(kernel_state)" = "$1" ] && return 0
-		sleep 0.1
-	done
-	[ "$(kernel_state)" = "$1" ]
 }
 
 @test "the command killed by SIGKILL mid-syscall: shown interrupted, exit 137" {

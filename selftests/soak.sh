@@ -16,10 +16,8 @@ here=$(dirname "$0")
 # Events a trace accounts for ("SHOWN LOST"), as in the load suite.
 events() { awk -f "$here/events.awk" "$1"; }
 calls() { grep -cE "^(\[pid [0-9]+\] )?$1\(" "$2"; }
-kernel_state() {
-	ls -l /proc/[0-9]*/fd 2>/dev/null | grep -c 'anon_inode:\[perf_event\]'
-	cat /sys/kernel/tracing/events/raw_syscalls/sys_*/enable
-}
+# shellcheck source=selftests/kernel_state.bash
+. "$here/kernel_state.bash"
 sct() { timeout -k 5 "$limit" "$sctrace" "$@" 2>"$dir/err"; }
 
 # Each case prints what it checked; non-zero when the property broke.
@@ -71,10 +69,7 @@ case_killed() {
 	sleep "0.$(printf '%03d' "$ms")"
 	kill -KILL $! 2>/dev/null
 	wait $! 2>/dev/null
-	for _ in $(seq 50); do
-		[ "$(kernel_state)" = "$before" ] && return 0
-		sleep 0.1
-	done
+	back_to "$before" && return 0
 	echo "perf events or tracefs state left behind"
 	return 1
 }
