@@ -103,6 +103,8 @@ const char *pr_comm_of(struct printer *p, int32_t tid)
 		return st->comm;
 	st->has_comm = true;
 	strcpy(st->comm, "?");
+	if (p->from_file)
+		return st->comm;
 	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
 	f = fopen(path, "re");
 	if (!f)

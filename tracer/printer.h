@@ -58,6 +58,7 @@ struct printer {
 	struct maps_cache maps;		/* for page faults' [map+offset] */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	int32_t self;			/* sctrace's pid: never a subject */
+	bool from_file;			/* a replay: this machine's /proc says nothing */
 	bool every_task;		/* system-wide: every task is traced */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */

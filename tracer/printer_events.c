@@ -10,7 +10,7 @@
 /* " [path+0xoff]" where addr falls in a mapping of pid. */
 static void print_where(struct printer *p, int32_t pid, uint64_t addr)
 {
-	const struct mapping *m = maps_find(&p->maps, pid, addr);
+	const struct mapping *m = p->from_file ? NULL : maps_find(&p->maps, pid, addr);
 
 	if (!m)
 		return;

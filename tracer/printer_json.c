@@ -41,7 +41,7 @@ void pr_json_call(struct printer *p, const struct sct_event *ev,
 static void json_where(struct printer *p, const char *name, int32_t pid,
 		       uint64_t addr)
 {
-	const struct mapping *m = maps_find(&p->maps, pid, addr);
+	const struct mapping *m = p->from_file ? NULL : maps_find(&p->maps, pid, addr);
 
 	outbuf_puts(p->out, ",\"");
 	outbuf_puts(p->out, name);

@@ -181,6 +181,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
 	printer_init(&rp->printer, out, &rp->syscalls, false);
 	rp->printer.extra = &rp->extra;
+	rp->printer.from_file = true;
 	rp->first_pid = -1;
 	return 0;
 }
