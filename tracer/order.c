@@ -47,7 +47,7 @@ void queue_free(struct event_queue *q)
 
 /* Pops the oldest head among the queues if it is not newer than limit. */
 struct sct_event *merge_next(struct event_queue *queues, size_t nr,
-				   uint64_t limit)
+			     uint64_t limit)
 {
 	struct event_queue *best = NULL;
 	size_t i;

@@ -23,6 +23,6 @@ void queue_commit(struct event_queue *q);
 void queue_free(struct event_queue *q);
 
 struct sct_event *merge_next(struct event_queue *queues, size_t nr,
-				   uint64_t limit);
+			     uint64_t limit);
 
 #endif
