@@ -170,6 +170,13 @@ void swap_record(const struct swap_layout *l, struct perf_event_header *hdr)
 		if (tail - body >= 8)
 			swap_u32s(body, 2);
 		break;
+	case PERF_RECORD_MMAP2:
+		tail = swap_trailer(l, body, end);
+		if (tail - body >= 32) {
+			swap_u32s(body, 2);
+			swap_u64s(body + 8, 3);
+		}
+		break;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
 		tail = swap_trailer(l, body, end);

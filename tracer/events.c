@@ -62,6 +62,7 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	attr->sample_period = 1;
 	attr->sample_type = spec->sample_type;
 	attr->comm = attr->comm_exec = attr->task = src->task_records;
+	attr->mmap = attr->mmap2 = attr->mmap_data = src->mmap_records;
 	attr->disabled = 1;
 	attr->inherit = spec->inherit;
 	attr->enable_on_exec = spec->enable_on_exec;

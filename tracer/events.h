@@ -16,6 +16,7 @@ struct event_source {
 	uint64_t config;	/* the tracepoint id, or PERF_COUNT_SW_PAGE_FAULTS_* */
 	const char *filter;	/* a tracepoint filter, or NULL */
 	bool task_records;	/* also write comm and fork records */
+	bool mmap_records;	/* also write mmap2 records (code and data) */
 };
 
 /* What to open: each source for each (task, cpu). */

@@ -381,21 +381,33 @@ static int make_filters(struct run *r, bool system_wide)
 /* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
 static size_t make_sources(struct run *r, struct event_source *src)
 {
+	bool faults = r->opts.faults_major || r->opts.faults_minor;
 	size_t n = 0, i;
 
-	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.enter,
-					  r->filters[0], r->opts.print.comm || r->opts.record };
-	src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT, r->ids.exit,
-					  r->filters[1], false };
+	/* Side-band records (names, mappings) come once, with sys_enter. */
+	src[n++] = (struct event_source){
+		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
+		.filter = r->filters[0],
+		.task_records = r->opts.print.comm || r->opts.record,
+		.mmap_records = faults,
+	};
+	src[n++] = (struct event_source){
+		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.exit,
+		.filter = r->filters[1],
+	};
 	for (i = 0; i < r->extra.nr; i++)
-		src[n++] = (struct event_source){ PERF_TYPE_TRACEPOINT,
-						  r->extra.tps[i].id, r->self_filter, false };
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_TRACEPOINT, .config = r->extra.tps[i].id,
+			.filter = r->self_filter,
+		};
 	if (r->opts.faults_major)
-		src[n++] = (struct event_source){ PERF_TYPE_SOFTWARE,
-						  PERF_COUNT_SW_PAGE_FAULTS_MAJ, NULL, false };
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MAJ,
+		};
 	if (r->opts.faults_minor)
-		src[n++] = (struct event_source){ PERF_TYPE_SOFTWARE,
-						  PERF_COUNT_SW_PAGE_FAULTS_MIN, NULL, false };
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
+		};
 	return n;
 }
 

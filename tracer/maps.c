@@ -42,15 +42,18 @@ static int append(struct process_maps *pm, const struct mapping *m)
 	return 0;
 }
 
-/* The process may be gone: then it simply has no mappings. */
+/*
+ * The process's mappings from /proc, replacing what was known; if it is
+ * gone, what the trace's own records said stays.
+ */
 static void read_maps(const char *root, struct process_maps *pm)
 {
+	struct process_maps fresh = { .pid = pm->pid };
 	char path[64], *line = NULL;
 	size_t cap = 0;
 	struct mapping m;
 	FILE *f;
 
-	free_maps(pm);
 	snprintf(path, sizeof(path), "%s/%d/maps", root, (int)pm->pid);
 	f = fopen(path, "re");
 	if (!f)
@@ -58,11 +61,15 @@ static void read_maps(const char *root, struct process_maps *pm)
 	while (getline(&line, &cap, f) > 0) {
 		if (parse_line(line, &m))
 			continue;
-		if (append(pm, &m))
+		if (append(&fresh, &m))
 			free(m.path);
 	}
 	free(line);
 	fclose(f);
+	if (!fresh.nr)
+		return;
+	free_maps(pm);
+	*pm = fresh;
 }
 
 static const struct mapping *lookup(const struct process_maps *pm, uint64_t addr)
@@ -108,10 +115,70 @@ const struct mapping *maps_find(struct maps_cache *mc, pid_t pid, uint64_t addr)
 	if (!pm)
 		return NULL;
 	m = lookup(pm, addr);
-	if (m)
+	if (m || mc->no_proc)
 		return m;
 	read_maps(mc->proc_root ?: "/proc", pm);
 	return lookup(pm, addr);
+}
+
+/* A new mapping replaces every one it overlaps; the list stays sorted. */
+int maps_add(struct maps_cache *mc, pid_t pid, uint64_t start, uint64_t len,
+	     uint64_t offset, const char *path)
+{
+	struct process_maps *pm = process_of(mc, pid);
+	struct mapping m = { start, start + len, offset, strdup(path) };
+	size_t i = 0, at;
+
+	if (!pm || !m.path || m.end <= m.start) {
+		free(m.path);
+		return -1;
+	}
+	while (i < pm->nr) {
+		if (pm->maps[i].start < m.end && m.start < pm->maps[i].end) {
+			free(pm->maps[i].path);
+			memmove(&pm->maps[i], &pm->maps[i + 1],
+				(pm->nr - i - 1) * sizeof(*pm->maps));
+			pm->nr--;
+			continue;
+		}
+		i++;
+	}
+	if (append(pm, &m)) {
+		free(m.path);
+		return -1;
+	}
+	for (at = pm->nr - 1; at && pm->maps[at - 1].start > m.start; at--)
+		pm->maps[at] = pm->maps[at - 1];
+	pm->maps[at] = m;
+	return 0;
+}
+
+/* After exec a process has new mappings: the old ones go. */
+void maps_forget(struct maps_cache *mc, pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < mc->nr; i++)
+		if (mc->procs[i].pid == pid)
+			free_maps(&mc->procs[i]);
+}
+
+/* Memory of no file: "" in /proc, "//anon" in mmap records. */
+bool maps_anonymous(const struct mapping *m)
+{
+	return !*m->path || !strcmp(m->path, "//anon");
+}
+
+/*
+ * Where addr is inside m: the file offset for a file; for the kernel's
+ * named areas ("[stack]", "[vdso]"), whose page offset means nothing,
+ * the distance from the area's start.
+ */
+uint64_t maps_offset(const struct mapping *m, uint64_t addr)
+{
+	if (m->path[0] == '[')
+		return addr - m->start;
+	return addr - m->start + m->offset;
 }
 
 void maps_cache_free(struct maps_cache *mc)

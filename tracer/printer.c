@@ -388,6 +388,9 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 	case EV_FAULT:
 		pr_fault(p, ev);
 		break;
+	case EV_MMAP:
+		pr_note_mapping(p, ev);
+		break;
 	case EV_COMM:
 	case EV_FORK:
 		pr_note_task(p, ev);

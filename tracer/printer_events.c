@@ -7,21 +7,29 @@
 #include "printer_int.h"
 #include "sched_events.h"
 
-/* " [path+0xoff]" where addr falls in a mapping of pid. */
+/*
+ * " [path+0xoff]" where addr falls in a mapping of pid: " [anon]" for
+ * memory of no file, " [stack+0xoff]" for the kernel's named areas.
+ */
 static void print_where(struct printer *p, int32_t pid, uint64_t addr)
 {
-	const struct mapping *m = p->from_file ? NULL : maps_find(&p->maps, pid, addr);
+	const struct mapping *m = maps_find(&p->maps, pid, addr);
+	size_t len;
 
 	if (!m)
 		return;
-	outbuf_puts(p->out, " [");
-	if (!*m->path) {
-		outbuf_puts(p->out, "anon]");
+	if (maps_anonymous(m)) {
+		outbuf_puts(p->out, " [anon]");
 		return;
 	}
-	outbuf_puts(p->out, m->path);
+	outbuf_puts(p->out, " [");
+	len = strlen(m->path);
+	if (m->path[0] == '[' && len > 2 && m->path[len - 1] == ']')
+		outbuf_write(p->out, m->path + 1, len - 2);
+	else
+		outbuf_puts(p->out, m->path);
 	outbuf_putc(p->out, '+');
-	outbuf_hex(p->out, addr - m->start + m->offset);
+	outbuf_hex(p->out, maps_offset(m, addr));
 	outbuf_putc(p->out, ']');
 }
 
@@ -88,12 +96,21 @@ void pr_tracepoint(struct printer *p, const struct sct_event *ev)
 	pr_count_shown(p);
 }
 
+/* The trace's own mmap records: where faults land, even in a replay. */
+void pr_note_mapping(struct printer *p, const struct sct_event *ev)
+{
+	maps_add(&p->maps, ev->pid, ev->map.start, ev->map.len, ev->map.pgoff,
+		 ev->map.path);
+}
+
 /* Names for --comm: a new name at exec, a child starts with its parent's. */
 void pr_note_task(struct printer *p, const struct sct_event *ev)
 {
 	char name[COMM_LEN];
 	struct thread_state *st;
 
+	if (ev->kind == EV_COMM && ev->task.exec && ev->pid == ev->tid)
+		maps_forget(&p->maps, ev->pid);
 	snprintf(name, sizeof(name), "%s",
 		 ev->kind == EV_COMM ? ev->task.comm : pr_comm_of(p, ev->task.ptid));
 	st = thread_get(&p->threads, ev->tid);

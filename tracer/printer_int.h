@@ -17,6 +17,7 @@ void pr_count_shown(struct printer *p);
 void pr_fault(struct printer *p, const struct sct_event *ev);
 void pr_tracepoint(struct printer *p, const struct sct_event *ev);
 void pr_note_task(struct printer *p, const struct sct_event *ev);
+void pr_note_mapping(struct printer *p, const struct sct_event *ev);
 
 void pr_json_call(struct printer *p, const struct sct_event *ev,
 		  const struct thread_state *st, bool paired, bool returned);

@@ -41,7 +41,8 @@ void pr_json_call(struct printer *p, const struct sct_event *ev,
 static void json_where(struct printer *p, const char *name, int32_t pid,
 		       uint64_t addr)
 {
-	const struct mapping *m = p->from_file ? NULL : maps_find(&p->maps, pid, addr);
+	const struct mapping *m = maps_find(&p->maps, pid, addr);
+	const char *path;
 
 	outbuf_puts(p->out, ",\"");
 	outbuf_puts(p->out, name);
@@ -52,11 +53,12 @@ static void json_where(struct printer *p, const char *name, int32_t pid,
 	outbuf_puts(p->out, ",\"");
 	outbuf_puts(p->out, name);
 	outbuf_puts(p->out, "_map\":");
-	json_string(p->out, m->path, strlen(m->path));
+	path = maps_anonymous(m) ? "[anon]" : m->path;
+	json_string(p->out, path, strlen(path));
 	outbuf_puts(p->out, ",\"");
 	outbuf_puts(p->out, name);
 	outbuf_puts(p->out, "_offset\":");
-	outbuf_u64(p->out, addr - m->start + m->offset);
+	outbuf_u64(p->out, maps_offset(m, addr));
 }
 
 void pr_json_fault(struct printer *p, const struct sct_event *ev)

@@ -162,12 +162,15 @@ static enum record_status parse_raw(const struct record_ids *ids,
 	return RECORD_OK;
 }
 
-/* Another tracepoint's copied entry is the event's own memory. */
+/* Another tracepoint's copied entry, a mapping's path: the event's own memory. */
 void event_release(struct sct_event *ev)
 {
 	if (ev->kind == EV_TRACEPOINT) {
 		free(ev->tp.data);
 		ev->tp.data = NULL;
+	} else if (ev->kind == EV_MMAP) {
+		free(ev->map.path);
+		ev->map.path = NULL;
 	}
 }
 
@@ -221,6 +224,33 @@ static int take_trailer(const struct record_ids *ids,
 	return 0;
 }
 
+/*
+ * PERF_RECORD_MMAP2: pid, tid, addr, len, pgoff, then 24 bytes of device,
+ * inode or build id, prot, flags, and the path; the trailer follows it.
+ */
+static enum record_status parse_mmap(const struct record_ids *ids,
+				     const struct perf_event_header *hdr,
+				     struct cursor *c, struct sct_event *ev)
+{
+	uint32_t tasks[2];
+	unsigned char skip[32];
+	size_t len;
+
+	if (take_trailer(ids, hdr, ev, &c->end) || take(c, tasks, 8) ||
+	    take(c, &ev->map.start, 8) || take(c, &ev->map.len, 8) ||
+	    take(c, &ev->map.pgoff, 8) || take(c, skip, 32))
+		return RECORD_MALFORMED;
+	len = strnlen((const char *)c->p, c->end - c->p);
+	ev->map.path = strndup((const char *)c->p, len);
+	if (!ev->map.path)
+		return RECORD_SKIP;
+	ev->kind = EV_MMAP;
+	ev->nr = -1;
+	ev->pid = tasks[0];
+	ev->tid = tasks[1];
+	return RECORD_OK;
+}
+
 /* PERF_RECORD_COMM: pid, tid, the new name; PERF_RECORD_FORK: the tasks. */
 static enum record_status parse_task(const struct record_ids *ids,
 				     const struct perf_event_header *hdr,
@@ -249,6 +279,7 @@ static enum record_status parse_task(const struct record_ids *ids,
 	ev->kind = EV_COMM;
 	ev->pid = tasks[0];
 	ev->tid = tasks[1];
+	ev->task.exec = hdr->misc & PERF_RECORD_MISC_COMM_EXEC;
 	len = strnlen((const char *)c->p, c->end - c->p);
 	if (len >= COMM_LEN)
 		len = COMM_LEN - 1;
@@ -290,6 +321,8 @@ enum record_status record_parse(const struct record_ids *ids,
 	case PERF_RECORD_COMM:
 	case PERF_RECORD_FORK:
 		return parse_task(ids, hdr, &c, ev);
+	case PERF_RECORD_MMAP2:
+		return parse_mmap(ids, hdr, &c, ev);
 	case PERF_RECORD_LOST:
 		/* id, lost, then the sample_id_all trailer */
 		if (take_trailer(ids, hdr, ev, &c.end) || take(&c, &lost_id, 8) ||

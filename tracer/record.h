@@ -27,6 +27,7 @@ enum sct_event_kind {
 	EV_TRACEPOINT,	/* another tracepoint's entry, copied: tp.* */
 	EV_COMM,	/* a task's new name: task.* */
 	EV_FORK,	/* a new task: task.* (parent in task.ppid/ptid) */
+	EV_MMAP,	/* a new mapping: map.* */
 };
 
 /* Comm names are at most 16 bytes with the NUL, as the kernel's. */
@@ -58,7 +59,14 @@ struct sct_event {
 			int32_t ppid;
 			int32_t ptid;
 			char comm[COMM_LEN];
+			bool exec;	/* the name changed at exec */
 		} task;
+		struct {
+			uint64_t start;
+			uint64_t len;
+			uint64_t pgoff;
+			char *path;	/* malloc'd; freed by event_release */
+		} map;
 	};
 };
 

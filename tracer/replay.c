@@ -182,6 +182,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	printer_init(&rp->printer, out, &rp->syscalls, false);
 	rp->printer.extra = &rp->extra;
 	rp->printer.from_file = true;
+	rp->printer.maps.no_proc = true;
 	rp->first_pid = -1;
 	return 0;
 }
