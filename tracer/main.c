@@ -224,38 +224,23 @@ static int open_record_file(struct run *r)
 {
 	int err = perf_writer_open(&r->writer, r->opts.output);
 
-	r->out_fd = STDERR_FILENO;
 	if (err) {
 		diag("cannot create output file '%s': %s; check the path and its permissions",
 		     r->opts.output, strerror(-err));
 		return SCT_EXIT_OUTPUT;
 	}
-	if (outbuf_init(&r->out, r->out_fd, OUTBUF_SIZE)) {
-		diag("out of memory for the output buffer");
-		return SCT_EXIT_IO;
-	}
-	return 0;
+	return outbuf_open_trace(&r->out, NULL, OUTBUF_SIZE);
 }
 
 static int open_output(struct run *r)
 {
+	int ret;
+
 	r->writer.fd = -1;
-	if (r->opts.record)
-		return open_record_file(r);
-	r->out_fd = STDERR_FILENO;
-	if (r->opts.output) {
-		r->out_fd = open(r->opts.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (r->out_fd < 0) {
-			diag("cannot create output file '%s': %s; check the path and its permissions",
-			     r->opts.output, strerror(errno));
-			return SCT_EXIT_OUTPUT;
-		}
-	}
-	if (outbuf_init(&r->out, r->out_fd, OUTBUF_SIZE)) {
-		diag("out of memory for the output buffer");
-		return SCT_EXIT_IO;
-	}
-	return 0;
+	ret = r->opts.record ? open_record_file(r) :
+			       outbuf_open_trace(&r->out, r->opts.output, OUTBUF_SIZE);
+	r->out_fd = r->out.fd;
+	return ret;
 }
 
 static int block_signals(struct run *r)
@@ -593,10 +578,8 @@ static void run_free(struct run *r)
 	extra_tps_free(&r->extra);
 	perf_writer_close(&r->writer);
 	td_blob_free(&r->tracing);
-	outbuf_free(&r->out);
 	/* Closed first: the teardown child must hold nothing but the events. */
-	if (r->out_fd > STDERR_FILENO)
-		close(r->out_fd);
+	outbuf_close_trace(&r->out);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
 	events_close_detached(&r->events);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "diag.h"
+#include "exit_codes.h"
 #include "outbuf.h"
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap)
@@ -16,6 +19,42 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 	ob->fd = fd;
 	ob->error = 0;
 	return 0;
+}
+
+/*
+ * Where a trace goes: path, created or truncated, or stderr when path is
+ * NULL. Says what went wrong itself; returns 0 or sctrace's exit status.
+ */
+int outbuf_open_trace(struct outbuf *ob, const char *path, size_t cap)
+{
+	int fd = STDERR_FILENO;
+
+	memset(ob, 0, sizeof(*ob));
+	ob->fd = -1;
+	if (path) {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			diag("cannot create output file '%s': %s; check the path and its permissions",
+			     path, strerror(errno));
+			return SCT_EXIT_OUTPUT;
+		}
+	}
+	if (outbuf_init(ob, fd, cap)) {
+		diag("out of memory for the output buffer");
+		if (fd > STDERR_FILENO)
+			close(fd);
+		return SCT_EXIT_IO;
+	}
+	return 0;
+}
+
+/* The end of outbuf_open_trace's buffer: its file closed, stderr kept. */
+void outbuf_close_trace(struct outbuf *ob)
+{
+	if (ob->fd > STDERR_FILENO)
+		close(ob->fd);
+	ob->fd = -1;
+	outbuf_free(ob);
 }
 
 void outbuf_free(struct outbuf *ob)

@@ -19,6 +19,8 @@ struct outbuf {
 };
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap);
+int outbuf_open_trace(struct outbuf *ob, const char *path, size_t cap);
+void outbuf_close_trace(struct outbuf *ob);
 void outbuf_free(struct outbuf *ob);
 int outbuf_flush(struct outbuf *ob);
 void outbuf_putc(struct outbuf *ob, char c);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libaudit.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,25 +313,23 @@ out:
 	return ret;
 }
 
-static int open_output(const struct sct_options *opts, struct outbuf *out)
+/* Replays buf into the trace's destination; name says what buf came from. */
+static int replay_to_output(const unsigned char *buf, size_t len,
+			    const struct sct_options *opts, const char *name)
 {
-	int fd = STDERR_FILENO;
+	struct outbuf out;
+	char error[256];
+	int ret = outbuf_open_trace(&out, opts->output, REPLAY_BUF);
 
-	if (opts->output) {
-		fd = open(opts->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0) {
-			diag("cannot create output file '%s': %s; check the path and its permissions",
-			     opts->output, strerror(errno));
-			return -1;
-		}
-	}
-	if (outbuf_init(out, fd, REPLAY_BUF)) {
-		diag("out of memory for the output buffer");
-		if (fd > STDERR_FILENO)
-			close(fd);
-		return -1;
-	}
-	return 0;
+	if (ret)
+		return ret;
+	ret = replay_buffer(buf, len, opts, &out, true, error, sizeof(error));
+	outbuf_flush(&out);
+	if (ret)
+		diag("cannot replay %s: %s", name, error);
+	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
+	outbuf_close_trace(&out);
+	return ret;
 }
 
 /* -i -: a pipe cannot be mapped; it is read whole first. */
@@ -365,8 +364,6 @@ out_free:
 
 static int replay_stdin(const struct sct_options *opts)
 {
-	struct outbuf out;
-	char error[256];
 	size_t len;
 	unsigned char *buf = read_stdin(&len);
 	int ret;
@@ -377,18 +374,7 @@ static int replay_stdin(const struct sct_options *opts)
 		free(buf);
 		return SCT_EXIT_BAD_FILE;
 	}
-	if (open_output(opts, &out)) {
-		free(buf);
-		return opts->output ? SCT_EXIT_OUTPUT : SCT_EXIT_IO;
-	}
-	ret = replay_buffer(buf, len, opts, &out, true, error, sizeof(error));
-	outbuf_flush(&out);
-	if (ret)
-		diag("cannot replay stdin: %s", error);
-	if (out.fd > STDERR_FILENO)
-		close(out.fd);
-	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
-	outbuf_free(&out);
+	ret = replay_to_output(buf, len, opts, "stdin");
 	free(buf);
 	return ret;
 }
@@ -396,8 +382,7 @@ static int replay_stdin(const struct sct_options *opts)
 /* sctrace -i FILE: mapped, not read, so a large file costs no memory up front. */
 int replay_file(const struct sct_options *opts)
 {
-	struct outbuf out;
-	char error[256];
+	char name[PATH_MAX + 2];
 	struct stat sb;
 	void *map = NULL;
 	int fd, ret;
@@ -418,18 +403,8 @@ int replay_file(const struct sct_options *opts)
 		diag("cannot read '%s': %s", opts->input, sb.st_size ? strerror(errno) : "the file is empty");
 		return SCT_EXIT_BAD_FILE;
 	}
-	if (open_output(opts, &out)) {
-		munmap(map, sb.st_size);
-		return opts->output ? SCT_EXIT_OUTPUT : SCT_EXIT_IO;
-	}
-	ret = replay_buffer(map, sb.st_size, opts, &out, true, error, sizeof(error));
-	outbuf_flush(&out);
-	if (ret)
-		diag("cannot replay '%s': %s", opts->input, error);
-	if (out.fd > STDERR_FILENO)
-		close(out.fd);
-	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
-	outbuf_free(&out);
+	snprintf(name, sizeof(name), "'%s'", opts->input);
+	ret = replay_to_output(map, sb.st_size, opts, name);
 	munmap(map, sb.st_size);
 	return ret;
 }
