@@ -242,14 +242,20 @@ setup() {
 	[[ "$stderr" == *"has no processes to trace"* ]]
 }
 
-@test "-a: system-wide, other processes seen, sctrace itself never" {
-	sct_bg -a -o "$out"
+# sctrace ARGS in the background while a marker process calls kill(self, 0);
+# its pid is left in $marker and the trace in $out.
+trace_marker() {
+	sct_bg "$@" -o "$out"
 	sleep 0.5
 	bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/marker"
 	sleep 0.3
 	kill -INT "$SCT_PID"
 	wait_bounded "$SCT_PID"
 	marker=$(cat "$BATS_TEST_TMPDIR/marker")
+}
+
+@test "-a: system-wide, other processes seen, sctrace itself never" {
+	trace_marker -a
 	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
 	run grep -c "^\[pid $SCT_PID\]" "$out"
 	assert_output "0"
@@ -263,9 +269,7 @@ setup() {
 }
 
 @test "SIGINT is forwarded to the command; its status comes back" {
-	# Background jobs start with SIGINT ignored, which sctrace respects.
-	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SCTRACE" -o "$out" -- sleep 10 &
-	SCT_PID=$!
+	sct_bg_interruptible -o "$out" -- sleep 10
 	sleep 0.5
 	kill -INT "$SCT_PID"
 	status=0
@@ -433,7 +437,7 @@ teardown() {
 }
 
 @test "--duration-column: each call's time, as strace -T" {
-	run sct --duration-column -o "$out" -- "$BATS_TEST_DIRNAME/../build/workloads/nanosleep_1ms"
+	run sct --duration-column -o "$out" -- "$WL/nanosleep_1ms"
 	assert_success
 	line=$(grep '^clock_nanosleep(' "$out")
 	[[ "$line" =~ \ =\ 0\ \<([0-9]+\.[0-9]{6})\>$ ]]
@@ -460,10 +464,9 @@ teardown() {
 }
 
 @test "-e is a kernel filter: unselected calls never reach the ring" {
-	workload=$BATS_TEST_DIRNAME/../build/bench/bench-workload
-	run --separate-stderr sct -m 1 -o "$out" -- "$workload" getppid 200000
+	run --separate-stderr sct -m 1 -o "$out" -- "$WORKLOAD" getppid 200000
 	[[ "$stderr" == *"sctrace: LOST "*" events" ]]
-	run --separate-stderr sct -m 1 -e exit_group -o "$out" -- "$workload" getppid 200000
+	run --separate-stderr sct -m 1 -e exit_group -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	[ -z "$stderr" ]
 	run cat "$out"
@@ -471,13 +474,7 @@ teardown() {
 }
 
 @test "-e with -a: only the selected call, sctrace itself still out" {
-	sct_bg -a -e kill -o "$out"
-	sleep 0.5
-	bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/marker"
-	sleep 0.3
-	kill -INT "$SCT_PID"
-	wait_bounded "$SCT_PID"
-	marker=$(cat "$BATS_TEST_TMPDIR/marker")
+	trace_marker -a -e kill
 	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
 	run grep -cv '\] kill(' "$out"
 	assert_output "0"

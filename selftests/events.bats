@@ -4,9 +4,6 @@
 
 load helpers
 
-WL=$BATS_TEST_DIRNAME/../build/workloads
-WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
-
 setup() {
 	need_root
 	out=$BATS_TEST_TMPDIR/trace.out

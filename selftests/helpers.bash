@@ -4,6 +4,9 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 SCTRACE=${SCTRACE:-$BATS_TEST_DIRNAME/../build/sctrace}
+# The harness's generated workloads, and the benchmark's multi-mode one.
+WL=$BATS_TEST_DIRNAME/../build/workloads
+WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
 # Upper bound on any single sctrace run: a hang is a failure, not a stall.
 LIMIT=${LIMIT:-30}
 
@@ -26,6 +29,13 @@ as_spare_uid() {
 # sctrace in the background, itself (not a wrapper), so signals reach it.
 sct_bg() {
 	"$SCTRACE" "$@" &
+	SCT_PID=$!
+}
+
+# sctrace in the background with SIGINT at its default: background jobs
+# start with it ignored, which sctrace respects.
+sct_bg_interruptible() {
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SCTRACE" "$@" &
 	SCT_PID=$!
 }
 

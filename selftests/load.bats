@@ -4,8 +4,6 @@
 
 load helpers
 
-WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
-
 setup() {
 	need_root
 	out=$BATS_TEST_TMPDIR/trace.out

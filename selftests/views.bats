@@ -4,9 +4,6 @@
 
 load helpers
 
-WL=$BATS_TEST_DIRNAME/../build/workloads
-WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
-
 setup() {
 	need_root
 	out=$BATS_TEST_TMPDIR/trace.out
@@ -119,9 +116,7 @@ read EBADF: 1"
 }
 
 @test "-s: printed when interrupted by SIGINT, with the calls so far" {
-	# Background jobs start with SIGINT ignored, which sctrace respects.
-	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' "$SCTRACE" -s -o "$out" -- "$WORKLOAD" getppid 1000000000 &
-	SCT_PID=$!
+	sct_bg_interruptible -s -o "$out" -- "$WORKLOAD" getppid 1000000000
 	sleep 1
 	kill -INT "$SCT_PID"
 	status=0
