@@ -172,6 +172,9 @@ calls_of() {
 	run --separate-stderr sct record --json -- true
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'" ]
+	run --separate-stderr sct record --max-events 10 -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: record keeps every event: give --failure, --duration or --max-events when replaying with 'sctrace -i FILE'" ]
 	run --separate-stderr sct -i "$data" -- true
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: -i replays a file: it takes no command, -p, -t, -u, -a or -C" ]

@@ -405,6 +405,12 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 		diag("record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'");
 		return SCT_EXIT_USAGE;
 	}
+	/* They choose what is shown, not what is recorded: a file has it all. */
+	if (opts->print.failures_only || opts->print.min_duration_ns ||
+	    opts->print.max_events) {
+		diag("record keeps every event: give --failure, --duration or --max-events when replaying with 'sctrace -i FILE'");
+		return SCT_EXIT_USAGE;
+	}
 	opts->record = true;
 	opts->output = opts->output ?: "perf.data";
 	return OPTIONS_PARSED;

@@ -21,6 +21,22 @@
 /* How long a command has to exit after sctrace forwarded it a signal. */
 #define FORWARD_GRACE_MS 1000
 
+/*
+ * record: a record goes to the file as it is (sctrace's own flush samples
+ * stay out); only a LOST one goes on to the printer, which counts it.
+ * Returns whether to queue ev.
+ */
+static bool keep_for_printer(struct session *s, const struct perf_event_header *hdr,
+			     struct sct_event *ev)
+{
+	if (ev->kind == EV_LOST || ev->pid != s->self)
+		perf_writer_record(s->writer, hdr);
+	if (ev->kind == EV_LOST)
+		return true;
+	event_release(ev);
+	return false;
+}
+
 static void read_ring(struct session *s, size_t idx)
 {
 	struct ring *ring = s->events->rings[idx];
@@ -35,9 +51,8 @@ static void read_ring(struct session *s, size_t idx)
 			break;
 		switch (record_parse(&s->ids, hdr, ev)) {
 		case RECORD_OK:
-			/* sctrace's own flush samples stay out of files too. */
-			if (s->writer && (ev->kind == EV_LOST || ev->pid != s->self))
-				perf_writer_record(s->writer, hdr);
+			if (s->writer && !keep_for_printer(s, hdr, ev))
+				break;
 			queue_commit(q);
 			break;
 		case RECORD_MALFORMED:
