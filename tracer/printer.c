@@ -63,7 +63,6 @@ static void print_wall_time(struct printer *p, uint64_t time)
 
 static void print_time(struct printer *p, uint64_t time)
 {
-	p->last_time = time;
 	if (p->cfg.time_mode == TIME_RELATIVE) {
 		outbuf_seconds(p->out, time > p->start_ns ? time - p->start_ns : 0);
 		outbuf_putc(p->out, ' ');
