@@ -35,6 +35,10 @@ deps:
 deps-qemu:
 	@ci/install-deps.sh qemu
 
+# The entry targets install what is missing first, then build in a new
+# make: this one read pkg-config's flags before the packages were there.
+SUBMAKE = $(MAKE) --no-print-directory
+
 $(SCTRACE): $(TRACER_OBJS)
 	$(CC) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -91,7 +95,8 @@ $(BENCH_BIN): bench/workloads.c
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
 
 .PHONY: bench
-bench: deps all $(BENCH_BIN)
+bench: deps
+	$(SUBMAKE) all $(BENCH_BIN)
 	bench/run.sh $(SCTRACE) $(BENCH_BIN) $(BUILD)/bench $(N) $(ROUNDS)
 
 # ---- soak: the load and fault cases in a loop (not part of CI) ---------
@@ -100,7 +105,8 @@ SEED         ?=
 CASE_SEED    ?=
 
 .PHONY: soak
-soak: deps all $(BENCH_BIN)
+soak: deps
+	$(SUBMAKE) all $(BENCH_BIN)
 	selftests/soak.sh $(SCTRACE) $(BENCH_BIN) $(SOAK_MINUTES) "$(SEED)" "$(CASE_SEED)"
 
 # ---- tests -------------------------------------------------------------
@@ -144,7 +150,8 @@ golden: $(GOLDEN) $(WL_BINS) $(SCTRACE) $(REPLAY_COMPARE)
 ARCH_NAME := $(shell uname -m)
 
 # The main job: every golden case on the running kernel, one KTAP report.
-run: deps golden
+run: deps
+	$(SUBMAKE) golden
 	selftests/ktap-run golden $(GOLDEN)
 
 # Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
@@ -161,7 +168,8 @@ endif
 # The golden and unit suites inside QEMU guests of each architecture,
 # booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
 .PHONY: check-qemu
-check-qemu: deps-qemu $(SCTRACE) $(REPLAY_COMPARE)
+check-qemu: deps-qemu
+	$(SUBMAKE) $(SCTRACE) $(REPLAY_COMPARE)
 	ci/check-qemu.sh $(or $(ARCH),all) $(KERNEL)
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
@@ -217,5 +225,6 @@ FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/
 sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
-check: deps-qemu all unit-tests golden sanitized $(BENCH_BIN)
+check: deps-qemu
+	$(SUBMAKE) all unit-tests golden sanitized $(BENCH_BIN)
 	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
