@@ -52,7 +52,9 @@ setup() {
 
 @test "a ring too small to keep up: printed + LOST = made, exactly" {
 	# The same deterministic workload, lossless first, then with one page.
-	run --separate-stderr sct -o "$out" -- "$WORKLOAD" getppid 200000
+	# The reference's ring holds the whole run (400,000 records, about
+	# 35 MB): lossless however slow the tracer is (ASan), not by its speed.
+	run --separate-stderr sct -m 16384 -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost_before" -eq 0 ]
@@ -68,7 +70,9 @@ setup() {
 	# The kernel writes a ring's LOST record only on its next write there.
 	# With sctrace frozen, the workload overflows both rings, moves cpus
 	# and exits: nothing writes to either ring again, unless sctrace does.
-	run --separate-stderr sct -o "$out" -- "$WORKLOAD" migrate 300000
+	# The reference's rings hold the whole run (about 100 MB over two
+	# cpus), so it is lossless however slow the tracer is.
+	run --separate-stderr sct -m 32768 -o "$out" -- "$WORKLOAD" migrate 300000
 	assert_success
 	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost_before" -eq 0 ]
