@@ -490,3 +490,27 @@ teardown() {
 	run --separate-stderr sct -e 'read,,close' -- true
 	[ "$status" -eq 64 ]
 }
+
+@test "-e accepts every name of the kernel's sys_enter_* tracepoints" {
+	local names
+	names=$(cd /sys/kernel/tracing/events/syscalls && ls -d sys_enter_* | sed 's/^sys_enter_//' | paste -sd,)
+	[ "$(echo "$names" | tr , '\n' | wc -l)" -gt 300 ]
+	run --separate-stderr sct -e "$names" -o "$out" -- true
+	assert_success
+	run --separate-stderr sct -e umont -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown syscall 'umont' in -e 'umont'; did you mean 'umount'?" ]
+}
+
+@test "pread64 and pwrite64 are named as their tracepoints, strace and perf name them" {
+	run --separate-stderr sct -e pread64,pwrite64 -o "$out" -- /usr/bin/python3 -I -c '
+import os
+fd = os.open("/dev/null", os.O_RDWR)
+os.pread(fd, 1, 0)
+os.pwrite(fd, b"x", 0)'
+	assert_success
+	run cat "$out"
+	assert_line --regexp '^pread64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 0$'
+	assert_line --regexp '^pwrite64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 1$'
+	refute_line --regexp '^pread\(|^pwrite\(' 
+}
