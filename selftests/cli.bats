@@ -514,3 +514,45 @@ os.pwrite(fd, b"x", 0)'
 	assert_line --regexp '^pwrite64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 1$'
 	refute_line --regexp '^pread\(|^pwrite\(' 
 }
+
+@test "-p of a process whose threads come and go: the ones that exit during setup are skipped" {
+	# Eight threads at a time, each living a few microseconds.
+	/usr/bin/python3 -I -c '
+import threading
+while True:
+    ts = [threading.Thread(target=lambda: None) for i in range(8)]
+    for t in ts: t.start()
+    for t in ts: t.join()' &
+	local pid=$! i
+	sleep 0.3
+	for i in $(seq 10); do
+		run --separate-stderr sct --max-events 20 -o "$out" -p "$pid"
+		[ "$status" -eq 0 ] || break
+	done
+	kill "$pid"
+	wait "$pid" || true
+	assert_success
+	[ -z "$stderr" ]
+}
+
+@test "-u root while a root zombie exists: the zombie is skipped" {
+	/usr/bin/python3 -I -c '
+import os, time
+if os.fork() == 0:
+    os._exit(0)
+time.sleep(60)' &
+	local parent=$!
+	# Wait until the child is a zombie: "Z" in its state.
+	local i zombie=
+	for ((i = 0; i < 100; i++)); do
+		zombie=$(ps -o pid=,stat= --ppid "$parent" | awk '$2 ~ /^Z/ { print $1 }')
+		[ -z "$zombie" ] || break
+		sleep 0.05
+	done
+	[ -n "$zombie" ]
+	run --separate-stderr sct -u root --max-events 5 -o "$out"
+	kill "$parent"
+	wait "$parent" || true
+	assert_success
+	[ -z "$stderr" ]
+}
