@@ -258,12 +258,28 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	pr_count_shown(p);
 }
 
+/*
+ * A new enter while a held call is pending means its exit was lost: in
+ * JSON that call is still an event, shown with a null result, as text
+ * shows it "unfinished". An outcome filter cannot judge it: dropped.
+ */
+static void held_call_unfinished(struct printer *p, struct thread_state *st)
+{
+	struct sct_event gone = { .pid = st->pid, .tid = st->tid, .time = st->enter_time };
+
+	if (!st->in_call || st->shown || !p->cfg.json || p->quiet ||
+	    p->cfg.failures_only || p->cfg.min_duration_ns)
+		return;
+	pr_json_call(p, &gone, st, true, false);
+}
+
 static void print_enter(struct printer *p, const struct sct_event *ev)
 {
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 
+	held_call_unfinished(p, st);
 	st->pid = ev->pid;
 	st->in_call = false;
 	if (desc->result == RESULT_NORETURN) {
