@@ -72,8 +72,10 @@ lost_seen() {
 	case "$tracer" in
 	sctrace-*) sed -n 's/^sctrace: LOST \([0-9]*\) events$/\1/p' "$errors" | tail -n 1 | grep . || echo 0 ;;
 	perf-trace) grep -o 'LOST [0-9]*' "$trace" "$errors" | awk '{ s += $2 } END { print s + 0 }' ;;
+	# "LOST events: N  ( x%)" (records the ring dropped) and
+	# "LOST_SAMPLES events: N" (samples dropped): both are losses.
 	perf-record) perf report --stats -i "$trace.data" 2>/dev/null |
-			awk '/LOST/ && $NF ~ /^[0-9]+$/ { s += $NF } END { print s + 0 }' ;;
+			awk '/^ *LOST(_SAMPLES)? events:/ { sub(/.*events: */, ""); s += $1 } END { print s + 0 }' ;;
 	*) echo 0 ;;
 	esac
 }

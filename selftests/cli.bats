@@ -490,3 +490,69 @@ teardown() {
 	run --separate-stderr sct -e 'read,,close' -- true
 	[ "$status" -eq 64 ]
 }
+
+@test "-e accepts every name of the kernel's sys_enter_* tracepoints" {
+	local names
+	names=$(cd /sys/kernel/tracing/events/syscalls && ls -d sys_enter_* | sed 's/^sys_enter_//' | paste -sd,)
+	[ "$(echo "$names" | tr , '\n' | wc -l)" -gt 300 ]
+	run --separate-stderr sct -e "$names" -o "$out" -- true
+	assert_success
+	run --separate-stderr sct -e umont -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown syscall 'umont' in -e 'umont'; did you mean 'umount'?" ]
+}
+
+@test "pread64 and pwrite64 are named as their tracepoints, strace and perf name them" {
+	run --separate-stderr sct -e pread64,pwrite64 -o "$out" -- /usr/bin/python3 -I -c '
+import os
+fd = os.open("/dev/null", os.O_RDWR)
+os.pread(fd, 1, 0)
+os.pwrite(fd, b"x", 0)'
+	assert_success
+	run cat "$out"
+	assert_line --regexp '^pread64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 0$'
+	assert_line --regexp '^pwrite64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 1$'
+	refute_line --regexp '^pread\(|^pwrite\(' 
+}
+
+@test "-p of a process whose threads come and go: the ones that exit during setup are skipped" {
+	# Eight threads at a time, each living a few microseconds.
+	/usr/bin/python3 -I -c '
+import threading
+while True:
+    ts = [threading.Thread(target=lambda: None) for i in range(8)]
+    for t in ts: t.start()
+    for t in ts: t.join()' &
+	local pid=$! i
+	sleep 0.3
+	for i in $(seq 10); do
+		run --separate-stderr sct --max-events 20 -o "$out" -p "$pid"
+		[ "$status" -eq 0 ] || break
+	done
+	kill "$pid"
+	wait "$pid" || true
+	assert_success
+	[ -z "$stderr" ]
+}
+
+@test "-u root while a root zombie exists: the zombie is skipped" {
+	/usr/bin/python3 -I -c '
+import os, time
+if os.fork() == 0:
+    os._exit(0)
+time.sleep(60)' &
+	local parent=$!
+	# Wait until the child is a zombie: "Z" in its state.
+	local i zombie=
+	for ((i = 0; i < 100; i++)); do
+		zombie=$(ps -o pid=,stat= --ppid "$parent" | awk '$2 ~ /^Z/ { print $1 }')
+		[ -z "$zombie" ] || break
+		sleep 0.05
+	done
+	[ -n "$zombie" ]
+	run --separate-stderr sct -u root --max-events 5 -o "$out"
+	kill "$parent"
+	wait "$parent" || true
+	assert_success
+	[ -z "$stderr" ]
+}

@@ -153,18 +153,9 @@ static void parse_call(const char *s, struct parsed *p)
 		snprintf(p->result, sizeof(p->result), "%s", r);
 }
 
-/* Our names where strace spells a call differently. */
+/* strace prints an unknown number in hex: syscall_0x1c8. */
 static void strace_spelling(char *name, size_t len)
 {
-	static const char *const ours_theirs[][2] = {
-		{ "pread", "pread64" },
-		{ "pwrite", "pwrite64" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(ours_theirs) / sizeof(ours_theirs[0]); i++)
-		if (!strcmp(name, ours_theirs[i][0]))
-			snprintf(name, len, "%s", ours_theirs[i][1]);
 	if (!strncmp(name, "syscall_", 8) && isdigit((unsigned char)name[8]))
 		snprintf(name, len, "syscall_%#lx", strtol(name + 8, NULL, 10));
 }

@@ -212,6 +212,22 @@ TEST_F(pr, failure_holds_each_call_and_prints_only_errors)
 		     text_of(self));
 }
 
+/* An exit lost between two enters: JSON still shows the first call. */
+TEST_F(pr, json_shows_a_call_whose_exit_was_lost)
+{
+	struct printer_config cfg = { .json = true };
+	const char *text;
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	enter(&self->p, 10, NR_READ, 3);
+	enter(&self->p, 10, NR_WRITE, 4);
+	leave(&self->p, 10, NR_WRITE, 1);
+	text = text_of(self);
+	EXPECT_NE(NULL, strstr(text, "\"name\":\"read\",\"nr\":0,\"args\":{\"arg0\":3,"));
+	EXPECT_NE(NULL, strstr(text, "\"name\":\"write\",\"nr\":1,"));
+	EXPECT_EQ(2, self->p.printed);
+}
+
 TEST_F(pr, duration_keeps_slow_calls_with_their_start_time)
 {
 	struct printer_config cfg = {

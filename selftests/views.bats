@@ -134,3 +134,47 @@ read EBADF: 1"
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: bad --max-events '0': expected a count from 1 to 281474976710656, like 100" ]
 }
+
+# python3 -I: no site packages, no user environment; /usr/bin's, as the issue's runs.
+EXECVEAT='import os; fd = os.open("/bin/true", os.O_RDONLY); os.execve(fd, ["true"], {})'
+THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv("/bin/true", ["true"])); t.start(); t.join()'
+
+@test "execveat: its exit (with execve's number) completes it, in text, JSON and -s" {
+	run sct -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run grep -E '^execveat\(' "$out"
+	assert_output --regexp '^execveat\(fd: [0-9]+, filename: 0x[0-9a-f]+, argv: 0x[0-9a-f]+, envp: 0x[0-9a-f]+, flags: 4096\) = 0$'
+	run grep -c 'unfinished' "$out"
+	assert_output 0
+	run sct --json -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run grep -c '"name":"execveat","nr":322,"args":{"fd":[0-9]*,.*"ret":0,"duration_ns":[0-9]*}$' "$out"
+	assert_output 1
+	run sct -s -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run total_row "$out" execveat
+	assert_output --regexp '^1 0 '
+}
+
+@test "execve by a thread other than the leader: paired on the leader's tid, in text, JSON and -s" {
+	run sct -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+	assert_success
+	caller=$(sed -nE 's/^\[pid ([0-9]+)\] execve\(.*/\1/p' "$out")
+	leader=$(sed -nE 's/^\[pid ([0-9]+)\] \+\+\+ superseded by execve in pid '"$caller"' \+\+\+$/\1/p' "$out")
+	[ -n "$caller" ] && [ -n "$leader" ] && [ "$caller" != "$leader" ]
+	# The superseded line, then the exec's result on the leader's tid.
+	run grep -A1 -F "[pid $leader] +++ superseded" "$out"
+	assert_line --index 1 "[pid $leader] <... execve resumed>) = 0"
+	run sct --json -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+	assert_success
+	# The exec's object has its arguments and result, before the exit_group's.
+	run grep -nE '"name":"(execve|exit_group)"' "$out"
+	assert_line --index 1 --regexp '"pid":([0-9]+),"tid":\1,"name":"execve","nr":59,"args":\{"filename":[0-9]+,.*"ret":0,"duration_ns":[0-9]+\}$'
+	assert_line --index 2 --regexp '"name":"exit_group"'
+	run grep -c '"ret":null' "$out"
+	assert_output 1
+	run sct -s -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+	assert_success
+	run total_row "$out" execve
+	assert_output --regexp '^1 0 '
+}

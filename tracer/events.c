@@ -242,21 +242,50 @@ void events_flush_lost(struct event_set *es)
 	sched_setaffinity(0, sizeof(old), &old);
 }
 
+/* Every source of one (task, cpu); -ESRCH if the task is gone. */
+static int open_task(struct event_set *es, const struct event_spec *spec,
+		     size_t ring, pid_t tid)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < spec->nr_sources; i++)
+		err = open_one(es, spec, ring, &spec->sources[i], tid,
+			       spec->cpus[ring]);
+	return err;
+}
+
+/*
+ * A listed task that exits before its events are open (a thread of a
+ * -p process, a zombie of -u's user) is skipped, as perf and strace do;
+ * the tasks are listed from /proc a moment earlier. Only when no task
+ * is left on a cpu's ring is that an error (-ESRCH).
+ */
+static int open_tasks(struct event_set *es, const struct event_spec *spec,
+		      size_t ring)
+{
+	size_t t, nr_tasks = spec->tids ? spec->nr_tids : 1;
+	int err = 0;
+
+	for (t = 0; t < nr_tasks; t++) {
+		err = open_task(es, spec, ring, spec->tids ? spec->tids[t] : -1);
+		if (err == -ESRCH && spec->tids)
+			continue;
+		if (err)
+			return err;
+	}
+	return es->ring_fds[ring] < 0 ? -ESRCH : 0;
+}
+
 int events_open(struct event_set *es, const struct event_spec *spec)
 {
-	size_t c, t, i, nr_tasks = spec->tids ? spec->nr_tids : 1;
+	size_t c;
 	int err;
 
 	memset(es, 0, sizeof(*es));
 	err = alloc_rings(es, spec);
 	for (c = 0; !err && c < spec->nr_cpus; c++) {
-		for (t = 0; !err && t < nr_tasks; t++) {
-			pid_t tid = spec->tids ? spec->tids[t] : -1;
-
-			for (i = 0; !err && i < spec->nr_sources; i++)
-				err = open_one(es, spec, c, &spec->sources[i],
-					       tid, spec->cpus[c]);
-		}
+		err = open_tasks(es, spec, c);
 		if (!err && spec->flush_tp_id > 0)
 			err = open_flush(es, spec, c);
 	}

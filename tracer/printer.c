@@ -258,12 +258,29 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	pr_count_shown(p);
 }
 
+/*
+ * A new enter while a held call is pending means its exit was lost: in
+ * JSON that call is still an event, shown with a null result, as text
+ * shows it "unfinished". An outcome filter cannot judge it: dropped.
+ */
+static void held_call_unfinished(struct printer *p, struct thread_state *st)
+{
+	struct sct_event gone = { .pid = st->pid, .tid = st->tid, .time = st->enter_time };
+
+	if (!st->in_call || st->shown || !p->cfg.json || p->quiet ||
+	    p->cfg.failures_only || p->cfg.min_duration_ns)
+		return;
+	pr_json_call(p, &gone, st, true, false);
+}
+
 static void print_enter(struct printer *p, const struct sct_event *ev)
 {
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 
+	held_call_unfinished(p, st);
+	st->pid = ev->pid;
 	st->in_call = false;
 	if (desc->result == RESULT_NORETURN) {
 		print_noreturn(p, ev, desc);
@@ -307,17 +324,101 @@ static void print_result(struct printer *p, const struct thread_state *st,
 	outbuf_putc(p->out, '\n');
 }
 
+static bool is_exec(struct printer *p, long nr)
+{
+	const char *name = syscall_cache_get(p->syscalls, nr)->name;
+
+	return !strcmp(name, "execve") || !strcmp(name, "execveat");
+}
+
 /*
  * A thread is in one call at a time, so its exit belongs to its pending
  * enter. The exit's own number is -1 after rt_sigreturn (which restores
- * orig_ax); another number means events were lost in between.
+ * orig_ax), and a successful execveat's is execve's (the kernel reports
+ * the new program's state); another number means events were lost.
  */
+static bool completes(struct printer *p, const struct thread_state *st,
+		      const struct sct_event *ev)
+{
+	if (!st->in_call)
+		return false;
+	if (ev->nr == st->nr || ev->nr < 0)
+		return true;
+	return ev->ret == 0 && is_exec(p, ev->nr) && is_exec(p, st->nr);
+}
+
+/* Another thread of ev's process inside an exec, which ev may end. */
+static struct thread_state *exec_in_progress(struct printer *p,
+					     const struct sct_event *ev)
+{
+	size_t i;
+
+	for (i = 0; i < p->threads.cap; i++) {
+		struct thread_state *st = &p->threads.slots[i];
+
+		if (st->used && st->in_call && st->pid == ev->pid &&
+		    st->tid != ev->tid && is_exec(p, st->nr))
+			return st;
+	}
+	return NULL;
+}
+
+/* The old leader's pending call never returns: its thread is gone. */
+static void leader_superseded(struct printer *p, struct thread_state *leader,
+			      const struct thread_state *caller, uint64_t time)
+{
+	struct sct_event gone = { .pid = leader->tid, .tid = leader->tid, .time = time };
+
+	if (p->quiet || p->limit_reached)
+		return;
+	if (p->cfg.json) {
+		if (leader->in_call && !p->cfg.failures_only && !p->cfg.min_duration_ns)
+			pr_json_call(p, &gone, leader, true, false);
+		return;
+	}
+	pr_close_open_line(p);
+	pr_prefix(p, leader->tid, time);
+	outbuf_puts(p->out, "+++ superseded by execve in pid ");
+	outbuf_s64(p->out, caller->tid);
+	outbuf_puts(p->out, " +++\n");
+}
+
+/*
+ * An exec by a thread other than the leader: the kernel gives the caller
+ * the leader's tid (de_thread) and removes the old leader, so the exit
+ * comes on the leader's tid while the enter is pending on the caller's.
+ * The leader's state takes over the caller's pending call.
+ */
+static void exec_takes_over(struct printer *p, struct thread_state *leader,
+			    const struct sct_event *ev)
+{
+	struct thread_state *caller;
+
+	if (ev->ret != 0 || ev->tid != ev->pid || !is_exec(p, ev->nr))
+		return;
+	caller = exec_in_progress(p, ev);
+	if (!caller)
+		return;
+	leader_superseded(p, leader, caller, ev->time);
+	leader->in_call = true;
+	leader->nr = caller->nr;
+	leader->enter_time = caller->enter_time;
+	leader->shown = caller->shown;
+	memcpy(leader->args, caller->args, sizeof(leader->args));
+	caller->in_call = false;
+}
+
 static void print_exit(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
-	bool paired = st->in_call && (ev->nr == st->nr || ev->nr < 0);
+	bool paired;
 	const struct syscall_desc *desc;
+
+	st->pid = ev->pid;
+	if (!completes(p, st, ev) && st != &spare)
+		exec_takes_over(p, st, ev);
+	paired = completes(p, st, ev);
 
 	/* The -e filter lets id -1 exits through to complete selected calls. */
 	if (!paired && ev->nr < 0 && p->selective)

@@ -81,7 +81,7 @@ void pr_json_pending(struct printer *p)
 
 	for (i = 0; i < p->threads.cap; i++) {
 		struct thread_state *st = &p->threads.slots[i];
-		struct sct_event ev = { .tid = st->tid, .pid = st->tid, .time = st->enter_time };
+		struct sct_event ev = { .tid = st->tid, .pid = st->pid, .time = st->enter_time };
 
 		if (!st->used || !st->in_call || p->limit_reached)
 			continue;

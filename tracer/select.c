@@ -35,22 +35,48 @@ static size_t distance(const char *a, const char *b)
 	return row[lb];
 }
 
+/* Of a call's two spellings (umount2 and umount), the closer to name. */
+static const char *closer_spelling(const char *name, int machine,
+				   const char *known, size_t *d)
+{
+	const char *tp_name = syscall_tracepoint_name(machine, known);
+	size_t tp_d = distance(name, tp_name);
+
+	*d = distance(name, known);
+	if (tp_d >= *d)
+		return known;
+	*d = tp_d;
+	return tp_name;
+}
+
 static const char *closest_name(const char *name, int machine)
 {
-	const char *best = NULL;
-	size_t best_d = (size_t)-1;
+	const char *best = NULL, *candidate;
+	size_t best_d = (size_t)-1, d;
 	long nr;
 
 	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
 		const char *known = syscall_name(machine, nr);
-		size_t d = known ? distance(name, known) : (size_t)-1;
 
+		if (!known)
+			continue;
+		candidate = closer_spelling(name, machine, known, &d);
 		if (d < best_d) {
-			best = known;
+			best = candidate;
 			best_d = d;
 		}
 	}
 	return best;
+}
+
+/*
+ * A call is selected by the name it prints as and by its tracepoint's
+ * (newfstat for fstat, umount for umount2): both are the kernel's.
+ */
+static bool name_matches(const char *pattern, int machine, const char *name)
+{
+	return !fnmatch(pattern, name, 0) ||
+	       !fnmatch(pattern, syscall_tracepoint_name(machine, name), 0);
 }
 
 /* Marks (or clears) every number whose name matches; how many matched. */
@@ -62,7 +88,7 @@ static size_t apply(const char *pattern, int machine, struct syscall_set *set, b
 	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
 		const char *name = syscall_name(machine, nr);
 
-		if (!name || fnmatch(pattern, name, 0))
+		if (!name || !name_matches(pattern, machine, name))
 			continue;
 		matched++;
 		if (set->nr[nr] != on)

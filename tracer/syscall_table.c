@@ -50,6 +50,37 @@ static int nr_name_cmp(const void *key, const void *elem)
 	return a->machine - b->machine;
 }
 
+struct spelling {
+	const char *audit;
+	const char *kernel;
+};
+
+/*
+ * libaudit names the kernel spells otherwise, in its syscall tables, its
+ * tracepoints and so in strace and perf alike. Sorted.
+ */
+static const struct spelling kernel_spellings[] = {
+	{ "pread",	"pread64" },
+	{ "pwrite",	"pwrite64" },
+};
+
+static int spelling_cmp(const void *key, const void *elem)
+{
+	const struct spelling *s = elem;
+
+	return strcmp(key, s->audit);
+}
+
+static const char *kernel_spelling(const char *audit_name)
+{
+	const struct spelling *found;
+
+	found = bsearch(audit_name, kernel_spellings,
+			sizeof(kernel_spellings) / sizeof(kernel_spellings[0]),
+			sizeof(kernel_spellings[0]), spelling_cmp);
+	return found ? found->kernel : audit_name;
+}
+
 const char *syscall_name(int machine, long nr)
 {
 	struct nr_name key = { .machine = machine, .nr = nr };
@@ -60,7 +91,7 @@ const char *syscall_name(int machine, long nr)
 		return NULL;
 	name = audit_syscall_to_name(nr, machine);
 	if (name)
-		return name;
+		return kernel_spelling(name);
 	found = bsearch(&key, newer_syscalls,
 			sizeof(newer_syscalls) / sizeof(newer_syscalls[0]),
 			sizeof(newer_syscalls[0]), nr_name_cmp);
@@ -73,13 +104,15 @@ struct tracepoint_alias {
 	const char *tracepoint;
 };
 
-/* libaudit names that differ from the kernel's sys_enter_* names. Sorted. */
+/*
+ * Names (as syscall_name gives them) whose sys_enter_* tracepoint is
+ * named otherwise: the kernel's SYSCALL_DEFINE name, where its syscall
+ * table, strace and perf use the older one. Sorted.
+ */
 static const struct tracepoint_alias tracepoint_aliases[] = {
 	{ "fstat",	0,		"newfstat" },
 	{ "lstat",	0,		"newlstat" },
 	{ "mmap",	MACH_S390X,	"old_mmap" },
-	{ "pread",	0,		"pread64" },
-	{ "pwrite",	0,		"pwrite64" },
 	{ "sendfile",	0,		"sendfile64" },
 	{ "stat",	0,		"newstat" },
 	{ "umount2",	0,		"umount" },

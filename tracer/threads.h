@@ -9,6 +9,7 @@
 /* Per-thread pairing state: which call a thread is inside, if any. */
 struct thread_state {
 	int32_t tid;
+	int32_t pid;		/* its process, from its latest event */
 	bool used;
 	bool in_call;
 	bool calling;		/* seen entering or leaving a call */
