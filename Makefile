@@ -25,9 +25,10 @@ TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
 SCTRACE     := $(BUILD)/sctrace
+MAN_PAGE    := $(BUILD)/sctrace.1
 
 .PHONY: all deps deps-qemu install clean
-all: $(SCTRACE)
+all: $(SCTRACE) $(MAN_PAGE)
 
 deps:
 	@ci/install-deps.sh
@@ -45,11 +46,29 @@ $(SCTRACE): $(TRACER_OBJS)
 $(BUILD)/tracer/%.o: tracer/%.c $(wildcard tracer/*.h) | $(BUILD)/tracer
 	$(CC) $(CPPFLAGS) $(SCT_CFLAGS) $(CFLAGS) -c -o $@ $<
 
+# --help and the man page come from tracer/usage.txt.
+USAGE_H := $(BUILD)/gen/usage.h
+$(USAGE_H): tracer/usage.txt tracer/usage.awk
+	@mkdir -p $(@D)
+	awk -f tracer/usage.awk tracer/usage.txt > $@
+
+$(BUILD)/tracer/options.o: $(USAGE_H)
+$(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
+
+
+$(MAN_PAGE): doc/sctrace.1.in doc/man.awk tracer/usage.txt
+	awk -v version=$(VERSION) -f doc/man.awk tracer/usage.txt doc/sctrace.1.in > $@
+
+.PHONY: man
+man: $(MAN_PAGE)
+
 $(BUILD)/tracer:
 	mkdir -p $@
 
-install: $(SCTRACE)
+install: $(SCTRACE) $(MAN_PAGE)
 	install -D -m 0755 $(SCTRACE) $(DESTDIR)$(PREFIX)/bin/sctrace
+	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/sctrace.1
+	install -D -m 0644 completion/sctrace.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/sctrace
 
 clean:
 	rm -rf $(BUILD)
@@ -238,13 +257,13 @@ FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
 		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c,$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
-$(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -laudit
+	clang $(FUZZ_FLAGS) -I$(BUILD)/gen -o $@ $(FUZZ_SRCS) -laudit
 
-$(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h)
+$(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h) $(USAGE_H)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
+	clang $(FUZZ_FLAGS) -I$(BUILD)/gen -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
 
 FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz 256" \
 	fuzz-perfdata "LSAN_OPTIONS=suppressions=selftests/fuzz/libtraceevent.supp selftests/fuzz.sh $(FUZZ_PERF) $(FUZZ_SECONDS) selftests/fuzz/perfdata-seeds selftests/fuzz/perfdata-regressions build/fuzz-perfdata 262144"
