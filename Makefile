@@ -212,6 +212,13 @@ run_tests: deps
 	$(SUBMAKE) kselftest-install
 	$(KSFT_INSTALL_PATH)/run_kselftest.sh -c sctrace
 
+# README's two commands in a debootstrapped Debian 12 (not part of check;
+# FRESH_UPTO=run stops after make run).
+.PHONY: check-fresh
+check-fresh:
+	@ci/install-deps.sh fresh
+	ci/check-fresh.sh $(or $(FRESH_UPTO),check)
+
 # The golden and unit suites inside QEMU guests of each architecture,
 # booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
 .PHONY: check-qemu
@@ -227,7 +234,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      events "selftests/bats-tap selftests/events.bats" \
 	      replay "selftests/bats-tap selftests/replay.bats"
 
-QEMU_SUITE  = guests "ci/check-qemu.sh all"
+QEMU_SUITE  = guests "ci/check-qemu.sh all" \
+	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
 
 # The tracer and the C tests once more with AddressSanitizer and UBSan
 # (clang), any report fatal; and valgrind memcheck over short traces.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian packages sctrace's build and tests need, only those
 # missing, so make run/check/check-qemu work on a fresh Debian 12 machine.
-# Usage: ci/install-deps.sh [native|qemu]
+# Usage: ci/install-deps.sh [native|qemu|fresh]
 set -eu
 
 native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
@@ -15,12 +15,17 @@ gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
 libc6-dev-arm64-cross libc6-dev-s390x-cross
 libtraceevent-dev:arm64 libtraceevent-dev:s390x
 libaudit-dev:arm64 libaudit-dev:s390x
-libcap-ng-dev:arm64 libcap-ng-dev:s390x"
+libcap-ng-dev:arm64 libcap-ng-dev:s390x
+lava-common lava-dispatcher python3-yaml"
+
+# make check-fresh: a Debian root from scratch, and a clone to put in it.
+fresh_pkgs="debootstrap git"
 
 case "${1:-native}" in
 native) wanted=$native_pkgs ;;
 qemu) wanted="$native_pkgs $qemu_pkgs" ;;
-*) echo "usage: ci/install-deps.sh [native|qemu]" >&2; exit 64 ;;
+fresh) wanted=$fresh_pkgs ;;
+*) echo "usage: ci/install-deps.sh [native|qemu|fresh]" >&2; exit 64 ;;
 esac
 
 missing=""
