@@ -148,3 +148,11 @@ check_setup() {
 	assert_line "ok 1 selftests: sctrace: test_lists"
 	assert_line --regexp '^# ok [0-9]+ global\.'
 }
+
+@test "a harness skip without a name gets its RUN line's name; the reason stays after # SKIP" {
+	run "$KTAP_RUN" a 'echo 1..2; echo "#  RUN           global.first ..."; echo "ok 1 global.first";
+		echo "#  RUN           global.second ..."; echo "#      SKIP      needs strace"; echo "ok 2 # SKIP needs strace"'
+	assert_success
+	assert_line "# ok 2 global.second # SKIP needs strace"
+	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
+}
