@@ -70,6 +70,10 @@ debootstrap --variant=minbase --unpack-tarball="$tarball" bookworm "$root" "$mir
 echo "deb $mirror bookworm main" >"$root/etc/apt/sources.list"
 git clone -q --no-hardlinks "$top" "$root/root/sctrace"
 
+# The root a mount point of its own, as on a machine: unshare (the
+# tracefs tests) cannot change the propagation of a plain directory.
+bind --bind "$root" "$root"
+mount --make-private "$root"
 bind -t proc proc "$root/proc"
 bind -t sysfs sysfs "$root/sys"
 bind -t tracefs tracefs "$root/sys/kernel/tracing" ||
