@@ -25,9 +25,10 @@ TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
 SCTRACE     := $(BUILD)/sctrace
+MAN_PAGE    := $(BUILD)/sctrace.1
 
 .PHONY: all deps deps-qemu install clean
-all: $(SCTRACE)
+all: $(SCTRACE) $(MAN_PAGE)
 
 deps:
 	@ci/install-deps.sh
@@ -45,11 +46,29 @@ $(SCTRACE): $(TRACER_OBJS)
 $(BUILD)/tracer/%.o: tracer/%.c $(wildcard tracer/*.h) | $(BUILD)/tracer
 	$(CC) $(CPPFLAGS) $(SCT_CFLAGS) $(CFLAGS) -c -o $@ $<
 
+# --help and the man page come from tracer/usage.txt.
+USAGE_H := $(BUILD)/gen/usage.h
+$(USAGE_H): tracer/usage.txt tracer/usage.awk
+	@mkdir -p $(@D)
+	awk -f tracer/usage.awk tracer/usage.txt > $@
+
+$(BUILD)/tracer/options.o: $(USAGE_H)
+$(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
+
+
+$(MAN_PAGE): doc/sctrace.1.in doc/man.awk tracer/usage.txt
+	awk -v version=$(VERSION) -f doc/man.awk tracer/usage.txt doc/sctrace.1.in > $@
+
+.PHONY: man
+man: $(MAN_PAGE)
+
 $(BUILD)/tracer:
 	mkdir -p $@
 
-install: $(SCTRACE)
+install: $(SCTRACE) $(MAN_PAGE)
 	install -D -m 0755 $(SCTRACE) $(DESTDIR)$(PREFIX)/bin/sctrace
+	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/sctrace.1
+	install -D -m 0644 completion/sctrace.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/sctrace
 
 clean:
 	rm -rf $(BUILD)
@@ -130,6 +149,21 @@ $(KSFT_STAMP):
 	tar -xJf $(LINUX_SRC_TAR) -C $(KSFT_DIR) --strip-components=4 $(KSFT_MEMBERS)
 	touch $@
 
+# The kernel's KTAP parser and kselftest runner, to read and run the suites
+# the way kernel CI does; taken once, like the harness.
+KTOOLS_DIR     := build/ktools
+KTOOLS_STAMP   := $(KTOOLS_DIR)/.extracted
+KUNIT_DIR      := $(KTOOLS_DIR)/kunit
+KTOOLS_MEMBERS := $(addprefix linux-source-6.1/tools/testing/,kunit/kunit_parser.py kunit/kunit_printer.py \
+		  selftests/run_kselftest.sh selftests/kselftest/runner.sh selftests/kselftest/prefix.pl)
+export KUNIT_DIR
+
+$(KTOOLS_STAMP):
+	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
+	mkdir -p $(KTOOLS_DIR)
+	tar -xJf $(LINUX_SRC_TAR) -C $(KTOOLS_DIR) --strip-components=3 $(KTOOLS_MEMBERS)
+	touch $@
+
 $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
@@ -145,14 +179,15 @@ $(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/no
 	@mkdir -p $(@D)
 	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -o $@ selftests/replay_compare.c selftests/normalize.c
 
-golden: $(GOLDEN) $(WL_BINS) $(SCTRACE) $(REPLAY_COMPARE)
+golden: $(GOLDEN) $(WL_BINS) $(SCTRACE) $(REPLAY_COMPARE) $(KTOOLS_STAMP)
 
 ARCH_NAME := $(shell uname -m)
 
-# The main job: every golden case on the running kernel, one KTAP report.
+# The main job: every golden case on the running kernel, one KTAP report
+# (build/run.ktap), checked with two parsers, and as JUnit XML.
 run: deps
 	$(SUBMAKE) golden
-	selftests/ktap-run golden $(GOLDEN)
+	selftests/ktap-report build/run golden $(GOLDEN)
 
 # Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
 # first; CASE=name for one case; ARCH=aarch64|s390x|x86_64 blesses from
@@ -165,6 +200,25 @@ bless: deps-qemu
 	ci/check-qemu.sh --bless $(ARCH) $(KERNEL)
 endif
 
+# The suite as a kselftest collection: KSFT_INSTALL_PATH may be a kernel's
+# kselftest install (its run_kselftest.sh then runs sctrace too).
+KSFT_INSTALL_PATH ?= build/kselftest_install
+.PHONY: kselftest-install run_tests
+kselftest-install: all unit-tests golden
+	selftests/kselftest-install $(KSFT_INSTALL_PATH) $(BUILD) $(KTOOLS_DIR)
+
+# As lib.mk's run_tests: the collection through the kernel's runner.
+run_tests: deps
+	$(SUBMAKE) kselftest-install
+	$(KSFT_INSTALL_PATH)/run_kselftest.sh -c sctrace
+
+# README's two commands in a debootstrapped Debian 12 (not part of check;
+# FRESH_UPTO=run stops after make run).
+.PHONY: check-fresh
+check-fresh:
+	@ci/install-deps.sh fresh
+	ci/check-fresh.sh $(or $(FRESH_UPTO),check)
+
 # The golden and unit suites inside QEMU guests of each architecture,
 # booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
 .PHONY: check-qemu
@@ -174,13 +228,14 @@ check-qemu: deps-qemu
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
-BATS_SUITES = cli "bats -F tap13 selftests/cli.bats" ktap "bats -F tap13 selftests/ktap.bats" \
-	      load "bats -F tap13 selftests/load.bats" faults "bats -F tap13 selftests/faults.bats" \
-	      badinput "bats -F tap13 selftests/badinput.bats" views "bats -F tap13 selftests/views.bats" \
-	      events "bats -F tap13 selftests/events.bats" \
-	      replay "bats -F tap13 selftests/replay.bats"
+BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-tap selftests/ktap.bats" \
+	      load "selftests/bats-tap selftests/load.bats" faults "selftests/bats-tap selftests/faults.bats" \
+	      badinput "selftests/bats-tap selftests/badinput.bats" views "selftests/bats-tap selftests/views.bats" \
+	      events "selftests/bats-tap selftests/events.bats" \
+	      replay "selftests/bats-tap selftests/replay.bats"
 
-QEMU_SUITE  = guests "ci/check-qemu.sh all"
+QEMU_SUITE  = guests "ci/check-qemu.sh all" \
+	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
 
 # The tracer and the C tests once more with AddressSanitizer and UBSan
 # (clang), any report fatal; and valgrind memcheck over short traces.
@@ -190,13 +245,13 @@ ASAN_ENV   := ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_s
 ASAN_UNITS  = $(foreach t,$(notdir $(UNIT_TESTS)),$(t) "$(ASAN_ENV) $(ASAN)/selftests/$(t)")
 SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	golden \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace WORKLOADS=$(WL_DIR) GOLDEN_OUT=$(ASAN)/golden $(ASAN)/selftests/golden\" \
-	cli \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/cli.bats\" \
-	load \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/load.bats\" \
-	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/faults.bats\" \
-	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/badinput.bats\" \
-	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/views.bats\" \
-	events \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/events.bats\" \
-	replay \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace bats -F tap13 selftests/replay.bats\" \
+	cli \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/cli.bats\" \
+	load \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/load.bats\" \
+	faults \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/faults.bats\" \
+	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/badinput.bats\" \
+	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/views.bats\" \
+	events \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/events.bats\" \
+	replay \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/replay.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
@@ -210,13 +265,13 @@ FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
 		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c,$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
-$(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -laudit
+	clang $(FUZZ_FLAGS) -I$(BUILD)/gen -o $@ $(FUZZ_SRCS) -laudit
 
-$(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h)
+$(FUZZ_PERF): $(FUZZ_PERF_SRCS) $(wildcard tracer/*.h) $(USAGE_H)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
+	clang $(FUZZ_FLAGS) -I$(BUILD)/gen -o $@ $(FUZZ_PERF_SRCS) $(LDLIBS)
 
 FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/seeds selftests/fuzz/regressions build/fuzz 256" \
 	fuzz-perfdata "LSAN_OPTIONS=suppressions=selftests/fuzz/libtraceevent.supp selftests/fuzz.sh $(FUZZ_PERF) $(FUZZ_SECONDS) selftests/fuzz/perfdata-seeds selftests/fuzz/perfdata-regressions build/fuzz-perfdata 262144"
@@ -227,4 +282,4 @@ sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 
 check: deps-qemu
 	$(SUBMAKE) all unit-tests golden sanitized $(BENCH_BIN)
-	selftests/ktap-run $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
+	selftests/ktap-report build/check $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The harness inside QEMU guests: build everything statically for each
 # architecture, pack an initramfs, boot Debian's kernel (or KERNEL), and
-# report every guest as one KTAP subtest named after its arch and kernel.
+# report every guest in the kselftest runner's shape, named after its arch
+# (the kernel version is a diagnostic line: names stay the same across kernels).
 # Usage: ci/check-qemu.sh x86_64|aarch64|s390x|all [KERNEL]
 #        ci/check-qemu.sh --bless ARCH [KERNEL]   (rewrites expected/ARCH/)
 # Exit: 0 all passed, 1 a guest failed or never finished, 4 all skipped.
@@ -93,9 +94,9 @@ replay_on_host() {
 		out != "" { print > out }
 	' "build/$arch/report.txt"
 	set -- "build/$arch/recorded"/*.b64
-	[ -e "$1" ] || { echo "    # no recording came out of the $arch guest"; return 1; }
-	echo "    KTAP version 1"
-	echo "    1..$#"
+	[ -e "$1" ] || { echo "# no recording came out of the $arch guest"; return 1; }
+	echo "# TAP version 13"
+	echo "# 1..$#"
 	i=0
 	for b64; do
 		i=$((i + 1))
@@ -104,17 +105,17 @@ replay_on_host() {
 		out="build/$arch/recorded/$case.out"
 		if build/sctrace -i "build/$arch/recorded/$case.data" -o "$out" 2>"$out.err" &&
 		   build/selftests/replay_compare "$out" "expected/$arch/$case.out" >"$out.diff"; then
-			echo "    ok $i $case"
+			echo "# ok $i $case"
 		else
-			sed 's/^/    # /' "$out.err" "$out.diff"
-			echo "    not ok $i $case"
+			sed 's/^/# # /' "$out.err" "$out.diff"
+			echo "# not ok $i $case"
 			status=1
 		fi
 	done
 	return $status
 }
 
-echo "KTAP version 1"
+echo "TAP version 13"
 echo "1..$(($(echo $arches | wc -w) * 2))"
 n=0 failed=0 passed=0
 for arch in $arches; do
@@ -123,23 +124,24 @@ for arch in $arches; do
 	rc=$?
 	head=$(grep -a -m 1 '^SCTRACE-GUEST-BEGIN ' "build/$arch/report.txt")
 	kver=${head##*kernel=}
-	name="$arch ${kver:-kernel-unknown}"
-	echo "    # Subtest: $name"
+	name="selftests: guests: $arch"
+	echo "# $name"
+	echo "# kernel: ${kver:-unknown}"
 	sed -e '/^SCTRACE-GUEST-/d' -e '/^SCTRACE-DATA /,/^SCTRACE-DATA-END$/d' \
-	    -e 's/^/    /' "build/$arch/report.txt"
+	    -e 's/^/# /' "build/$arch/report.txt"
 	case "$rc" in
 	0) echo "ok $n $name"; passed=$((passed + 1)) ;;
 	4) echo "ok $n $name # SKIP every test skipped in the guest" ;;
 	*) echo "not ok $n $name"; failed=$((failed + 1)) ;;
 	esac
-	grep -a '^selftests: ' "build/$arch/report.txt" | sed "s/^selftests:/$arch:/"
+	grep -a '^selftests: ' "build/$arch/report.txt" | sed "s/^selftests:/# $arch:/"
 	n=$((n + 1))
-	echo "    # Subtest: $arch recordings replayed on the host"
+	echo "# selftests: guests: $arch-replay"
 	if [ "$rc" -ne 2 ] && replay_on_host "$arch"; then
-		echo "ok $n $arch recordings replayed on the host"
+		echo "ok $n selftests: guests: $arch-replay"
 		passed=$((passed + 1))
 	else
-		echo "not ok $n $arch recordings replayed on the host"
+		echo "not ok $n selftests: guests: $arch-replay"
 		failed=$((failed + 1))
 	fi
 done

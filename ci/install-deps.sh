@@ -1,12 +1,13 @@
 #!/bin/sh
 # Install the Debian packages sctrace's build and tests need, only those
 # missing, so make run/check/check-qemu work on a fresh Debian 12 machine.
-# Usage: ci/install-deps.sh [native|qemu]
+# Usage: ci/install-deps.sh [native|qemu|fresh]
 set -eu
 
 native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
 libcap-ng-dev bats bats-support bats-assert strace linux-perf
-linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq"
+linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
+python3 python3-tap man-db bash-completion bc llvm"
 
 # Cross compilers, the arm64/s390x static libraries and the three QEMUs.
 qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
@@ -14,12 +15,17 @@ gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
 libc6-dev-arm64-cross libc6-dev-s390x-cross
 libtraceevent-dev:arm64 libtraceevent-dev:s390x
 libaudit-dev:arm64 libaudit-dev:s390x
-libcap-ng-dev:arm64 libcap-ng-dev:s390x"
+libcap-ng-dev:arm64 libcap-ng-dev:s390x
+lava-common lava-dispatcher python3-yaml"
+
+# make check-fresh: a Debian root from scratch, and a clone to put in it.
+fresh_pkgs="debootstrap git"
 
 case "${1:-native}" in
 native) wanted=$native_pkgs ;;
 qemu) wanted="$native_pkgs $qemu_pkgs" ;;
-*) echo "usage: ci/install-deps.sh [native|qemu]" >&2; exit 64 ;;
+fresh) wanted=$fresh_pkgs ;;
+*) echo "usage: ci/install-deps.sh [native|qemu|fresh]" >&2; exit 64 ;;
 esac
 
 missing=""

@@ -24,6 +24,79 @@ setup() {
 	assert_output --regexp '^sctrace [0-9]+\.[0-9]+$'
 }
 
+# The options the parser takes, from its getopt tables in tracer/options.c.
+parser_options() {
+	local src=$BATS_TEST_DIRNAME/../tracer/options.c
+	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$src"
+	sed -n 's/.*getopt_long(argc, argv, "+\([^"]*\)".*/\1/p' "$src" |
+		tr -d ':' | fold -w1 | sed 's/^/-/'
+}
+
+# Options named at the start of an option line of --help.
+help_options() {
+	"$SCTRACE" --help | grep -E '^  (-[a-zA-Z], )?--|^      --' |
+		grep -oE '(^|[ ,])--?[a-zA-Z][a-z-]*' | tr -d ' ,'
+}
+
+# Options named in the .TP headers of the man page's roff.
+man_options() {
+	awk '/^\.SH OPTIONS/ { on = 1; next } /^\.SH/ { on = 0 } on && prev == ".TP" { print } { prev = $0 }' "$MAN_PAGE" |
+		grep -oE '\\fB(\\-)+[a-zA-Z][a-z\\-]*\\fR' | sed -e 's/\\fB//; s/\\fR//; s/\\-/-/g'
+}
+
+@test "--help, the man page and the parser name the same options" {
+	MAN_PAGE=${MAN_PAGE:-$BATS_TEST_DIRNAME/../build/sctrace.1}
+	[ -r "$MAN_PAGE" ] || fail "no man page at $MAN_PAGE: run make"
+	parser=$(parser_options | sort -u)
+	help=$(help_options | sort -u)
+	man=$(man_options | sort -u)
+	[ "$(echo "$parser" | wc -l)" -gt 30 ] || fail "read too few options from options.c: $parser"
+	[ "$help" = "$parser" ] || fail "--help and the parser differ: $(diff <(echo "$help") <(echo "$parser"))"
+	[ "$man" = "$help" ] || fail "the man page and --help differ: $(diff <(echo "$man") <(echo "$help"))"
+}
+
+@test "make install: binary, man page and completion under DESTDIR and PREFIX" {
+	root=$BATS_TEST_DIRNAME/..
+	dest=$BATS_TEST_TMPDIR/dest
+	run make -s -C "$root" install DESTDIR="$dest" PREFIX=/opt/sct
+	assert_success
+	[ -x "$dest/opt/sct/bin/sctrace" ]
+	run "$dest/opt/sct/bin/sctrace" --version
+	assert_output --regexp '^sctrace [0-9]+\.[0-9]+$'
+	run env MANWIDTH=100 man -l "$dest/opt/sct/share/man/man1/sctrace.1"
+	assert_success
+	assert_output --partial "sctrace - show the system calls"
+	assert_output --regexp $'\n {7}-i, --input FILE\n'
+	assert_line --regexp "sctrace [0-9]+\.[0-9]+ .*SCTRACE\(1\)$"
+	[ -r "$dest/opt/sct/share/bash-completion/completions/sctrace" ]
+}
+
+# The completion, as bash runs it on TAB: completions of the last word.
+complete_words() {
+	bash -c '
+		source /usr/share/bash-completion/bash_completion
+		source "$0"
+		COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		_sctrace sctrace "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+		printf "%s\n" "${COMPREPLY[@]}"' "$BATS_TEST_DIRNAME/../completion/sctrace.bash" "$@"
+}
+
+@test "bash completion: options, syscalls after -e, tracepoints after --event" {
+	PATH=$(dirname "$SCTRACE"):$PATH
+	run complete_words sctrace --no-inh
+	assert_output "--no-inherit"
+	run complete_words sctrace --errno
+	assert_output "--errno-summary"
+	run complete_words sctrace -e 'read,!clock_nano'
+	assert_line 'read,!clock_nanosleep'
+	run complete_words sctrace --event sched:sched_process_ex
+	assert_line --regexp '(sched:)?sched_process_exec'
+	assert_line --regexp '(sched:)?sched_process_exit'
+	run complete_words sctrace -F m
+	assert_output $'maj\nmin'
+}
+
 @test "unknown option: one line, exit 64" {
 	run --separate-stderr sct --hell
 	[ "$status" -eq 64 ]

@@ -7,36 +7,36 @@ bats_load_library bats-assert
 
 KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 
-@test "passing suites: exit 0, nested, plain closing line" {
+@test "passing suites: exit 0, the kselftest runner's shape, plain closing line" {
 	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo ok 2 y' b 'echo 1..1; echo ok 1 z'
 	assert_success
-	assert_line --index 0 "KTAP version 1"
+	assert_line --index 0 "TAP version 13"
 	assert_line --index 1 "1..2"
-	assert_line "    # Subtest: a"
-	assert_line "    ok 2 y"
-	assert_line "ok 1 a"
-	assert_line "ok 2 b"
+	assert_line --index 2 "# selftests: sctrace: a"
+	assert_line "# ok 2 y"
+	assert_line "ok 1 selftests: sctrace: a"
+	assert_line "ok 2 selftests: sctrace: b"
 	assert_line "selftests: 3 passed, 0 failed, 0 skipped"
 }
 
 @test "a not ok line fails its suite and the run" {
 	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo not ok 2 y'
 	[ "$status" -eq 1 ]
-	assert_line "not ok 1 a"
+	assert_line "not ok 1 selftests: sctrace: a # exit=0"
 	assert_line "selftests: 1 passed, 1 failed, 0 skipped"
 }
 
 @test "a suite that dies before its plan is done fails, even at exit 0" {
 	run "$KTAP_RUN" a 'echo 1..3; echo ok 1 x'
 	[ "$status" -eq 1 ]
-	assert_line "not ok 1 a"
-	assert_line "    # a: exit 0, plan 3, ran 1, failed 0"
+	assert_line "not ok 1 selftests: sctrace: a # exit=0"
+	assert_line "# a: exit 0, plan 3, ran 1, failed 0"
 }
 
 @test "a non-zero exit fails a suite whose lines all passed" {
 	run "$KTAP_RUN" a 'echo 1..1; echo ok 1 x; exit 3'
 	[ "$status" -eq 1 ]
-	assert_line "not ok 1 a"
+	assert_line "not ok 1 selftests: sctrace: a # exit=3"
 }
 
 @test "no plan at all is a failure" {
@@ -47,16 +47,112 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 @test "exit 4 skips with the suite's reason; all skipped exits 4" {
 	run "$KTAP_RUN" a 'echo 1..1; echo "ok 1 # SKIP needs root"; exit 4'
 	[ "$status" -eq 4 ]
-	assert_line "ok 1 a # SKIP needs root"
+	assert_line "ok 1 selftests: sctrace: a # SKIP needs root"
 }
 
 @test "a skip beside a pass: the run passes" {
 	run "$KTAP_RUN" a 'echo 1..1; echo ok 1 x' b 'exit 4'
 	assert_success
-	assert_line "ok 2 b # SKIP all tests skipped"
+	assert_line "ok 2 selftests: sctrace: b # SKIP all tests skipped"
 }
 
 @test "wrong arguments: exit 2" {
 	run "$KTAP_RUN" onlyname
 	[ "$status" -eq 2 ]
+}
+
+@test "an XFAIL result is counted apart, not as a pass" {
+	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo "ok 2 y # XFAIL known bug"'
+	assert_success
+	assert_line "# Totals: suites pass:1 fail:0 skip:0; tests pass:1 fail:0 xfail:1 skip:0"
+	assert_line "selftests: 1 passed, 0 failed, 0 skipped"
+}
+
+@test "a 'not ok # SKIP' result is a skip, not a failure" {
+	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo "not ok 2 y # SKIP no cpu"'
+	assert_success
+	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
+}
+
+@test "KTAP_COLLECTION names the collection" {
+	KTAP_COLLECTION=guests run "$KTAP_RUN" a 'echo 1..1; echo ok 1 x'
+	assert_line "# selftests: guests: a"
+	assert_line "ok 1 selftests: guests: a"
+}
+
+@test "bats-tap: a bats skip reads as a skip, with its reason after # SKIP" {
+	printf '@test "runs" { true; }\n@test "cannot" { skip "needs two cpus"; }\n' >"$BATS_TEST_TMPDIR/s.bats"
+	# A bats of its own: this one's PATH leads to its libexec scripts.
+	run env -i PATH=/usr/bin:/bin "$BATS_TEST_DIRNAME/bats-tap" "$BATS_TEST_TMPDIR/s.bats"
+	assert_success
+	assert_line --index 0 "TAP version 13"
+	assert_line "ok 2 cannot # SKIP needs two cpus"
+}
+
+# A real document: a unit test binary and a nested ktap-run, as make check.
+real_report() {
+	"$KTAP_RUN" lists "$UNIT" nested "$KTAP_RUN lists $UNIT" >"$BATS_TEST_TMPDIR/r.ktap"
+}
+
+check_setup() {
+	UNIT=$BATS_TEST_DIRNAME/../build/selftests/test_lists
+	KUNIT=${KUNIT_DIR:-$BATS_TEST_DIRNAME/../build/ktools/kunit}
+	[ -x "$UNIT" ] || fail "build/selftests/test_lists is missing: make unit-tests"
+	[ -r "$KUNIT/kunit_parser.py" ] || fail "no kunit_parser.py in $KUNIT: make build/ktools/.extracted"
+}
+
+@test "ktap-check: python3-tap and the kernel's parser read every case, at every depth" {
+	check_setup
+	real_report
+	cases=$(grep -cE '^(# )+ok [0-9]+ ' "$BATS_TEST_TMPDIR/r.ktap")
+	run "$BATS_TEST_DIRNAME/ktap-check" --junit "$BATS_TEST_TMPDIR/r.xml" "$KUNIT" "$BATS_TEST_TMPDIR/r.ktap"
+	assert_success
+	assert_output --partial "# ktap-check: $((cases - 1)) cases, pass:$((cases - 1)) fail:0"
+	run /usr/bin/python3 -c 'import sys, xml.etree.ElementTree as E; print(len(E.parse(sys.argv[1]).findall(".//testcase")))' "$BATS_TEST_TMPDIR/r.xml"
+	assert_output "$((cases - 1))"
+}
+
+@test "ktap-check fails when a case's result goes missing, nested or not" {
+	check_setup
+	real_report
+	for drop in '^# ok 2 ' '^# # ok 1 ' '^ok 2 '; do
+		grep -vE "$drop" "$BATS_TEST_TMPDIR/r.ktap" >"$BATS_TEST_TMPDIR/cut.ktap"
+		run "$BATS_TEST_DIRNAME/ktap-check" "$KUNIT" "$BATS_TEST_TMPDIR/cut.ktap"
+		[ "$status" -eq 1 ] || fail "dropping '$drop' went unnoticed: $output"
+		assert_output --partial "a parser lost or misread cases"
+	done
+}
+
+@test "ktap-check fails when a parser reads a different outcome" {
+	check_setup
+	real_report
+	sed -E '0,/^# ok 1 /s/^# ok 1 (.*)$/# ok 1 \1 # SKIP/' "$BATS_TEST_TMPDIR/r.ktap" >"$BATS_TEST_TMPDIR/s.ktap"
+	sed -i -E '0,/^# ok 1 .* # SKIP$/s/ # SKIP$/ # skip/' "$BATS_TEST_TMPDIR/s.ktap"
+	run "$BATS_TEST_DIRNAME/ktap-check" "$KUNIT" "$BATS_TEST_TMPDIR/s.ktap"
+	[ "$status" -eq 1 ]
+	assert_output --partial "python3-tap reads skip, kunit_parser reads pass"
+}
+
+@test "kselftest-install: run_kselftest.sh lists and runs the sctrace collection" {
+	check_setup
+	root=$BATS_TEST_DIRNAME/..
+	ktools=$(dirname "$KUNIT")
+	(cd "$root" && selftests/kselftest-install "$BATS_TEST_TMPDIR/ksft" build "$ktools")
+	run "$BATS_TEST_TMPDIR/ksft/run_kselftest.sh" --list
+	assert_line "sctrace:golden"
+	assert_line "sctrace:test_lists"
+	run "$BATS_TEST_TMPDIR/ksft/run_kselftest.sh" -t sctrace:test_lists
+	assert_success
+	assert_line --index 0 "TAP version 13"
+	assert_line "# selftests: sctrace: test_lists"
+	assert_line "ok 1 selftests: sctrace: test_lists"
+	assert_line --regexp '^# ok [0-9]+ global\.'
+}
+
+@test "a harness skip without a name gets its RUN line's name; the reason stays after # SKIP" {
+	run "$KTAP_RUN" a 'echo 1..2; echo "#  RUN           global.first ..."; echo "ok 1 global.first";
+		echo "#  RUN           global.second ..."; echo "#      SKIP      needs strace"; echo "ok 2 # SKIP needs strace"'
+	assert_success
+	assert_line "# ok 2 global.second # SKIP needs strace"
+	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
 }

@@ -10,6 +10,7 @@
 #include "exit_codes.h"
 #include "options.h"
 #include "printer.h"
+#include "usage.h"
 
 enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
@@ -50,48 +51,8 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char usage_text[] =
-"usage: sctrace [options] -- COMMAND [ARGS...]\n"
-"       sctrace [options] -p PID[,PID...] | -t TID[,...] | -u USER | -a | -C CPUS\n"
-"       sctrace record [-o FILE] [options] TARGET   (write perf.data, print nothing)\n"
-"       sctrace -i FILE [options]                   (replay a perf.data file)\n"
-"\n"
-"Shows system calls as they happen, from the kernel's raw_syscalls\n"
-"tracepoints (perf_event_open), not ptrace.\n"
-"\n"
-"  -p, --pid LIST         trace existing processes (all their threads)\n"
-"  -t, --tid LIST         trace existing threads\n"
-"  -u, --uid USER         trace the processes of USER (name or number)\n"
-"  -a, --all-cpus         trace the whole system (sctrace itself excluded)\n"
-"  -C, --cpu LIST         only on these cpus, e.g. 0,2-3; alone: system-wide\n"
-"  -e, --expr LIST        only these calls: names, globs (*stat*), !name to drop\n"
-"      --failure          only calls that failed\n"
-"      --duration MS      only calls that took at least MS milliseconds (0.5 ok)\n"
-"      --max-events N     stop tracing after N events (a command runs on)\n"
-"  -s, --summary          no trace: per thread and in total, per syscall:\n"
-"                         calls, errors, total/min/avg/max/stddev of durations\n"
-"  -S, --with-summary     the trace, then the summary\n"
-"      --errno-summary    the summary also counts each errno per syscall\n"
-"                         (alone, it implies -s)\n"
-"  -m, --mmap-pages N     ring buffer pages per cpu, a power of two (default 512)\n"
-"      --no-inherit       do not follow children of the traced tasks\n"
-"  -o, --output FILE      write the trace to FILE instead of stderr\n"
-"  -F, --pf all|maj|min   page faults too: address and ip, [map+offset]\n"
-"      --sched            task lifetime (fork, exec, exit) and scheduling\n"
-"                         (blocked, preempted, woken) of the traced threads\n"
-"      --event SYS:NAME   records of any tracepoint too, with their fields\n"
-"      --comm             start lines with comm/tid\n"
-"      --json             one JSON object per event (schema: README)\n"
-"      --raw              arguments as numbers: no AT_FDCWD, O_RDONLY, SIGCHLD...\n"
-"      --time[=abs]       start lines with seconds since the start, or wall time\n"
-"      --duration-column  end lines with the call's duration, <seconds>\n"
-"  -h, --help             show this help\n"
-"      --version          show the version\n"
-"\n"
-"Exit status: COMMAND's own (128+N if it died of signal N), else 0;\n"
-"sctrace's errors: 64 usage, 65 cpu list, 66 pid/tid, 67 user,\n"
-"68 mmap pages, 69 tracefs, 70 tracepoints, 71 perf, 73 output file,\n"
-"74 write error, 77 permission, 126/127 command not runnable/found.\n";
+/* SCTRACE_USAGE: tracer/usage.txt, which the man page is built from too. */
+static const char usage_text[] = SCTRACE_USAGE;
 
 static int resolve_user(const char *user, struct sct_options *opts)
 {

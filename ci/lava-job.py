@@ -1,0 +1,122 @@
+#!/usr/bin/python3
+"""One LAVA job definition per guest arch, from what ci/check-qemu.sh built
+(build/ARCH.kernel names the kernel, build/ARCH/initrd.gz the initramfs),
+for LAVA's qemu device type: deploy kernel and initramfs to tmpfs, boot
+them with "sctrace.shell" (ci/guest-init then gives LAVA a shell instead of
+running the suite itself), and run the suite as an inline test definition
+that reports every case with lava-test-case. Every job is checked with
+lava-common's own job schema.
+
+usage: lava-job.py OUTDIR ARCH...   (writes OUTDIR/ARCH.yaml, reports in TAP 13)
+exit: 0 written and valid, 1 a job is invalid or an input is missing
+"""
+import os
+import sys
+
+import yaml
+from lava_common.schemas import validate
+
+# LAVA's qemu device-type names for the arch, and what check-qemu.sh's
+# qemu-run.sh gives QEMU for it.
+MACHINES = {
+    "x86_64": ("amd64", "q35", None, "ttyS0"),
+    "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0"),
+    "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0"),
+}
+
+# Inside the guest: the suites as make run's guests run them, then one
+# lava-test-case per case, named SUITE.CASE as in the KTAP report.
+RUN_STEPS = [
+    "cd /sct",
+    "set --; for t in selftests/test_*; do set -- \"$@\" \"${t#selftests/}\" \"./$t\"; done",
+    "./selftests/ktap-run \"$@\" golden ./selftests/golden > /tmp/report.ktap; echo \"ktap-run exit $?\"",
+    "awk -f /sct/selftests/ktap-lava.awk /tmp/report.ktap > /tmp/cases",
+    "while read -r name result; do lava-test-case \"$name\" --result \"$result\"; done < /tmp/cases",
+]
+
+
+def job(arch, kernel, initrd):
+    lava_arch, machine, cpu, console = MACHINES[arch]
+    extra = ["-M", machine, "-m", "1024", "-smp", "2", "-nographic", "-no-reboot"]
+    if cpu:
+        extra += ["-cpu", cpu]
+    return {
+        "device_type": "qemu",
+        "job_name": f"sctrace golden and unit suites, {arch} guest",
+        "timeouts": {"job": {"minutes": 60}, "action": {"minutes": 30},
+                     "connection": {"minutes": 2}},
+        "priority": "medium",
+        "visibility": "public",
+        "context": {"arch": lava_arch, "extra_options": extra,
+                    "extra_kernel_args": f"console={console} sctrace.shell"},
+        "actions": [
+            {"deploy": {
+                "to": "tmpfs",
+                "timeout": {"minutes": 5},
+                "images": {
+                    "kernel": {"image_arg": "-kernel {kernel}", "url": f"file://{kernel}"},
+                    "initrd": {"image_arg": "-initrd {initrd}", "url": f"file://{initrd}"},
+                },
+            }},
+            {"boot": {
+                "method": "qemu",
+                "media": "tmpfs",
+                "timeout": {"minutes": 10},
+                "prompts": ["sctrace-shell# "],
+            }},
+            {"test": {
+                "timeout": {"minutes": 40},
+                "definitions": [{
+                    "from": "inline",
+                    "name": "sctrace",
+                    "path": "inline/sctrace.yaml",
+                    "repository": {
+                        "metadata": {
+                            "format": "Lava-Test Test Definition 1.0",
+                            "name": "sctrace",
+                            "description": "sctrace's golden and unit suites, every case a test case",
+                        },
+                        "run": {"steps": RUN_STEPS},
+                    },
+                }],
+            }},
+        ],
+    }
+
+
+def main():
+    if len(sys.argv) < 3:
+        print("usage: lava-job.py OUTDIR ARCH...", file=sys.stderr)
+        return 2
+    outdir, arches = sys.argv[1], sys.argv[2:]
+    os.makedirs(outdir, exist_ok=True)
+    status = 0
+    print("TAP version 13")
+    print(f"1..{len(arches)}")
+    for number, arch in enumerate(arches, 1):
+        try:
+            with open(f"build/{arch}.kernel", encoding="utf-8") as f:
+                kernel = os.path.abspath(f.read().strip())
+        except OSError as exc:
+            print(f"# lava-job: no kernel for {arch} ({exc}): run make check-qemu ARCH={arch} first")
+            print(f"not ok {number} {arch}")
+            status = 1
+            continue
+        definition = job(arch, kernel, os.path.abspath(f"build/{arch}/initrd.gz"))
+        try:
+            validate(definition, strict=True)
+            verdict = "ok"
+        except Exception as exc:  # voluptuous raises its own Invalid tree
+            print(f"# lava-job: {arch}: lava-common's schema rejects the job: {exc}")
+            verdict = "not ok"
+            status = 1
+        path = os.path.join(outdir, f"{arch}.yaml")
+        with open(path, "w", encoding="utf-8") as f:
+            yaml.safe_dump(definition, f, sort_keys=False)
+        print(f"# {path}")
+        print(f"{verdict} {number} {arch}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

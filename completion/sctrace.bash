@@ -1,0 +1,71 @@
+# bash completion of sctrace: options (from its own --help), syscall names
+# for -e (the kernel's syscall tracepoints), tracepoints for --event.
+
+_sctrace_syscalls()
+{
+	local dir=/sys/kernel/tracing/events/syscalls
+	[[ -d $dir ]] || dir=/sys/kernel/debug/tracing/events/syscalls
+	compgen -G "$dir/sys_enter_*" 2>/dev/null | sed 's|.*/sys_enter_||'
+}
+
+_sctrace_tracepoints()
+{
+	local file=/sys/kernel/tracing/available_events
+	[[ -r $file ]] || file=/sys/kernel/debug/tracing/available_events
+	cat "$file" 2>/dev/null
+}
+
+_sctrace()
+{
+	local cur prev words cword split
+	_init_completion -s || return
+
+	case $prev in
+	-e | --expr)
+		# A list: complete the item after the last comma, '!' kept.
+		local head=${cur%"${cur##*[,!]}"}
+		COMPREPLY=($(compgen -P "$head" -W "$(_sctrace_syscalls)" -- "${cur##*[,!]}"))
+		return
+		;;
+	--event)
+		COMPREPLY=($(compgen -W "$(_sctrace_tracepoints)" -- "$cur"))
+		__ltrim_colon_completions "$cur"
+		return
+		;;
+	-F | --pf)
+		COMPREPLY=($(compgen -W "all maj min" -- "$cur"))
+		return
+		;;
+	-u | --uid)
+		COMPREPLY=($(compgen -u -- "$cur"))
+		return
+		;;
+	-p | --pid)
+		_pids
+		return
+		;;
+	-o | --output | -i | --input)
+		_filedir
+		return
+		;;
+	-t | --tid | -C | --cpu | -m | --mmap-pages | --duration | --max-events)
+		return
+		;;
+	esac
+	$split && return
+
+	local i
+	for ((i = 1; i < cword; i++)); do
+		if [[ ${words[i]} == -- ]]; then
+			_command_offset $((i + 1))
+			return
+		fi
+	done
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '$(_parse_help "$1")' -- "$cur"))
+		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
+	elif ((cword == 1)); then
+		COMPREPLY=($(compgen -W "record" -- "$cur"))
+	fi
+} &&
+	complete -F _sctrace sctrace

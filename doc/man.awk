@@ -1,0 +1,47 @@
+# The man page from its prose (doc/sctrace.1.in) and tracer/usage.txt,
+# which --help prints: the options and the exit status come from there.
+# awk -v version=V -f doc/man.awk tracer/usage.txt doc/sctrace.1.in
+function roff(text) {
+	gsub(/\\/, "\\e", text)
+	gsub(/-/, "\\-", text)
+	sub(/^[.']/, "\\\\\\&&", text)
+	return text
+}
+# "-p, --pid LIST" -> bold options, italic values.
+function spec_roff(spec,    n, words, i, out, w) {
+	n = split(spec, words, " ")
+	out = ""
+	for (i = 1; i <= n; i++) {
+		w = words[i]
+		if (w ~ /^-/) {
+			comma = sub(/,$/, "", w)
+			value = ""
+			if (match(w, /\[/)) {
+				value = roff(substr(w, RSTART))
+				w = substr(w, 1, RSTART - 1)
+			}
+			out = out (i > 1 ? " " : "") "\\fB" roff(w) "\\fR" value (comma ? "," : "")
+		} else {
+			out = out " \\fI" roff(w) "\\fR"
+		}
+	}
+	return out
+}
+FNR == NR && /^Exit status:/ { in_exit = 1 }
+FNR == NR && in_exit { sub(/^Exit status: */, ""); exit_text = exit_text roff($0) "\n"; next }
+# An option starts "  -x, --long" or "      --long"; its text goes on
+# in lines indented to the description column.
+FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                         [^ ]/)) {
+	in_options = 1
+	spec = substr($0, 1, 25)
+	text = substr($0, 26)
+	gsub(/^ +| +$/, "", spec)
+	if (spec != "")
+		options = options ".TP\n" spec_roff(spec) "\n"
+	options = options roff(text) "\n"
+	next
+}
+FNR == NR { next }
+/^@OPTIONS@$/ { printf "%s", options; next }
+/^@EXIT_STATUS@$/ { printf "%s", exit_text; next }
+{ gsub(/@VERSION@/, version); print }
