@@ -17,7 +17,7 @@ if [ -e "$1" ]; then
 		echo "not ok 1 a regression input crashes again"
 	fi
 else
-	echo "ok 1 # SKIP no regression inputs kept yet"
+	echo "ok 1 regression inputs replayed # SKIP no regression inputs kept yet"
 fi
 if "$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 -close_fd_mask=3 \
 	-artifact_prefix="$work/crashes/" "$work/corpus" "$seeds" >"$work/fuzz.log" 2>&1; then
