@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the perf.data reader behind sctrace -i. The input is
- * a whole file; it is replayed into memory, as text and as JSON. Any
+ * a whole file; it is replayed into memory, as text, as JSON and as
+ * --sched's lines (with --comm, so task names are printed too). Any
  * crash, hang, leak or sanitizer report is a failure; a refusal is not.
  */
 #include <stdint.h>
@@ -11,7 +12,7 @@
 #include "outbuf.h"
 #include "replay.h"
 
-static void replay_as(const uint8_t *data, size_t size, bool json)
+static void replay_as(const uint8_t *data, size_t size, bool json, bool sched)
 {
 	struct sct_options opts;
 	struct outbuf out;
@@ -19,6 +20,8 @@ static void replay_as(const uint8_t *data, size_t size, bool json)
 
 	memset(&opts, 0, sizeof(opts));
 	opts.print.json = json;
+	opts.sched = sched;
+	opts.print.comm = sched;
 	if (outbuf_init(&out, -1, 4096))
 		return;
 	replay_buffer(data, size, &opts, &out, false, error, sizeof(error));
@@ -27,7 +30,8 @@ static void replay_as(const uint8_t *data, size_t size, bool json)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	replay_as(data, size, false);
-	replay_as(data, size, true);
+	replay_as(data, size, false, false);
+	replay_as(data, size, true, false);
+	replay_as(data, size, false, true);
 	return 0;
 }

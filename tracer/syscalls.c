@@ -6,6 +6,7 @@
 
 #include "beauty.h"
 #include "syscalls.h"
+#include "tp_format.h"
 
 /* No architecture has numbers near this; larger ones are not indexed. */
 #define SYSCALL_INDEX_LIMIT 4096
@@ -45,7 +46,7 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	struct tep_event *event = NULL;
 	char tp_name[96];
 	size_t len;
-	char *buf;
+	char *buf, *safe;
 
 	if (!cache->formats)
 		return NULL;
@@ -54,9 +55,11 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	buf = cache->formats->read(cache->formats->ctx, "syscalls", tp_name, &len);
 	if (!buf)
 		return NULL;
-	if (tep_parse_format(cache->tep, &event, buf, len, "syscalls"))
-		event = NULL;
+	safe = tp_format_safe(buf, len, &len);
 	free(buf);
+	if (!safe || tep_parse_format(cache->tep, &event, safe, len, "syscalls"))
+		event = NULL;
+	free(safe);
 	return event;
 }
 

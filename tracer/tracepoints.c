@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "tp_format.h"
 #include "tracepoints.h"
 
 static int tp_order(const void *a, const void *b)
@@ -16,19 +17,23 @@ static int tp_order(const void *a, const void *b)
 
 /*
  * Adds a tracepoint from its format text (a file's, or tracefs'):
- * -EINVAL if libtraceevent cannot parse it, -ENOMEM. Its id is the
- * format's own; one already added is kept as it is.
+ * -EINVAL if it is not in the kernel's shape or libtraceevent cannot
+ * parse it, -ENOMEM. Its id is the format's own; one already added is
+ * kept as it is.
  */
 int extra_tps_add_format(struct extra_tps *x, const char *system,
 			 const char *format, size_t len, enum tp_role role)
 {
 	struct tep_event *event = NULL;
 	struct extra_tp *bigger;
+	char *safe;
 
 	if (!x->tep && !(x->tep = tep_alloc()))
 		return -ENOMEM;
-	if (tep_parse_format(x->tep, &event, format, len, system))
+	safe = tp_format_safe(format, len, &len);
+	if (!safe || tep_parse_format(x->tep, &event, safe, len, system))
 		event = NULL;
+	free(safe);
 	if (!event)
 		return -EINVAL;
 	if (extra_tps_find(x, event->id))
