@@ -179,3 +179,36 @@ calls_of() {
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: -i replays a file: it takes no command, -p, -t, -u, -a or -C" ]
 }
+
+# A recording whose attr section is n copies of its first attr, each
+# pointing at the same ids section of bytes appended to the file.
+inflate_attrs() {
+	perl -e '
+		my ($in, $out, $n, $ids) = @ARGV;
+		open(my $f, "<:raw", $in) or die; local $/; my $d = <$f>;
+		my (undef, undef, $asz, $aoff) = unpack("Q<4", $d);
+		my $ids_at = length($d);
+		$d .= "\0" x $ids;
+		my $attrs_at = length($d);
+		$d .= (substr($d, $aoff, $asz - 16) . pack("Q<2", $ids_at, $ids)) x $n;
+		substr($d, 24, 16) = pack("Q<2", $attrs_at, $n * $asz);
+		open(my $o, ">:raw", $out) or die; print $o $d;
+	' "$@"
+}
+
+@test "attrs sharing one ids section: refused, nothing allocated per claim" {
+	sct record -o "$data" -- true
+	bad=$BATS_TEST_TMPDIR/bad.data
+	# About 1 MB that asked for 2000 copies of 400 KB of ids.
+	inflate_attrs "$data" "$bad" 2000 409600
+	run --separate-stderr /usr/bin/time -f 'maxrss %M' "$SCTRACE" -i "$bad" -o "$out"
+	[ "$status" -eq 76 ]
+	[[ "${stderr_lines[0]}" == "sctrace: cannot replay '$bad': at offset "*": the ids of the attrs add up to more bytes than the file's "*": their sections overlap" ]]
+	[[ "${stderr_lines[-1]}" =~ ^maxrss\ ([0-9]+)$ ]]
+	echo "max RSS ${BASH_REMATCH[1]} KB" >&3
+	[ "${BASH_REMATCH[1]}" -lt 204800 ]
+	# Two attrs on one section the file can hold: still a file like any.
+	inflate_attrs "$data" "$bad" 2 8
+	run sct -i "$bad" -o "$out"
+	assert_success
+}

@@ -93,8 +93,12 @@ static int take_ids(struct perf_file *f, size_t i, const unsigned char *p,
 	return 0;
 }
 
-/* File mode: an attr's ids are a section of their own. */
-static int file_attr_ids(struct perf_file *f, size_t i, const unsigned char *sec_at)
+/*
+ * File mode: an attr's ids are a section of their own. Attrs may point
+ * at the same bytes; what is copied stays within what the file holds.
+ */
+static int file_attr_ids(struct perf_file *f, size_t i, const unsigned char *sec_at,
+			 uint64_t *copied)
 {
 	struct perf_file_section sec;
 	uint64_t at = sec_at - f->buf;
@@ -105,12 +109,16 @@ static int file_attr_ids(struct perf_file *f, size_t i, const unsigned char *sec
 	if (!inside(f, &sec) || sec.size % 8)
 		return fail(f, at, "the ids of attr %zu (%llu bytes at %llu) are not inside the file",
 			    i, (unsigned long long)sec.size, (unsigned long long)sec.offset);
+	*copied += sec.size;
+	if (*copied > f->len)
+		return fail(f, at, "the ids of the attrs add up to more bytes than the file's %zu: their sections overlap",
+			    f->len);
 	return take_ids(f, i, f->buf + sec.offset, sec.size / 8, at);
 }
 
 static int read_attrs(struct perf_file *f)
 {
-	uint64_t size = f->hdr.attr_size, i;
+	uint64_t size = f->hdr.attr_size, i, ids_copied = 0;
 	size_t copy;
 
 	if (size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section) ||
@@ -133,7 +141,8 @@ static int read_attrs(struct perf_file *f)
 		memcpy(&f->attrs[i], at, copy);
 		if (f->swap)
 			swap_attr(&f->attrs[i], copy);
-		if (file_attr_ids(f, i, at + size - sizeof(struct perf_file_section)))
+		if (file_attr_ids(f, i, at + size - sizeof(struct perf_file_section),
+				  &ids_copied))
 			return -1;
 		if (i && f->attrs[i].sample_type != f->sample_type)
 			return fail(f, f->hdr.attrs.offset + i * size,

@@ -125,8 +125,10 @@ static int find_extra(struct replay *rp, bool sched)
 	for (i = 0; i < f->nr_attrs; i++) {
 		const struct perf_event_attr *a = &f->attrs[i];
 
+		/* Several attrs of one tracepoint (a crafted file) parse it once. */
 		if (a->type != PERF_TYPE_TRACEPOINT || (int)a->config == rp->ids.enter ||
-		    (int)a->config == rp->ids.exit)
+		    (int)a->config == rp->ids.exit || a->config > INT_MAX ||
+		    extra_tps_find(&rp->extra, (int)a->config))
 			continue;
 		for (j = 0; j < f->td.nr; j++) {
 			const struct td_format *fmt = &f->td.formats[j];
