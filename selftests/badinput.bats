@@ -9,6 +9,10 @@ setup() {
 	out=$BATS_TEST_TMPDIR/trace.out
 }
 
+teardown() {
+	[ -z "${shared:-}" ] || rm -rf "$shared"
+}
+
 # bad OPTION EXIT_CODE MESSAGE_START VALUE...: each value fails just so.
 bad() {
 	local option=$1 code=$2 start=$3 value
@@ -94,4 +98,50 @@ bad() {
 	run sct -o "$out" -- echo -p --hell
 	assert_success
 	assert_output "-p --hell"
+}
+
+@test "output over what is read: refused before anything is truncated" {
+	data=$BATS_TEST_TMPDIR/in.data
+	sct record -o "$data" -- true
+	cp "$data" "$BATS_TEST_TMPDIR/copy.data"
+	run --separate-stderr sct -i "$data" -o "$data"
+	[ "$status" -eq 73 ]
+	[ "$stderr" = "sctrace: cannot create output file '$data': it is the input file (-i), which writing would destroy; write to another file" ]
+	cmp "$data" "$BATS_TEST_TMPDIR/copy.data"
+	# The same file through another name, and through stdin.
+	ln "$data" "$BATS_TEST_TMPDIR/other-name"
+	run -73 sct -i "$data" -o "$BATS_TEST_TMPDIR/other-name"
+	run -73 sh -c "'$SCTRACE' -i - -o '$data' < '$data'"
+	cmp "$data" "$BATS_TEST_TMPDIR/copy.data"
+	# The traced program is read by exec: neither a trace nor a recording over it.
+	cp /bin/true "$BATS_TEST_TMPDIR/prog"
+	for sub in "" record; do
+		run --separate-stderr sct $sub -o "$BATS_TEST_TMPDIR/prog" -- "$BATS_TEST_TMPDIR/prog"
+		[ "$status" -eq 73 ]
+		[[ "$stderr" == *"it is the traced command's executable, which writing would destroy; write to another file" ]]
+		cmp /bin/true "$BATS_TEST_TMPDIR/prog"
+	done
+	(cd "$BATS_TEST_TMPDIR" && PATH=$BATS_TEST_TMPDIR:$PATH run -73 sct -o prog -- prog)
+	cmp /bin/true "$BATS_TEST_TMPDIR/prog"
+}
+
+@test "output through another user's symlink in a sticky directory: refused" {
+	# Under /tmp: the spare uid cannot reach into bats' own tmpdir.
+	shared=$(mktemp -d /tmp/sctrace-shared.XXXXXX)
+	chmod 1777 "$shared"
+	secret=$BATS_TEST_TMPDIR/secret
+	echo root-only > "$secret"
+	chmod 600 "$secret"
+	as_spare_uid ln -s "$secret" "$shared/trace.out"
+	for sub in "" record; do
+		run --separate-stderr sct $sub -o "$shared/trace.out" -- true
+		[ "$status" -eq 73 ]
+		[ "$stderr" = "sctrace: cannot create output file '$shared/trace.out': it is a symbolic link of another user (uid $SPARE_UID) in the shared directory '$shared', and it could point anywhere; remove it or write elsewhere" ]
+		[ "$(cat "$secret")" = root-only ]
+	done
+	# One's own link there is followed, as the kernel's protected_symlinks does.
+	ln -s "$out" "$shared/mine"
+	run sct -o "$shared/mine" -- true
+	assert_success
+	grep -q '^exit_group' "$out"
 }

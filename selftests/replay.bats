@@ -212,3 +212,17 @@ inflate_attrs() {
 	run sct -i "$bad" -o "$out"
 	assert_success
 }
+
+@test "recordings are 0600, as perf's; an unseekable output is refused at once" {
+	run sct record -o "$data" -- true
+	assert_success
+	[ "$(stat -c %a "$data")" = 600 ]
+	run --separate-stderr bash -c "'$SCTRACE' record -o /dev/stdout -- '$WORKLOAD' getppid 100000 | cat > /dev/null; exit \${PIPESTATUS[0]}"
+	[ "$status" -eq 73 ]
+	[ "$stderr" = "sctrace: cannot create output file '/dev/stdout': a perf.data file needs a seekable file, not a pipe or terminal; give a file name" ]
+	# A seekable stdout is a file like any other.
+	run sh -c "'$SCTRACE' record -o /dev/stdout -- true > '$data'"
+	assert_success
+	run sct -i "$data"
+	assert_success
+}

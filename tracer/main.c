@@ -220,25 +220,29 @@ static int resolve_tasks(struct run *r)
 }
 
 /* record: the perf.data file; the text output stays on stderr, unused. */
-static int open_record_file(struct run *r)
+static int open_record_file(struct run *r, const struct outfile_keep *keep,
+			    size_t nr_keep)
 {
-	int err = perf_writer_open(&r->writer, r->opts.output);
+	char why[512];
 
-	if (err) {
-		diag("cannot create output file '%s': %s; check the path and its permissions",
-		     r->opts.output, strerror(-err));
+	if (perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why))) {
+		diag("cannot create output file '%s': %s", r->opts.output, why);
 		return SCT_EXIT_OUTPUT;
 	}
-	return outbuf_open_trace(&r->out, NULL, OUTBUF_SIZE);
+	return outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
 }
 
+/* Never over the program about to run: it is read, by exec. */
 static int open_output(struct run *r)
 {
+	struct outfile_keep keep = { .what = "the traced command's executable" };
+	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep.sb);
 	int ret;
 
 	r->writer.fd = -1;
-	ret = r->opts.record ? open_record_file(r) :
-			       outbuf_open_trace(&r->out, r->opts.output, OUTBUF_SIZE);
+	ret = r->opts.record ? open_record_file(r, &keep, nr_keep) :
+			       outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep,
+						 OUTBUF_SIZE);
 	r->out_fd = r->out.fd;
 	return ret;
 }

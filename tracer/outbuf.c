@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,6 +7,7 @@
 #include "diag.h"
 #include "exit_codes.h"
 #include "outbuf.h"
+#include "outfile.h"
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 {
@@ -23,19 +23,22 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 
 /*
  * Where a trace goes: path, created or truncated, or stderr when path is
- * NULL. Says what went wrong itself; returns 0 or sctrace's exit status.
+ * NULL; never one of the keep files. Says what went wrong itself;
+ * returns 0 or sctrace's exit status.
  */
-int outbuf_open_trace(struct outbuf *ob, const char *path, size_t cap)
+int outbuf_open_trace(struct outbuf *ob, const char *path,
+		      const struct outfile_keep *keep, size_t nr_keep, size_t cap)
 {
+	struct outfile_rules rules = { .mode = 0644, .keep = keep, .nr_keep = nr_keep };
 	int fd = STDERR_FILENO;
+	char why[512];
 
 	memset(ob, 0, sizeof(*ob));
 	ob->fd = -1;
 	if (path) {
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		fd = outfile_open(path, &rules, why, sizeof(why));
 		if (fd < 0) {
-			diag("cannot create output file '%s': %s; check the path and its permissions",
-			     path, strerror(errno));
+			diag("cannot create output file '%s': %s", path, why);
 			return SCT_EXIT_OUTPUT;
 		}
 	}

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "outfile.h"
+
 /*
  * Text output assembled in one large block and written with write(2):
  * tracing a million calls must not cost a million stdio calls.
@@ -19,7 +21,8 @@ struct outbuf {
 };
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap);
-int outbuf_open_trace(struct outbuf *ob, const char *path, size_t cap);
+int outbuf_open_trace(struct outbuf *ob, const char *path,
+		      const struct outfile_keep *keep, size_t nr_keep, size_t cap);
 void outbuf_close_trace(struct outbuf *ob);
 void outbuf_free(struct outbuf *ob);
 int outbuf_flush(struct outbuf *ob);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -10,16 +10,28 @@
 
 #define WRITER_BUF (256 * 1024)
 
-int perf_writer_open(struct perf_writer *w, const char *path)
+/*
+ * A new recording at path, 0600 as perf writes them (they show every
+ * argument of every call); seekable, since the header is written last.
+ * On failure why says what is wrong and what to do.
+ */
+int perf_writer_open(struct perf_writer *w, const char *path,
+		     const struct outfile_keep *keep, size_t nr_keep,
+		     char *why, size_t why_len)
 {
+	struct outfile_rules rules = {
+		.mode = 0600, .seekable = true, .keep = keep, .nr_keep = nr_keep,
+	};
 	struct perf_file_header placeholder = { 0 };
 
 	memset(w, 0, sizeof(*w));
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	w->fd = outfile_open(path, &rules, why, why_len);
 	if (w->fd < 0)
-		return -errno;
-	if (outbuf_init(&w->out, w->fd, WRITER_BUF))
-		return -ENOMEM;
+		return -1;
+	if (outbuf_init(&w->out, w->fd, WRITER_BUF)) {
+		snprintf(why, why_len, "out of memory for its buffer");
+		return -1;
+	}
 	/* The real header is written at the end, over this. */
 	outbuf_write(&w->out, (const char *)&placeholder, sizeof(placeholder));
 	return 0;

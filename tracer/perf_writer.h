@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "outbuf.h"
+#include "outfile.h"
 #include "tracing_data.h"
 
 /* One attr of the file and the sample ids of the events opened with it. */
@@ -28,7 +29,9 @@ struct perf_writer {
 	uint64_t records;
 };
 
-int perf_writer_open(struct perf_writer *w, const char *path);
+int perf_writer_open(struct perf_writer *w, const char *path,
+		     const struct outfile_keep *keep, size_t nr_keep,
+		     char *why, size_t why_len);
 void perf_writer_record(struct perf_writer *w, const struct perf_event_header *hdr);
 int perf_writer_finish(struct perf_writer *w, const struct pw_attr *attrs,
 		       size_t nr_attrs, const struct td_blob *tracing);

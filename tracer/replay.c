@@ -315,13 +315,18 @@ out:
 	return ret;
 }
 
-/* Replays buf into the trace's destination; name says what buf came from. */
+/*
+ * Replays buf into the trace's destination, which must not be the input
+ * (input: what buf was read from); name says what buf came from.
+ */
 static int replay_to_output(const unsigned char *buf, size_t len,
-			    const struct sct_options *opts, const char *name)
+			    const struct sct_options *opts, const char *name,
+			    const struct stat *input)
 {
+	struct outfile_keep keep = { *input, "the input file (-i)" };
 	struct outbuf out;
 	char error[256];
-	int ret = outbuf_open_trace(&out, opts->output, REPLAY_BUF);
+	int ret = outbuf_open_trace(&out, opts->output, &keep, 1, REPLAY_BUF);
 
 	if (ret)
 		return ret;
@@ -366,6 +371,7 @@ out_free:
 
 static int replay_stdin(const struct sct_options *opts)
 {
+	struct stat input = { 0 };
 	size_t len;
 	unsigned char *buf = read_stdin(&len);
 	int ret;
@@ -376,7 +382,9 @@ static int replay_stdin(const struct sct_options *opts)
 		free(buf);
 		return SCT_EXIT_BAD_FILE;
 	}
-	ret = replay_to_output(buf, len, opts, "stdin");
+	if (fstat(STDIN_FILENO, &input))
+		memset(&input, 0, sizeof(input));
+	ret = replay_to_output(buf, len, opts, "stdin", &input);
 	free(buf);
 	return ret;
 }
@@ -406,7 +414,7 @@ int replay_file(const struct sct_options *opts)
 		return SCT_EXIT_BAD_FILE;
 	}
 	snprintf(name, sizeof(name), "'%s'", opts->input);
-	ret = replay_to_output(map, sb.st_size, opts, name);
+	ret = replay_to_output(map, sb.st_size, opts, name, &sb);
 	munmap(map, sb.st_size);
 	return ret;
 }

@@ -27,6 +27,24 @@ static void child_run(int go_fd, int exec_fd, char **argv, const sigset_t *mask)
 	_exit(127);
 }
 
+/* The file execvp would run for name, found the way it searches PATH. */
+int command_file(const char *name, struct stat *sb)
+{
+	const char *dirs = getenv("PATH") ?: "/bin:/usr/bin", *end;
+	char path[4096];
+
+	if (strchr(name, '/'))
+		return stat(name, sb);
+	for (; *dirs; dirs = *end ? end + 1 : end) {
+		end = strchrnul(dirs, ':');
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(end - dirs),
+			 end > dirs ? dirs : ".", name);
+		if (!access(path, X_OK) && !stat(path, sb) && S_ISREG(sb->st_mode))
+			return 0;
+	}
+	return -1;
+}
+
 int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask)
 {
 	int go[2], exec_pipe[2];

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "lists.h"
@@ -15,6 +16,7 @@ struct command {
 	int exec_fd;	/* EOF on exec; an errno if exec failed */
 };
 
+int command_file(const char *name, struct stat *sb);
 int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask);
 int command_start(struct command *cmd);
 void command_abandon(struct command *cmd);
