@@ -4,6 +4,8 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 SCTRACE=${SCTRACE:-$BATS_TEST_DIRNAME/../build/sctrace}
+# Absolute: some tests run it from another directory.
+SCTRACE=$(realpath "$SCTRACE")
 # The harness's generated workloads, and the benchmark's multi-mode one.
 WL=$BATS_TEST_DIRNAME/../build/workloads
 WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
