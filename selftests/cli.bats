@@ -634,3 +634,19 @@ while True:
 	run wc -l < "$out"
 	assert_output 5
 }
+
+@test "nothing is left behind, even under a PID 1 that never reaps" {
+	# PID 1 of a new pid namespace that waits for its own children only,
+	# as the guests' shell does: any process sctrace leaves is still there.
+	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc /usr/bin/python3 -I -c '
+import os, subprocess, sys
+for args in (["--", "true"], ["--sched", "--", "true"], ["-o", os.devnull, "--", "true"]):
+    for i in range(3):
+        subprocess.run([sys.argv[1]] + args, stderr=subprocess.DEVNULL, check=True)
+left = [p for p in os.listdir("/proc") if p.isdigit() and p != "1"]
+for p in left:
+    print(p, open("/proc/%s/stat" % p).read().split(" ")[2], open("/proc/%s/comm" % p).read().strip())
+' "$SCTRACE"
+	assert_success
+	assert_output ""
+}

@@ -350,36 +350,3 @@ void events_close(struct event_set *es)
 	es->fault_ids = NULL;
 	es->nr_fds = es->nr_rings = es->nr_fault_ids = 0;
 }
-
-/*
- * The last close of a tracepoint event unregisters it and waits for an
- * RCU grace period: some 40 ms per tracepoint, after everything was read.
- * A child keeps the events while we drop ours (cheap, not the last
- * reference) and exit; when our exit closes its pipe, the child exits and
- * pays for the teardown, its standard streams already closed so that no
- * reader of our output waits for it. Without a child, close them here.
- */
-void events_close_detached(struct event_set *es)
-{
-	int gate[2];
-	pid_t pid;
-	char c;
-
-	if (!es->nr_fds || pipe2(gate, O_CLOEXEC))
-		goto out_close;
-	pid = fork();
-	if (pid == 0) {
-		close(gate[1]);
-		close(STDIN_FILENO);
-		close(STDOUT_FILENO);
-		close(STDERR_FILENO);
-		while (read(gate[0], &c, 1) < 0 && errno == EINTR)
-			;
-		_exit(0);
-	}
-	close(gate[0]);
-	if (pid < 0)
-		close(gate[1]);
-out_close:
-	events_close(es);
-}

@@ -63,6 +63,5 @@ int events_enable(struct event_set *es);
 void events_disable(struct event_set *es);
 void events_flush_lost(struct event_set *es);
 void events_close(struct event_set *es);
-void events_close_detached(struct event_set *es);
 
 #endif

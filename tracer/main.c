@@ -582,11 +582,16 @@ static void run_free(struct run *r)
 	extra_tps_free(&r->extra);
 	perf_writer_close(&r->writer);
 	td_blob_free(&r->tracing);
-	/* Closed first: the teardown child must hold nothing but the events. */
 	outbuf_close_trace(&r->out);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
-	events_close_detached(&r->events);
+	/*
+	 * Here, not in a child left to finish it: under a PID 1 that does not
+	 * reap, each such child stayed a zombie. The last close of a
+	 * tracepoint's events waits for an RCU grace period (about 10 ms for
+	 * raw_syscalls, 200 ms with --sched), after the output is complete.
+	 */
+	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
 	id_list_free(&r->tids);
