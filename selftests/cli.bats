@@ -355,13 +355,20 @@ trace_marker() {
 }
 
 @test "a command that survives the forwarded signal: sctrace stops, exits 128+N" {
-	sct_bg -o "$out" -- sh -c 'trap "" TERM; sleep 5'
+	local err=$BATS_TEST_TMPDIR/stderr
+	"$SCTRACE" -o "$out" -- sh -c 'trap "" TERM; sleep 5' 2>"$err" &
+	SCT_PID=$!
 	sleep 0.5
 	kill -TERM "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 143 ]
 	grep -q ' <unfinished \.\.\.>$' "$out"
+	# Said in the trace and on stderr: the command runs on, untraced.
+	run tail -n 1 "$out"
+	[[ "$output" =~ ^"[pid "[0-9]+"] +++ sctrace stopped by SIGTERM: still running, no longer traced +++"$ ]]
+	run cat "$err"
+	[[ "$output" =~ ^"sctrace: stopped by SIGTERM, forwarded to the command (pid "[0-9]+"), which outlived it: it runs on, no longer traced"$ ]]
 }
 
 @test "-C LIST: only the cpus listed" {

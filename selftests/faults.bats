@@ -40,15 +40,70 @@ setup() {
 	back_to "$before"
 }
 
-@test "output on a full file system: one clear line, exit 74, file freed" {
+# The command fills the output and goes on; it leaves a mark at its end.
+late_mark() {
+	echo "perl -e 'getppid() for 1..20000; select(undef, undef, undef, 0.5); open(my \$f, \">\", \"$mark\") or die'"
+}
+
+@test "output on a full file system: one clear line, exit 74, the command traced to its end" {
+	mark=$BATS_TEST_TMPDIR/mark
 	# The ring holds the whole run (40,000 records, about 4 MB): a slow
 	# tracer (ASan) loses nothing, so the write error is the only line.
-	run --separate-stderr unshare -m sh -c "
-		mount -t tmpfs -o size=64k tmpfs /mnt &&
-		$SCTRACE -m 2048 -o /mnt/trace -- perl -e 'getppid() for 1..20000'
-		rc=\$?
-		umount /mnt || rc=99
-		exit \$rc"
+	for sub in "" record; do
+		rm -f "$mark"
+		run --separate-stderr unshare -m sh -c "
+			mount -t tmpfs -o size=64k tmpfs /mnt &&
+			$SCTRACE $sub -m 2048 -o /mnt/trace -- $(late_mark)
+			rc=\$?
+			umount /mnt || rc=99
+			exit \$rc"
+		[ "$status" -eq 74 ]
+		what=${sub:-trace} what=${what/record/recording}
+		[[ "$stderr" =~ ^"sctrace: cannot write the $what to '/mnt/trace': No space left on device; the $what is incomplete: at least "[0-9]+" later events not written (the command was traced to its end: exited with 0)"$ ]]
+		# sctrace ended after the command did, not when the disk filled.
+		[ -e "$mark" ]
+	done
+}
+
+@test "a closed pipe for output: no SIGPIPE death, traced to the end, exit 74" {
+	mark=$BATS_TEST_TMPDIR/mark
+	run --separate-stderr bash -c "'$SCTRACE' -o /dev/stdout -- $(late_mark) | head -c 10 >/dev/null; exit \${PIPESTATUS[0]}"
 	[ "$status" -eq 74 ]
-	[ "$stderr" = "sctrace: cannot write the trace to '/mnt/trace': No space left on device; the trace is incomplete" ]
+	[[ "$stderr" =~ ^"sctrace: cannot write the trace to '/dev/stdout': Broken pipe; the trace is incomplete: at least "[0-9]+" later events not written (the command was traced to its end: exited with 0)"$ ]]
+	[ -e "$mark" ]
+}
+
+@test "every signal that would end sctrace goes to the command; the trace ends with it" {
+	# Not INT nor QUIT: a background job starts with them ignored, and
+	# sctrace leaves ignored what its caller ignores (cli.bats has SIGINT).
+	for sig in HUP USR1 USR2 ALRM TERM VTALRM PROF XCPU IO PWR RTMIN; do
+		sct_bg -o "$out" -- sleep 10
+		# Only once sleep runs: the trace must show it killed, not sctrace.
+		for ((i = 0; i < 100; i++)); do
+			pgrep -P "$SCT_PID" -x sleep >/dev/null && break
+			sleep 0.05
+		done
+		kill -"$sig" "$SCT_PID"
+		status=0
+		wait_bounded "$SCT_PID" || status=$?
+		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+		# Named as strace names them: glibc's SIGRTMIN is the kernel's 34.
+		name=SIG$sig name=${name/SIGRTMIN/SIGRT_2}
+		run tail -n 1 "$out"
+		assert_output "+++ killed by $name +++"
+	done
+}
+
+@test "under nohup, SIGHUP stays ignored: the command is traced to its end" {
+	# Longer than the second a forwarded signal gives the command.
+	nohup "$SCTRACE" -o "$out" -- sleep 2 >/dev/null 2>&1 &
+	SCT_PID=$!
+	for ((i = 0; i < 100; i++)); do
+		pgrep -P "$SCT_PID" -x sleep >/dev/null && break
+		sleep 0.05
+	done
+	kill -HUP "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	run tail -n 1 "$out"
+	assert_output "+++ exited with 0 +++"
 }

@@ -4,6 +4,7 @@
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -264,22 +265,31 @@ static void print_enum(struct outbuf *ob, unsigned long val,
 #define KERNEL_SIGRTMIN 32
 #define KERNEL_SIGRTMAX 64
 
-static void print_signal(struct outbuf *ob, unsigned long val)
+/* strace's name for a signal, in the kernel's numbering; else its number. */
+const char *signal_name(int sig, char *buf, size_t len)
 {
-	int sig = (int)val;
 	const char *abbrev = sig > 0 && sig < KERNEL_SIGRTMIN ? sigabbrev_np(sig) : NULL;
 
-	if (abbrev) {
-		outbuf_puts(ob, "SIG");
-		outbuf_puts(ob, abbrev);
-	} else if (sig >= KERNEL_SIGRTMIN && sig <= KERNEL_SIGRTMAX) {
-		/* As strace: SIGRTMIN, then SIGRT_1, SIGRT_2... */
-		outbuf_puts(ob, sig == KERNEL_SIGRTMIN ? "SIGRTMIN" : "SIGRT_");
-		if (sig != KERNEL_SIGRTMIN)
-			outbuf_s64(ob, sig - KERNEL_SIGRTMIN);
-	} else {
-		outbuf_s64(ob, sig);
-	}
+	/* glibc spells 29 POLL first; strace, and the kernel's headers, IO. */
+	if (sig == SIGIO)
+		abbrev = "IO";
+	if (abbrev)
+		snprintf(buf, len, "SIG%s", abbrev);
+	else if (sig == KERNEL_SIGRTMIN)
+		snprintf(buf, len, "SIGRTMIN");
+	else if (sig > KERNEL_SIGRTMIN && sig <= KERNEL_SIGRTMAX)
+		snprintf(buf, len, "SIGRT_%d", sig - KERNEL_SIGRTMIN);
+	else
+		snprintf(buf, len, "%d", sig);
+	return buf;
+}
+
+static void print_signal(struct outbuf *ob, unsigned long val)
+{
+	char name[SIGNAL_NAME_MAX];
+
+	signal_name((int)val, name, sizeof(name));
+	outbuf_puts(ob, name);
 }
 
 /* Whether open's flags may create a file: O_CREAT, or O_TMPFILE whole. */

@@ -19,4 +19,8 @@ enum arg_kind beauty_kind(const char *syscall, const char *arg,
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
 bool open_flags_create(enum arg_kind kind, unsigned long flags);
 
+/* "SIGRT_32", or a number of 11 characters, and its NUL. */
+#define SIGNAL_NAME_MAX 16
+const char *signal_name(int sig, char *buf, size_t len);
+
 #endif

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "beauty.h"
 #include "clock.h"
 #include "perf_writer.h"
 #include "replay.h"
@@ -247,15 +248,42 @@ static int open_output(struct run *r)
 	return ret;
 }
 
+/*
+ * Every signal whose default would end sctrace while the command runs on,
+ * untraced, comes through the signalfd instead. SIGPIPE and SIGXFSZ then
+ * become write errors, which end the output, not the tracing. The
+ * faults (SIGSEGV...) stay as they are. The command gets the old mask.
+ */
+static const int ending_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM,
+	SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+};
+
+/*
+ * One the caller ignores stays ignored (nohup's SIGHUP), but SIGINT and
+ * SIGTERM, which stop a trace as they stop perf, even in a background job.
+ */
+static void add_unless_ignored(sigset_t *mask, int sig)
+{
+	struct sigaction sa;
+
+	if (sig == SIGINT || sig == SIGTERM || sigaction(sig, NULL, &sa) ||
+	    sa.sa_handler != SIG_IGN)
+		sigaddset(mask, sig);
+}
+
 static int block_signals(struct run *r)
 {
 	sigset_t mask;
+	size_t i;
+	int sig;
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
+	for (i = 0; i < sizeof(ending_signals) / sizeof(ending_signals[0]); i++)
+		add_unless_ignored(&mask, ending_signals[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		add_unless_ignored(&mask, sig);
 	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
 	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (r->sigfd < 0) {
@@ -493,6 +521,38 @@ static int finish_record_file(struct run *r)
 	return SCT_EXIT_IO;
 }
 
+/* How the command ended, for a message the trace itself could not hold. */
+static void command_end(const struct session *s, char *buf, size_t len)
+{
+	char name[SIGNAL_NAME_MAX];
+
+	if (!s->child)
+		snprintf(buf, len, "tracing ran to its end");
+	else if (!s->child_done)
+		snprintf(buf, len, "the command (pid %d) was still running", (int)s->child);
+	else if (WIFSIGNALED(s->child_status))
+		snprintf(buf, len, "the command was traced to its end: killed by %s",
+			 signal_name(WTERMSIG(s->child_status), name, sizeof(name)));
+	else
+		snprintf(buf, len, "the command was traced to its end: exited with %d",
+			 WEXITSTATUS(s->child_status));
+}
+
+/*
+ * The output failed (a full disk, a closed pipe): tracing went on, and
+ * what could not be written is counted. Exit 74 says the trace is cut.
+ */
+static int output_failed(struct run *r, const char *what, int error)
+{
+	char end[128];
+
+	command_end(&r->session, end, sizeof(end));
+	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
+	     what, r->opts.output ?: "stderr", strerror(error), what,
+	     (unsigned long long)r->session.unwritten, end);
+	return SCT_EXIT_IO;
+}
+
 static int start_command(struct run *r)
 {
 	int err;
@@ -515,7 +575,11 @@ static int run_status(struct run *r, int err)
 		diag("tracing stopped: %s", strerror(-err));
 	if (s->child_done)
 		printer_exit_status(&r->printer, s->child, s->child_status);
+	else if (s->child)
+		printer_untraced(&r->printer, s->child, s->stop_signal);
 	printer_summary(&r->printer);
+	if (r->opts.record && r->writer.out.error)
+		return output_failed(r, "recording", r->writer.out.error);
 	if (r->opts.record && !err && finish_record_file(r))
 		return SCT_EXIT_IO;
 	outbuf_flush(&r->out);
@@ -523,16 +587,18 @@ static int run_status(struct run *r, int err)
 		diag("LOST %llu events", (unsigned long long)r->printer.lost);
 	if (s->malformed)
 		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
-	if (r->out.error) {
-		diag("cannot write the trace to '%s': %s; the trace is incomplete",
-		     r->opts.output ?: "stderr", strerror(r->out.error));
-		return SCT_EXIT_IO;
-	}
+	if (r->out.error)
+		return output_failed(r, "trace", r->out.error);
 	if (err)
 		return SCT_EXIT_PERF;
 	/* A command that outlived the signal: report the signal, like a shell. */
-	if (s->child && !s->child_done)
+	if (s->child && !s->child_done) {
+		char name[SIGNAL_NAME_MAX];
+
+		diag("stopped by %s, forwarded to the command (pid %d), which outlived it: it runs on, no longer traced",
+		     signal_name(s->stop_signal, name, sizeof(name)), (int)s->child);
 		return 128 + s->stop_signal;
+	}
 	if (!s->child_done)
 		return SCT_EXIT_OK;
 	if (WIFSIGNALED(s->child_status))

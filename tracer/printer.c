@@ -516,8 +516,29 @@ void printer_summary(struct printer *p)
 }
 
 /* strace's closing line for the traced command. */
+/* sctrace stops while the command runs on: the trace says where it ends. */
+void printer_untraced(struct printer *p, int32_t pid, int sig)
+{
+	char name[SIGNAL_NAME_MAX];
+
+	if (p->quiet || p->limit_reached)
+		return;
+	if (p->cfg.json) {
+		pr_json_untraced(p, pid, sig);
+		return;
+	}
+	signal_name(sig, name, sizeof(name));
+	pr_close_open_line(p);
+	pr_prefix(p, pid, p->last_time);
+	outbuf_puts(p->out, "+++ sctrace stopped by ");
+	outbuf_puts(p->out, name);
+	outbuf_puts(p->out, ": still running, no longer traced +++\n");
+}
+
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
+	char name[SIGNAL_NAME_MAX];
+
 	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
@@ -527,8 +548,9 @@ void printer_exit_status(struct printer *p, int32_t pid, int status)
 	pr_close_open_line(p);
 	pr_prefix(p, pid, p->last_time);
 	if (WIFSIGNALED(status)) {
-		outbuf_puts(p->out, "+++ killed by SIG");
-		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");
+		signal_name(WTERMSIG(status), name, sizeof(name));
+		outbuf_puts(p->out, "+++ killed by ");
+		outbuf_puts(p->out, name);
 		outbuf_puts(p->out, WCOREDUMP(status) ? " (core dumped) +++\n" : " +++\n");
 		return;
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "beauty.h"
 #include "json.h"
 #include "printer.h"
 #include "printer_int.h"
@@ -93,19 +94,35 @@ void pr_json_pending(struct printer *p)
 
 void pr_json_exit_status(struct printer *p, int32_t pid, int status)
 {
+	char name[SIGNAL_NAME_MAX];
 	struct json_head head;
 
 	head_of(p, &head, "exit", pid, pid, p->last_time);
 	json_begin(p->out, &head);
 	if (WIFSIGNALED(status)) {
-		outbuf_puts(p->out, ",\"signal\":\"SIG");
-		outbuf_puts(p->out, sigabbrev_np(WTERMSIG(status)) ?: "UNKNOWN");
+		signal_name(WTERMSIG(status), name, sizeof(name));
+		outbuf_puts(p->out, ",\"signal\":\"");
+		outbuf_puts(p->out, name);
 		outbuf_puts(p->out, WCOREDUMP(status) ? "\",\"core_dumped\":true" :
 							"\",\"core_dumped\":false");
 	} else {
 		outbuf_puts(p->out, ",\"code\":");
 		outbuf_s64(p->out, WEXITSTATUS(status));
 	}
+	json_end(p->out);
+}
+
+void pr_json_untraced(struct printer *p, int32_t pid, int sig)
+{
+	char name[SIGNAL_NAME_MAX];
+	struct json_head head;
+
+	head_of(p, &head, "untraced", pid, pid, p->last_time);
+	json_begin(p->out, &head);
+	signal_name(sig, name, sizeof(name));
+	outbuf_puts(p->out, ",\"signal\":\"");
+	outbuf_puts(p->out, name);
+	outbuf_putc(p->out, '"');
 	json_end(p->out);
 }
 

@@ -29,8 +29,11 @@
 static bool keep_for_printer(struct session *s, const struct perf_event_header *hdr,
 			     struct sct_event *ev)
 {
-	if (ev->kind == EV_LOST || ev->pid != s->self)
+	if (ev->kind == EV_LOST || ev->pid != s->self) {
+		if (s->writer->out.error)
+			s->unwritten++;
 		perf_writer_record(s->writer, hdr);
+	}
 	if (ev->kind == EV_LOST)
 		return true;
 	event_release(ev);
@@ -73,6 +76,8 @@ static void emit(struct session *s, struct sct_event *ev)
 		event_release(ev);
 		return;
 	}
+	if (s->printer->out->error)
+		s->unwritten++;
 	printer_event(s->printer, ev);
 	event_release(ev);
 	if (ev->kind == EV_LOST && s->lost_to_stderr)
@@ -113,7 +118,7 @@ static int read_signals(struct session *s)
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGCHLD)
 			reap_child(s);
-		else
+		else if (si.ssi_signo != SIGPIPE && si.ssi_signo != SIGXFSZ)
 			stop = si.ssi_signo;
 	}
 	return stop;
@@ -204,7 +209,8 @@ int session_run(struct session *s)
 	int err = setup_poll(s, &pfds);
 
 	reap_child(s);
-	while (!err && !s->printer->out->error) {
+	/* A failed write ends the output, not the tracing: the rest is counted. */
+	while (!err) {
 		int sig;
 
 		if (poll(pfds, nr + 1, POLL_INTERVAL_MS) < 0 && errno != EINTR) {

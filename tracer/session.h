@@ -28,6 +28,7 @@ struct session {
 	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
 	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */
+	uint64_t unwritten;		/* events seen after the output failed */
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
 };
