@@ -279,12 +279,27 @@ trace_then_release() {
 }
 
 @test "-p PID: traces it and ends by itself when it exits" {
-	until_file "$BATS_TEST_TMPDIR/go"
+	local go=$BATS_TEST_TMPDIR/go i
+	# The main thread is in read from before sctrace attaches until its
+	# second thread writes, once go exists: a call in flight at attach.
+	/usr/bin/python3 -I -c '
+import os, sys, threading, time
+r, w = os.pipe()
+def release():
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.02)
+    os.write(w, b"x")
+threading.Thread(target=release).start()
+os.read(r, 1)' "$go" &
 	pid=$!
-	trace_then_release "$BATS_TEST_TMPDIR/go" -p "$pid"
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		[[ $(cat "/proc/$pid/wchan") == *pipe_read ]] && break
+		sleep 0.05
+	done
+	trace_then_release "$go" -p "$pid"
 	[ "$status" -eq 0 ]
-	grep -q '^<... clock_nanosleep resumed>) = 0$' "$out"
-	grep -q '^exit_group(error_code: 0) = ?$' "$out"
+	grep -q "^\[pid $pid\] <... read resumed>) = 1$" "$out"
+	grep -q "^\[pid $pid\] exit_group(error_code: 0) = ?$" "$out"
 }
 
 @test "-p LIST of two processes: prefixed lines of both" {
