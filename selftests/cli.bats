@@ -413,11 +413,12 @@ trace_marker() {
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 143 ]
 	grep -q ' <unfinished \.\.\.>$' "$out"
-	# Said in the trace and on stderr: the command runs on, untraced.
+	# Said in the trace and on stderr: sh and its sleep run on, untraced.
 	run tail -n 1 "$out"
-	[[ "$output" =~ ^"[pid "[0-9]+"] +++ sctrace stopped by SIGTERM: still running, no longer traced +++"$ ]]
+	[[ "$output" =~ ^"[pid "[0-9]+"] +++ sctrace stopped by SIGTERM: 2 processes still running, no longer traced +++"$ ]]
 	run cat "$err"
-	[[ "$output" =~ ^"sctrace: stopped by SIGTERM, forwarded to the command (pid "[0-9]+"), which outlived it: it runs on, no longer traced"$ ]]
+	[[ "$output" =~ ^"sctrace: stopped by SIGTERM, forwarded to the command (pid "[0-9]+"): 2 of its processes outlived it and run on, no longer traced"$ ]]
+	pkill -P "$SCT_PID" 2>/dev/null || true
 }
 
 @test "-C LIST: only the cpus listed" {
@@ -662,7 +663,7 @@ while True:
 	kill "$pid"
 	wait "$pid" || true
 	assert_success
-	[ -z "$stderr" ]
+	assert_equal "$stderr" ""
 }
 
 @test "-u root while a root zombie exists: the zombie is skipped" {
@@ -706,4 +707,32 @@ for p in left:
 ' "$SCTRACE"
 	assert_success
 	assert_output ""
+}
+
+@test "processes the command leaves behind are traced to their end, as under strace -f" {
+	local mark=$BATS_TEST_TMPDIR/mark
+	run --separate-stderr sct -o "$out" -- sh -c "(sleep 0.3; echo > '$mark') & echo started"
+	assert_success
+	# sctrace ended after the orphan did, and its calls are in the trace.
+	[ -e "$mark" ]
+	# sh, the subshell and its sleep.
+	[ "$(grep -cE '^(\[pid [0-9]+\] )?exit_group\(error_code: 0\) = \?$' "$out")" -eq 3 ]
+	[ -z "$stderr" ]
+}
+
+@test "--stop-at-exit: ends with the command, and says what runs on" {
+	local mark=$BATS_TEST_TMPDIR/mark
+	# Its streams elsewhere: bats' run would wait for them to close.
+	run --separate-stderr sct --stop-at-exit -o "$out" -- sh -c "(sleep 2.01; echo > '$mark') >/dev/null 2>&1 & exit 3"
+	[ "$status" -eq 3 ]
+	[ ! -e "$mark" ]
+	run tail -n 2 "$out"
+	[[ "${lines[0]}" =~ ^"[pid "[0-9]+"] +++ exited with 3 +++"$ ]]
+	[[ "${lines[1]}" =~ ^"[pid "[0-9]+"] +++ sctrace stopped at the command's exit: "[12]" process"(es)?" still running, no longer traced +++"$ ]]
+	[[ "$stderr" =~ ^"sctrace: the command (pid "[0-9]+") exited, and --stop-at-exit ended the trace: "[12]" process"(es)?" it started run"s?" on, no longer traced"$ ]]
+	run --separate-stderr sct --stop-at-exit --json -o "$out" -- sh -c "sleep 2.01 >/dev/null 2>&1 & exit 0"
+	assert_success
+	run tail -n 1 "$out"
+	[[ "$output" == *'"type":"untraced"'*'"signal":null,"processes":1}' ]]
+	pkill -x -f "sleep 2.01" || true
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
@@ -299,6 +300,15 @@ static int prepare_command(struct run *r)
 
 	if (!r->opts.command)
 		return 0;
+	/*
+	 * What the command leaves behind comes to sctrace, as strace -f
+	 * follows it: traced to its end, or at least counted when sctrace
+	 * stops first. Without inheritance it is not traced, so not waited for.
+	 */
+	if (r->opts.inherit && prctl(PR_SET_CHILD_SUBREAPER, 1)) {
+		diag("cannot become the subreaper of the command's processes: %s", strerror(errno));
+		return SCT_EXIT_PERF;
+	}
 	err = command_prepare(&r->cmd, r->opts.command, &r->old_mask);
 	if (!err)
 		return 0;
@@ -567,16 +577,32 @@ static int start_command(struct run *r)
 	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
 }
 
+/* The trace ends while processes of the command run on: never silently. */
+static void say_untraced(const struct session *s, size_t left)
+{
+	char name[SIGNAL_NAME_MAX];
+
+	if (s->stop_signal)
+		diag("stopped by %s, forwarded to the command (pid %d): %zu of its processes outlived it and run on, no longer traced",
+		     signal_name(s->stop_signal, name, sizeof(name)), (int)s->child, left);
+	else
+		diag("the command (pid %d) exited, and --stop-at-exit ended the trace: %zu %s it started %s on, no longer traced",
+		     (int)s->child, left, left == 1 ? "process" : "processes",
+		     left == 1 ? "runs" : "run");
+}
+
 static int run_status(struct run *r, int err)
 {
 	struct session *s = &r->session;
+	size_t left;
 
 	if (err)
 		diag("tracing stopped: %s", strerror(-err));
 	if (s->child_done)
 		printer_exit_status(&r->printer, s->child, s->child_status);
-	else if (s->child)
-		printer_untraced(&r->printer, s->child, s->stop_signal);
+	left = s->child ? descendants_alive(getpid()) : 0;
+	if (left)
+		printer_untraced(&r->printer, s->child, s->stop_signal, left);
 	printer_summary(&r->printer);
 	if (r->opts.record && r->writer.out.error)
 		return output_failed(r, "recording", r->writer.out.error);
@@ -591,14 +617,11 @@ static int run_status(struct run *r, int err)
 		return output_failed(r, "trace", r->out.error);
 	if (err)
 		return SCT_EXIT_PERF;
+	if (left)
+		say_untraced(s, left);
 	/* A command that outlived the signal: report the signal, like a shell. */
-	if (s->child && !s->child_done) {
-		char name[SIGNAL_NAME_MAX];
-
-		diag("stopped by %s, forwarded to the command (pid %d), which outlived it: it runs on, no longer traced",
-		     signal_name(s->stop_signal, name, sizeof(name)), (int)s->child);
+	if (s->child && !s->child_done)
 		return 128 + s->stop_signal;
-	}
 	if (!s->child_done)
 		return SCT_EXIT_OK;
 	if (WIFSIGNALED(s->child_status))
@@ -635,6 +658,7 @@ static int trace(struct run *r)
 	s->self = getpid();
 	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
 	s->child = r->opts.command ? r->cmd.pid : 0;
+	s->follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit;
 	s->writer = r->opts.record ? &r->writer : NULL;
 	s->watched = r->watched.nr ? &r->watched : NULL;
 	return run_status(r, session_run(s));

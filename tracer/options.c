@@ -15,7 +15,7 @@
 enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
-	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON,
+	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "raw",	no_argument,		NULL, OPT_RAW },
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
+	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
 	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -276,6 +277,9 @@ static int take_option(int c, const char *arg, char *const *argv,
 		return take_mmap_pages(arg, opts);
 	case OPT_NO_INHERIT:
 		opts->inherit = false;
+		return 0;
+	case OPT_STOP_AT_EXIT:
+		opts->stop_at_exit = true;
 		return 0;
 	case 'o':
 		opts->output = arg;

@@ -21,6 +21,7 @@ struct sct_options {
 	struct cpu_list cpus;
 	unsigned int mmap_pages;
 	bool inherit;
+	bool stop_at_exit;		/* end with the command, not its tree */
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */

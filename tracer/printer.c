@@ -515,26 +515,36 @@ void printer_summary(struct printer *p)
 		summary_print(p->summary, p->out, p->syscalls, p->lost);
 }
 
-/* strace's closing line for the traced command. */
-/* sctrace stops while the command runs on: the trace says where it ends. */
-void printer_untraced(struct printer *p, int32_t pid, int sig)
+/*
+ * sctrace stops (on sig, or at the command's exit if 0) while nr of the
+ * command's processes run on: the trace says where it ends for them.
+ */
+void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 {
 	char name[SIGNAL_NAME_MAX];
 
 	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
-		pr_json_untraced(p, pid, sig);
+		pr_json_untraced(p, pid, sig, nr);
 		return;
 	}
-	signal_name(sig, name, sizeof(name));
 	pr_close_open_line(p);
 	pr_prefix(p, pid, p->last_time);
-	outbuf_puts(p->out, "+++ sctrace stopped by ");
-	outbuf_puts(p->out, name);
-	outbuf_puts(p->out, ": still running, no longer traced +++\n");
+	outbuf_puts(p->out, "+++ sctrace stopped ");
+	if (sig) {
+		outbuf_puts(p->out, "by ");
+		outbuf_puts(p->out, signal_name(sig, name, sizeof(name)));
+	} else {
+		outbuf_puts(p->out, "at the command's exit");
+	}
+	outbuf_puts(p->out, ": ");
+	outbuf_u64(p->out, nr);
+	outbuf_puts(p->out, nr == 1 ? " process still running, no longer traced +++\n" :
+				     " processes still running, no longer traced +++\n");
 }
 
+/* strace's closing line for the traced command. */
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
 	char name[SIGNAL_NAME_MAX];

@@ -74,6 +74,6 @@ void printer_event(struct printer *p, const struct sct_event *ev);
 void printer_finish(struct printer *p);
 void printer_summary(struct printer *p);
 void printer_exit_status(struct printer *p, int32_t pid, int status);
-void printer_untraced(struct printer *p, int32_t pid, int sig);
+void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr);
 
 #endif

@@ -27,6 +27,6 @@ void pr_json_tracepoint(struct printer *p, const struct sct_event *ev,
 			const struct extra_tp *tp);
 void pr_json_pending(struct printer *p);
 void pr_json_exit_status(struct printer *p, int32_t pid, int status);
-void pr_json_untraced(struct printer *p, int32_t pid, int sig);
+void pr_json_untraced(struct printer *p, int32_t pid, int sig, size_t nr);
 
 #endif

@@ -112,17 +112,22 @@ void pr_json_exit_status(struct printer *p, int32_t pid, int status)
 	json_end(p->out);
 }
 
-void pr_json_untraced(struct printer *p, int32_t pid, int sig)
+void pr_json_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 {
 	char name[SIGNAL_NAME_MAX];
 	struct json_head head;
 
 	head_of(p, &head, "untraced", pid, pid, p->last_time);
 	json_begin(p->out, &head);
-	signal_name(sig, name, sizeof(name));
-	outbuf_puts(p->out, ",\"signal\":\"");
-	outbuf_puts(p->out, name);
-	outbuf_putc(p->out, '"');
+	if (sig) {
+		outbuf_puts(p->out, ",\"signal\":\"");
+		outbuf_puts(p->out, signal_name(sig, name, sizeof(name)));
+		outbuf_putc(p->out, '"');
+	} else {
+		outbuf_puts(p->out, ",\"signal\":null");
+	}
+	outbuf_puts(p->out, ",\"processes\":");
+	outbuf_u64(p->out, nr);
 	json_end(p->out);
 }
 

@@ -97,16 +97,31 @@ static void drain(struct session *s, uint64_t limit)
 	outbuf_flush(s->printer->out);
 }
 
-static void reap_child(struct session *s)
+/*
+ * sctrace is the subreaper of the command's tree: orphans come to it, so
+ * once it has no child left, no process of the command is left either.
+ */
+static void reap_children(struct session *s)
 {
 	int status;
+	pid_t pid;
 
-	if (!s->child || s->child_done)
+	if (!s->child)
 		return;
-	if (waitpid(s->child, &status, WNOHANG) == s->child) {
-		s->child_status = status;
-		s->child_done = true;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid == s->child) {
+			s->child_status = status;
+			s->child_done = true;
+		}
 	}
+	if (pid < 0 && errno == ECHILD)
+		s->tree_gone = true;
+}
+
+/* The command, and unless --stop-at-exit every process it started. */
+static bool command_done(const struct session *s)
+{
+	return s->child_done && (!s->follow || s->tree_gone);
 }
 
 /* Returns the terminating signal, or 0 if none arrived. */
@@ -117,7 +132,7 @@ static int read_signals(struct session *s)
 
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGCHLD)
-			reap_child(s);
+			reap_children(s);
 		else if (si.ssi_signo != SIGPIPE && si.ssi_signo != SIGXFSZ)
 			stop = si.ssi_signo;
 	}
@@ -142,10 +157,10 @@ static void forward_signal(struct session *s, int sig)
 	int waited;
 
 	kill(s->child, sig);
-	for (waited = 0; waited < FORWARD_GRACE_MS && !s->child_done; waited += 10) {
+	for (waited = 0; waited < FORWARD_GRACE_MS && !command_done(s); waited += 10) {
 		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
 		usleep(10000);
-		reap_child(s);
+		reap_children(s);
 	}
 }
 
@@ -190,14 +205,14 @@ static bool limit_reached(struct session *s)
 
 static bool should_stop(struct session *s, int sig)
 {
-	if (sig && s->child && !s->child_done)
+	if (sig && s->child && !command_done(s))
 		forward_signal(s, sig);
 	if (sig) {
 		s->stop_signal = sig;
 		return true;
 	}
 	if (s->child)
-		return s->child_done;
+		return command_done(s);
 	return limit_reached(s) || watched_all_gone(s);
 }
 
@@ -208,7 +223,7 @@ int session_run(struct session *s)
 	size_t nr = s->events->nr_rings;
 	int err = setup_poll(s, &pfds);
 
-	reap_child(s);
+	reap_children(s);
 	/* A failed write ends the output, not the tracing: the rest is counted. */
 	while (!err) {
 		int sig;

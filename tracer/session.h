@@ -25,6 +25,8 @@ struct session {
 	pid_t child;			/* the traced command, or 0 */
 	int child_status;
 	bool child_done;
+	bool follow;			/* end once the command's whole tree is gone */
+	bool tree_gone;			/* sctrace, their subreaper, has no child left */
 	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
 	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */

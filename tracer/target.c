@@ -197,3 +197,47 @@ bool task_alive(pid_t tid)
 		return false;
 	return state[2] != 'Z' && state[2] != 'X' && state[2] != 'x';
 }
+
+/* Adds pid's children, of every thread, to list; a pid gone is skipped. */
+static void add_children(pid_t pid, struct id_list *list)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		FILE *f;
+		int child;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)pid,
+			 atoi(de->d_name));
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (fscanf(f, "%d", &child) == 1)
+			id_list_add(list, child);
+		fclose(f);
+	}
+	closedir(dir);
+}
+
+/* Processes below pid (its children, theirs...) that are not zombies. */
+size_t descendants_alive(pid_t pid)
+{
+	struct id_list tree = { 0 };
+	size_t i, alive = 0;
+
+	add_children(pid, &tree);
+	for (i = 0; i < tree.nr; i++) {
+		alive += task_alive(tree.ids[i]);
+		add_children(tree.ids[i], &tree);
+	}
+	id_list_free(&tree);
+	return alive;
+}
