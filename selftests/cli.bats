@@ -736,3 +736,32 @@ for p in left:
 	[[ "$output" == *'"type":"untraced"'*'"signal":null,"processes":1}' ]]
 	pkill -x -f "sleep 2.01" || true
 }
+
+@test "--strict: exit 75 when events are lost, calls unpaired or processes untraced" {
+	run --separate-stderr sct --strict -o "$out" -- sh -c 'exit 4'
+	[ "$status" -eq 4 ]
+	[ -z "$stderr" ]
+	run --separate-stderr sct --strict -m 1 -o "$out" -- perl -e 'getppid() for 1..300000'
+	[ "$status" -eq 75 ]
+	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: "[0-9]+" events lost".*" (the command was traced to its end: exited with 0; sctrace's status would be 0)"$ ]]
+	run --separate-stderr sct --strict --stop-at-exit -o "$out" -- sh -c 'sleep 2.02 >/dev/null 2>&1 & exit 4'
+	[ "$status" -eq 75 ]
+	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: "(1 call without its exit, )?"1 process left untraced (the command was traced to its end: exited with 4; sctrace's status would be 4)"$ ]]
+	pkill -x -f "sleep 2.02" || true
+	# Stopped while sh waits for its sleep: calls in flight (sleep's own
+	# once it is in clock_nanosleep), both processes left.
+	local err=$BATS_TEST_TMPDIR/stderr
+	"$SCTRACE" --strict -o "$out" -- sh -c 'trap "" TERM; sleep 5.02' 2>"$err" &
+	SCT_PID=$!
+	for ((i = 0; i < 100; i++)); do
+		pgrep -f "^sleep 5.02" >/dev/null && break
+		sleep 0.05
+	done
+	kill -TERM "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	[ "$status" -eq 75 ]
+	run tail -n 1 "$err"
+	[[ "$output" =~ ^"sctrace: --strict: the trace is not whole: "[12]" call"s?" without "(its|their)" exit, 2 processes left untraced (the command (pid "[0-9]+") was still running; sctrace's status would be 143)"$ ]]
+	pkill -x -f "sleep 5.02" || true
+}

@@ -18,6 +18,7 @@ enum sct_exit {
 	SCT_EXIT_PERF		= 71,	/* perf_event_open or mmap failed */
 	SCT_EXIT_OUTPUT		= 73,	/* output file cannot be created */
 	SCT_EXIT_IO		= 74,	/* writing the trace failed */
+	SCT_EXIT_INCOMPLETE	= 75,	/* --strict: the trace is not whole */
 	SCT_EXIT_BAD_FILE	= 76,	/* -i: unreadable or malformed perf.data */
 	SCT_EXIT_NO_PERM	= 77,	/* not allowed to trace */
 	SCT_EXIT_NOEXEC		= 126,	/* command found but not runnable */

@@ -537,7 +537,7 @@ static void command_end(const struct session *s, char *buf, size_t len)
 	char name[SIGNAL_NAME_MAX];
 
 	if (!s->child)
-		snprintf(buf, len, "tracing ran to its end");
+		snprintf(buf, len, "no command was traced");
 	else if (!s->child_done)
 		snprintf(buf, len, "the command (pid %d) was still running", (int)s->child);
 	else if (WIFSIGNALED(s->child_status))
@@ -591,6 +591,49 @@ static void say_untraced(const struct session *s, size_t left)
 		     left == 1 ? "runs" : "run");
 }
 
+/* Appends ", N what" to buf when n is not 0. */
+static void add_count(char *buf, size_t len, uint64_t n, const char *one,
+		      const char *many)
+{
+	size_t at = strlen(buf);
+
+	if (n)
+		snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
+			 (unsigned long long)n, n == 1 ? one : many);
+}
+
+/* --strict: a gate gets a non-zero status for a trace that is not whole. */
+static int strict_status(struct run *r, size_t left, int status)
+{
+	const struct session *s = &r->session;
+	char what[256] = "", end[128];
+
+	add_count(what, sizeof(what), r->printer.lost, "event lost", "events lost");
+	add_count(what, sizeof(what), s->unfinished, "call without its exit",
+		  "calls without their exit");
+	add_count(what, sizeof(what), left, "process left untraced",
+		  "processes left untraced");
+	add_count(what, sizeof(what), s->malformed, "malformed record", "malformed records");
+	if (!r->opts.strict || !what[0])
+		return status;
+	command_end(s, end, sizeof(end));
+	diag("--strict: the trace is not whole: %s (%s; sctrace's status would be %d)",
+	     what, end, status);
+	return SCT_EXIT_INCOMPLETE;
+}
+
+static int command_status(const struct session *s)
+{
+	/* A command that outlived the signal: report the signal, like a shell. */
+	if (s->child && !s->child_done)
+		return 128 + s->stop_signal;
+	if (!s->child_done)
+		return SCT_EXIT_OK;
+	if (WIFSIGNALED(s->child_status))
+		return 128 + WTERMSIG(s->child_status);
+	return WEXITSTATUS(s->child_status);
+}
+
 static int run_status(struct run *r, int err)
 {
 	struct session *s = &r->session;
@@ -619,14 +662,7 @@ static int run_status(struct run *r, int err)
 		return SCT_EXIT_PERF;
 	if (left)
 		say_untraced(s, left);
-	/* A command that outlived the signal: report the signal, like a shell. */
-	if (s->child && !s->child_done)
-		return 128 + s->stop_signal;
-	if (!s->child_done)
-		return SCT_EXIT_OK;
-	if (WIFSIGNALED(s->child_status))
-		return 128 + WTERMSIG(s->child_status);
-	return WEXITSTATUS(s->child_status);
+	return strict_status(r, left, command_status(s));
 }
 
 static int trace(struct run *r)

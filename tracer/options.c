@@ -16,6 +16,7 @@ enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
+	OPT_STRICT,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -43,6 +44,7 @@ static const struct option long_options[] = {
 	{ "raw",	no_argument,		NULL, OPT_RAW },
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
 	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
+	{ "strict",	no_argument,		NULL, OPT_STRICT },
 	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -280,6 +282,9 @@ static int take_option(int c, const char *arg, char *const *argv,
 		return 0;
 	case OPT_STOP_AT_EXIT:
 		opts->stop_at_exit = true;
+		return 0;
+	case OPT_STRICT:
+		opts->strict = true;
 		return 0;
 	case 'o':
 		opts->output = arg;

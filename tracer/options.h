@@ -22,6 +22,7 @@ struct sct_options {
 	unsigned int mmap_pages;
 	bool inherit;
 	bool stop_at_exit;		/* end with the command, not its tree */
+	bool strict;			/* exit 75 if the trace is not whole */
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */

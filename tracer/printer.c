@@ -509,6 +509,16 @@ void printer_finish(struct printer *p)
 		pr_json_pending(p);
 }
 
+/* Calls whose exit never came; a trace that ended whole has none. */
+size_t printer_unfinished(const struct printer *p)
+{
+	size_t i, nr = 0;
+
+	for (i = 0; i < p->threads.cap; i++)
+		nr += p->threads.slots[i].used && p->threads.slots[i].in_call;
+	return nr;
+}
+
 void printer_summary(struct printer *p)
 {
 	if (p->summary)

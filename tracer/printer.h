@@ -73,6 +73,7 @@ void printer_free(struct printer *p);
 void printer_event(struct printer *p, const struct sct_event *ev);
 void printer_finish(struct printer *p);
 void printer_summary(struct printer *p);
+size_t printer_unfinished(const struct printer *p);
 void printer_exit_status(struct printer *p, int32_t pid, int status);
 void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr);
 

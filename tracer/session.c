@@ -244,6 +244,7 @@ int session_run(struct session *s)
 		events_flush_lost(s->events);
 		drain(s, UINT64_MAX);
 	}
+	s->unfinished = printer_unfinished(s->printer);
 	printer_finish(s->printer);
 	free(pfds);
 	return err;

@@ -31,6 +31,7 @@ struct session {
 	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */
 	uint64_t unwritten;		/* events seen after the output failed */
+	size_t unfinished;		/* calls without their exit at the end */
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
 };
