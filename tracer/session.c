@@ -151,12 +151,17 @@ static bool watched_all_gone(const struct session *s)
 	return true;
 }
 
-/* A command gets the signal too and a moment to exit, like under strace. */
+/*
+ * A command gets the signal too and a moment to exit, like under strace;
+ * once it is reaped its pid may be another's, and its orphans are left
+ * to end as they would under strace, which detaches.
+ */
 static void forward_signal(struct session *s, int sig)
 {
 	int waited;
 
-	kill(s->child, sig);
+	if (!s->child_done)
+		kill(s->child, sig);
 	for (waited = 0; waited < FORWARD_GRACE_MS && !command_done(s); waited += 10) {
 		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
 		usleep(10000);
