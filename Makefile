@@ -257,7 +257,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
 FUZZ_PERF    := $(ASAN)/selftests/fuzz_perfdata
 FUZZ_SECONDS ?= 30
-FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c \
+FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/syscall_table.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (main, session, events, target).

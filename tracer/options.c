@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "exit_codes.h"
 #include "options.h"
 #include "printer.h"
@@ -59,6 +60,7 @@ static const char usage_text[] = SCTRACE_USAGE;
 
 static int resolve_user(const char *user, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	struct passwd *pw;
 	unsigned long uid;
 	char *end;
@@ -77,37 +79,40 @@ static int resolve_user(const char *user, struct sct_options *opts)
 		return 0;
 	}
 	diag("unknown user '%s': no such name in the user database and not a uid; give a user name or a numeric uid",
-	     user);
+	     escape_str(shown, sizeof(shown), user));
 	return SCT_EXIT_BAD_USER;
 }
 
 static int take_ids(const char *arg, const char *what, struct id_list *list)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	if (!id_list_parse(arg, list))
 		return 0;
 	diag("bad %s list '%s': expected positive numbers separated by commas, like 1234,5678",
-	     what, arg);
+	     what, escape_str(shown, sizeof(shown), arg));
 	return SCT_EXIT_BAD_PID;
 }
 
 static int take_cpus(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	cpu_list_free(&opts->cpus);
 	if (!cpu_list_parse(arg, &opts->cpus)) {
 		opts->has_cpus = true;
 		return 0;
 	}
 	diag("bad cpu list '%s': expected cpu numbers and ranges up to %d, like 0,2-3",
-	     arg, CPU_LIST_MAX);
+	     escape_str(shown, sizeof(shown), arg), CPU_LIST_MAX);
 	return SCT_EXIT_BAD_CPU;
 }
 
 static int take_mmap_pages(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	if (!mmap_pages_parse(arg, &opts->mmap_pages))
 		return 0;
 	diag("bad --mmap-pages '%s': must be a power of two from 1 to %u, like 256",
-	     arg, MMAP_PAGES_MAX);
+	     escape_str(shown, sizeof(shown), arg), MMAP_PAGES_MAX);
 	return SCT_EXIT_BAD_MMAP;
 }
 
@@ -116,17 +121,25 @@ static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
 
-	if (optopt && strchr("CeFimoptu", optopt))
-		diag("option '%s' needs a value; see 'sctrace --help'", given);
+	char shown[ESCAPE_MSG_SIZE];
+
+	escape_str(shown, sizeof(shown), given);
+	/* A long option's optopt is its value, which may be past 255. */
+	if (optopt && given[1] == '-' && strchr(given, '='))
+		diag("option '%s' takes no value; see 'sctrace --help'", shown);
+	else if (optopt && (given[1] == '-' || strchr("CeFimoptu", optopt)))
+		diag("option '%s' needs a value; see 'sctrace --help'", shown);
 	else if (optopt)
-		diag("unknown option '-%c'; see 'sctrace --help'", optopt);
+		diag("unknown option '-%s'; see 'sctrace --help'",
+		     escape_str(shown, sizeof(shown), (char[]){ optopt, '\0' }));
 	else
-		diag("unknown option '%s'; see 'sctrace --help'", given);
+		diag("unknown option '%s'; see 'sctrace --help'", shown);
 	return SCT_EXIT_USAGE;
 }
 
 static int take_time(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	if (!arg || !strcmp(arg, "rel")) {
 		opts->print.time_mode = TIME_RELATIVE;
 		return 0;
@@ -136,21 +149,23 @@ static int take_time(const char *arg, struct sct_options *opts)
 		return 0;
 	}
 	diag("bad --time '%s': give --time (seconds since the start) or --time=abs (wall time)",
-	     arg);
+	     escape_str(shown, sizeof(shown), arg));
 	return SCT_EXIT_USAGE;
 }
 
 static int take_duration(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	if (!millis_parse(arg, &opts->print.min_duration_ns))
 		return 0;
 	diag("bad --duration '%s': expected milliseconds from 0 to %lu, like 10 or 0.5",
-	     arg, MILLIS_MAX);
+	     escape_str(shown, sizeof(shown), arg), MILLIS_MAX);
 	return SCT_EXIT_USAGE;
 }
 
 static int take_max_events(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	unsigned long n;
 
 	if (!count_parse(arg, MAX_EVENTS_MAX, &n)) {
@@ -158,7 +173,7 @@ static int take_max_events(const char *arg, struct sct_options *opts)
 		return 0;
 	}
 	diag("bad --max-events '%s': expected a count from 1 to %lu, like 100",
-	     arg, MAX_EVENTS_MAX);
+	     escape_str(shown, sizeof(shown), arg), MAX_EVENTS_MAX);
 	return SCT_EXIT_USAGE;
 }
 
@@ -197,26 +212,29 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 
 static int take_faults(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	bool all = !strcmp(arg, "all");
 
 	opts->faults_major = all || !strcmp(arg, "maj");
 	opts->faults_minor = all || !strcmp(arg, "min");
 	if (opts->faults_major || opts->faults_minor)
 		return 0;
-	diag("bad -F/--pf '%s': give all, maj or min", arg);
+	diag("bad -F/--pf '%s': give all, maj or min",
+	     escape_str(shown, sizeof(shown), arg));
 	return SCT_EXIT_USAGE;
 }
 
 /* SYSTEM:NAME, both parts non-empty; whether it exists is checked later. */
 static int take_event(const char *arg, struct sct_options *opts)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	const char *colon = strchr(arg, ':');
 	const char **more;
 
 	if (!colon || colon == arg || !colon[1] || strchr(colon + 1, ':') ||
 	    strchr(arg, '/')) {
 		diag("bad --event '%s': give SYSTEM:NAME, like sched:sched_switch (see /sys/kernel/tracing/events)",
-		     arg);
+		     escape_str(shown, sizeof(shown), arg));
 		return SCT_EXIT_USAGE;
 	}
 	more = realloc(opts->events, (opts->nr_events + 1) * sizeof(*more));
