@@ -145,3 +145,43 @@ bad() {
 	assert_success
 	grep -q '^exit_group' "$out"
 }
+
+# exact EXIT_CODE LINE ARG...: sctrace ARG... fails with just this one line.
+exact() {
+	local code=$1 line=$2
+	shift 2
+	run --separate-stderr sct "$@"
+	[ "$status" -eq "$code" ] || {
+		echo "$*: exit $status, not $code" >&2
+		return 1
+	}
+	[ "$stderr" = "sctrace: $line" ] || {
+		echo "got: $stderr" >&2
+		return 1
+	}
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "a long option with no value is named as such" {
+	exact 64 "option '--event' needs a value; see 'sctrace --help'" --event
+	exact 64 "option '--max-events' needs a value; see 'sctrace --help'" --max-events
+	exact 64 "option '--help=x' takes no value; see 'sctrace --help'" --help=x
+}
+
+@test "echoed values show control bytes, newlines and non-UTF-8 escaped" {
+	exact 64 "bad --duration 'a\\x01b': expected milliseconds from 0 to 86400000, like 10 or 0.5" \
+		--duration "$(printf 'a\001b')" -- true
+	exact 64 "bad --max-events 'x\\ny\\xff\\\\': expected a count from 1 to 281474976710656, like 100" \
+		--max-events "$(printf 'x\ny\377\\')" -- true
+	exact 64 "bad --event 'a\\tb': give SYSTEM:NAME, like sched:sched_switch (see /sys/kernel/tracing/events)" \
+		--event "$(printf 'a\tb')" -- true
+	exact 67 "unknown user 'é\\x1b[2J': no such name in the user database and not a uid; give a user name or a numeric uid" \
+		-u "$(printf 'é\033[2J')" -- true
+}
+
+@test "a long value is shortened and the hint still follows" {
+	local long
+	long=$(printf '9%.0s' {1..1500})
+	exact 65 "bad cpu list '${long:0:124}...': expected cpu numbers and ranges up to 8191, like 0,2-3" \
+		-C "$long" -- true
+}
