@@ -145,26 +145,30 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 	struct perf_event_attr attr;
 	int fd, err;
 
+	es->failed_tid = tid;
+	es->failed_cpu = cpu;
+	es->failed_source = src - spec->sources;
+	es->failed_step = EVENT_STEP_OPEN;
 	fill_attr(&attr, spec, src, es->map_len - sysconf(_SC_PAGESIZE));
 	fd = perf_event_open(&attr, tid, cpu);
-	if (fd < 0) {
-		es->failed_tid = tid;
-		es->failed_cpu = cpu;
+	if (fd < 0)
 		return -errno;
-	}
 	err = add_fd(es, fd, src - spec->sources);
 	if (err) {
 		close(fd);
 		return err;
 	}
+	es->failed_step = EVENT_STEP_FILTER;
 	if (src->filter && *src->filter &&
 	    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, src->filter))
 		return -errno;
 	err = note_fault_id(es, src, fd);
 	if (err)
 		return err;
+	es->failed_step = EVENT_STEP_MAP;
 	if (es->ring_fds[ring] < 0)
 		return map_ring(es, ring, fd);
+	es->failed_step = EVENT_STEP_OUTPUT;
 	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
 		return -errno;
 	return 0;
@@ -204,6 +208,8 @@ static int open_flush(struct event_set *es, const struct event_spec *spec, size_
 	struct perf_event_attr attr;
 	int fd;
 
+	es->failed_step = EVENT_STEP_FLUSH;
+	es->failed_cpu = es->ring_cpus[ring];
 	fill_attr(&attr, spec, &flush, es->map_len - sysconf(_SC_PAGESIZE));
 	attr.inherit = 0;
 	attr.enable_on_exec = 0;
@@ -290,6 +296,7 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 			err = open_flush(es, spec, c);
 	}
 	if (err) {
+		es->failed_nr_fds = es->nr_fds;
 		events_close(es);
 		return err;
 	}
@@ -303,9 +310,12 @@ int events_enable(struct event_set *es)
 {
 	size_t i;
 
-	for (i = 0; i < es->nr_fds; i++)
+	es->failed_step = EVENT_STEP_ENABLE;
+	for (i = 0; i < es->nr_fds; i++) {
+		es->failed_source = es->fd_sources[i];
 		if (ioctl(es->fds[i], PERF_EVENT_IOC_ENABLE, 0))
 			return -errno;
+	}
 	return 0;
 }
 

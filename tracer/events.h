@@ -34,6 +34,16 @@ struct event_spec {
 	int flush_tp_id;	/* our own tracepoint to flush LOST with; 0: none */
 };
 
+/* On error: the step of setting up one source that the kernel refused. */
+enum event_step {
+	EVENT_STEP_OPEN,	/* perf_event_open */
+	EVENT_STEP_FILTER,	/* its tracepoint filter */
+	EVENT_STEP_MAP,		/* the mmap of its cpu's ring */
+	EVENT_STEP_OUTPUT,	/* writing into its cpu's ring */
+	EVENT_STEP_FLUSH,	/* sctrace's own flush event, no source */
+	EVENT_STEP_ENABLE,	/* enabling it after all were opened */
+};
+
 /* One ring per cpu; all of a cpu's events write into its ring. */
 struct event_set {
 	int *fds;
@@ -50,6 +60,9 @@ struct event_set {
 	size_t nr_fault_ids;
 	int32_t failed_tid;	/* on error: the task perf_event_open refused */
 	int failed_cpu;
+	size_t failed_source;	/* on error: its index in spec->sources */
+	enum event_step failed_step;
+	size_t failed_nr_fds;	/* on error: how many were open by then */
 };
 
 struct perf_event_attr;

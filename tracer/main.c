@@ -23,6 +23,7 @@
 #include "tracing_data.h"
 #include "sched_events.h"
 #include "diag.h"
+#include "escape.h"
 #include "events.h"
 #include "exit_codes.h"
 #include "options.h"
@@ -329,8 +330,43 @@ static int perf_paranoid(void)
 	return level;
 }
 
+/* What a source of the event spec is, for a message. */
+static const char *source_name(const struct run *r, size_t i, char *buf, size_t size)
+{
+	const struct event_source *src = &r->sources[i];
+	const struct extra_tp *tp;
+
+	if (src->type == PERF_TYPE_SOFTWARE)
+		return src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ?
+		       "the major page-fault event" : "the minor page-fault event";
+	if (i < 2)
+		return i ? "raw_syscalls:sys_exit" : "raw_syscalls:sys_enter";
+	/* make_sources lists the extra tracepoints in their sorted order. */
+	tp = &r->extra.tps[i - 2];
+	snprintf(buf, size, "%s:%s", extra_tp_system(tp), extra_tp_name(tp));
+	return buf;
+}
+
+/* Per step events_open can fail at: what it was doing, what to try. */
+static const struct {
+	const char *doing;
+	const char *hint;
+} event_steps[] = {
+	[EVENT_STEP_OPEN] = { "open", "check that perf may sample it, or leave it out" },
+	[EVENT_STEP_FILTER] = { "set the filter of",
+				"the kernel takes no such filter on it (ftrace events take none): leave it out" },
+	[EVENT_STEP_MAP] = { "map the ring buffer for", "try a smaller --mmap-pages" },
+	[EVENT_STEP_OUTPUT] = { "send into its cpu's ring buffer", "leave it out" },
+	[EVENT_STEP_FLUSH] = { "open sctrace's own flush event beside",
+			       "check that raw_syscalls tracepoints work for perf" },
+	[EVENT_STEP_ENABLE] = { "enable", "check that perf may sample it, or leave it out" },
+};
+
 static int perf_error(struct run *r, int err)
 {
+	const struct event_set *es = &r->events;
+	char name[256], shown[ESCAPE_MSG_SIZE];
+
 	if (err == -EACCES || err == -EPERM) {
 		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
 		     strerror(-err), perf_paranoid());
@@ -338,16 +374,18 @@ static int perf_error(struct run *r, int err)
 	}
 	if (err == -ESRCH) {
 		diag("task %d exited before sctrace could attach to it; check that it is still running",
-		     (int)r->events.failed_tid);
+		     (int)es->failed_tid);
 		return SCT_EXIT_BAD_PID;
 	}
 	if (err == -EMFILE || err == -ENFILE) {
-		diag("too many open files for %zu events; raise the limit (ulimit -n) or trace fewer tasks or cpus",
-		     r->events.nr_fds);
+		diag("too many open files after %zu perf events; raise the limit (ulimit -n) or trace fewer tasks or cpus",
+		     es->failed_nr_fds);
 		return SCT_EXIT_PERF;
 	}
-	diag("cannot set up the syscall tracepoints on cpu %d: %s; try a smaller --mmap-pages",
-	     r->events.failed_cpu, strerror(-err));
+	escape_str(shown, sizeof(shown),
+		   source_name(r, es->failed_source, name, sizeof(name)));
+	diag("cannot %s %s on cpu %d: %s; %s", event_steps[es->failed_step].doing,
+	     shown, es->failed_cpu, strerror(-err), event_steps[es->failed_step].hint);
 	return SCT_EXIT_PERF;
 }
 
