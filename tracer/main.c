@@ -681,7 +681,8 @@ static int run_status(struct run *r, int err)
 		diag("tracing stopped: %s", strerror(-err));
 	if (s->child_done)
 		printer_exit_status(&r->printer, s->child, s->child_status);
-	left = s->child ? descendants_alive(getpid()) : 0;
+	/* Once sctrace, their subreaper, has no child, none can be left. */
+	left = s->child && !s->tree_gone ? descendants_alive(getpid()) : 0;
 	if (left)
 		printer_untraced(&r->printer, s->child, s->stop_signal, left);
 	printer_summary(&r->printer);

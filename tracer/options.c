@@ -86,6 +86,7 @@ static int resolve_user(const char *user, struct sct_options *opts)
 static int take_ids(const char *arg, const char *what, struct id_list *list)
 {
 	char shown[ESCAPE_MSG_SIZE];
+
 	if (!id_list_parse(arg, list))
 		return 0;
 	diag("bad %s list '%s': expected positive numbers separated by commas, like 1234,5678",
@@ -96,6 +97,7 @@ static int take_ids(const char *arg, const char *what, struct id_list *list)
 static int take_cpus(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
+
 	cpu_list_free(&opts->cpus);
 	if (!cpu_list_parse(arg, &opts->cpus)) {
 		opts->has_cpus = true;
@@ -109,6 +111,7 @@ static int take_cpus(const char *arg, struct sct_options *opts)
 static int take_mmap_pages(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
+
 	if (!mmap_pages_parse(arg, &opts->mmap_pages))
 		return 0;
 	diag("bad --mmap-pages '%s': must be a power of two from 1 to %u, like 256",
@@ -120,7 +123,6 @@ static int take_mmap_pages(const char *arg, struct sct_options *opts)
 static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
-
 	char shown[ESCAPE_MSG_SIZE];
 
 	escape_str(shown, sizeof(shown), given);
@@ -140,6 +142,7 @@ static int bad_option(char *const *argv)
 static int take_time(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
+
 	if (!arg || !strcmp(arg, "rel")) {
 		opts->print.time_mode = TIME_RELATIVE;
 		return 0;
@@ -156,6 +159,7 @@ static int take_time(const char *arg, struct sct_options *opts)
 static int take_duration(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
+
 	if (!millis_parse(arg, &opts->print.min_duration_ns))
 		return 0;
 	diag("bad --duration '%s': expected milliseconds from 0 to %lu, like 10 or 0.5",

@@ -198,33 +198,37 @@ bool task_alive(pid_t tid)
 	return state[2] != 'Z' && state[2] != 'X' && state[2] != 'x';
 }
 
+struct child_scan {
+	pid_t pid;
+	struct id_list *list;
+};
+
+/* The children one thread of scan->pid started; a thread gone has none. */
+static int keep_children(pid_t tid, void *arg)
+{
+	struct child_scan *scan = arg;
+	char path[64];
+	FILE *f;
+	int child;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)scan->pid, (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fscanf(f, "%d", &child) == 1)
+		id_list_add(scan->list, child);
+	fclose(f);
+	return 0;
+}
+
 /* Adds pid's children, of every thread, to list; a pid gone is skipped. */
 static void add_children(pid_t pid, struct id_list *list)
 {
-	char path[64];
-	struct dirent *de;
-	DIR *dir;
+	struct child_scan scan = { pid, list };
+	char path[32];
 
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	dir = opendir(path);
-	if (!dir)
-		return;
-	while ((de = readdir(dir))) {
-		FILE *f;
-		int child;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)pid,
-			 atoi(de->d_name));
-		f = fopen(path, "re");
-		if (!f)
-			continue;
-		while (fscanf(f, "%d", &child) == 1)
-			id_list_add(list, child);
-		fclose(f);
-	}
-	closedir(dir);
+	scan_numeric(path, keep_children, &scan);
 }
 
 /* Processes below pid (its children, theirs...) that are not zombies. */
