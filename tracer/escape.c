@@ -4,8 +4,12 @@
 
 #include "escape.h"
 
-/* Length of the valid UTF-8 sequence at s, 0 if it is not one. */
-static size_t utf8_len(const unsigned char *s)
+/*
+ * Length of the UTF-8 sequence at s (n bytes left) if it is printable
+ * text, 0 if not: invalid, overlong, a surrogate, or a C1 control
+ * (U+0080..U+009F), which terminals act on like the C0 ones.
+ */
+static size_t utf8_len(const unsigned char *s, size_t n)
 {
 	size_t len, i;
 
@@ -17,57 +21,73 @@ static size_t utf8_len(const unsigned char *s)
 		len = 4;
 	else
 		return 0;
+	if (len > n)
+		return 0;
 	for (i = 1; i < len; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-	/* Overlong forms and surrogates are not text either. */
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	if ((s[0] == 0xc2 && s[1] < 0xa0) ||
+	    (s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
 	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
 		return 0;
 	return len;
 }
 
-/* The escaped form of the character at s into out; its source length. */
-static size_t escape_one(const unsigned char *s, char out[8])
+size_t escape_char(const char *s, size_t n, char out[ESCAPE_CHAR_MAX])
 {
-	size_t len = utf8_len(s);
+	const unsigned char *in = (const unsigned char *)s;
+	size_t len = utf8_len(in, n);
 
 	if (len) {
 		memcpy(out, s, len);
 		out[len] = '\0';
 		return len;
 	}
-	if (*s == '\\')
+	if (*in == '\\')
 		strcpy(out, "\\\\");
-	else if (*s == '\n')
+	else if (*in == '\n')
 		strcpy(out, "\\n");
-	else if (*s == '\t')
+	else if (*in == '\t')
 		strcpy(out, "\\t");
-	else if (*s < 0x20 || *s >= 0x7f)
-		snprintf(out, 8, "\\x%02x", *s);
+	else if (!escape_plain(*in))
+		snprintf(out, ESCAPE_CHAR_MAX, "\\x%02x", *in);
 	else
-		snprintf(out, 8, "%c", *s);
+		snprintf(out, ESCAPE_CHAR_MAX, "%c", *in);
 	return 1;
+}
+
+/* How long s's n bytes are once escaped. */
+static size_t escaped_len(const char *s, size_t n)
+{
+	char one[ESCAPE_CHAR_MAX];
+	size_t total = 0, src;
+
+	for (; n; s += src, n -= src) {
+		src = escape_char(s, n, one);
+		total += strlen(one);
+	}
+	return total;
 }
 
 char *escape_str(char *dst, size_t size, const char *s)
 {
-	const unsigned char *in = (const unsigned char *)s;
-	size_t used = 0;
-	char one[8];
+	size_t used = 0, left = strlen(s);
+	/* Room for "..." is kept only when the whole does not fit. */
+	size_t dots = escaped_len(s, left) < size ? 0 : 3;
+	char one[ESCAPE_CHAR_MAX];
 
-	while (*in) {
-		size_t src = escape_one(in, one);
+	while (left) {
+		size_t src = escape_char(s, left, one);
 		size_t len = strlen(one);
 
-		/* Keep room for "..." unless this is the last character. */
-		if (used + len + (in[src] ? 3 : 0) >= size) {
+		if (used + len + dots >= size) {
 			strcpy(dst + used, "...");
 			return dst;
 		}
 		memcpy(dst + used, one, len);
 		used += len;
-		in += src;
+		s += src;
+		left -= src;
 	}
 	dst[used] = '\0';
 	return dst;

@@ -2,15 +2,37 @@
 #ifndef SCTRACE_ESCAPE_H
 #define SCTRACE_ESCAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Room for a user-given value in a message: long ones end in "...". */
 #define ESCAPE_MSG_SIZE 128
+/* One escaped character: a UTF-8 sequence or "\xNN", and the NUL. */
+#define ESCAPE_CHAR_MAX 8
 
 /*
- * Copies s into dst (size bytes, size >= 8) so that it prints as one safe
- * line: backslash, control bytes and bytes that are not UTF-8 become \\, \n,
- * \t or \xNN; what does not fit ends in "...". Returns dst.
+ * The rules, for messages and for names in the text trace alike: printable
+ * ASCII and printable UTF-8 show as themselves; backslash, newline and tab
+ * as \\, \n and \t; every other byte (C0 and C1 controls, DEL, bytes that
+ * are not UTF-8) as \xNN, one per byte, so a C1 control U+0085 shows as
+ * \xc2\x85. No name or value can make a line break or move the cursor.
+ */
+
+/* Whether byte c always shows as itself (the common case, tested first). */
+static inline bool escape_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
+/*
+ * The character at s (n > 0 bytes left) as it shows, NUL-terminated, into
+ * out; returns how many bytes of s it took.
+ */
+size_t escape_char(const char *s, size_t n, char out[ESCAPE_CHAR_MAX]);
+
+/*
+ * Copies s into dst (size bytes, size >= 8), escaped so that it prints
+ * as one safe line; what does not fit ends in "...". Returns dst.
  */
 char *escape_str(char *dst, size_t size, const char *s);
 

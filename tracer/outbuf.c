@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "exit_codes.h"
 #include "outbuf.h"
 #include "outfile.h"
@@ -38,7 +39,10 @@ int outbuf_open_trace(struct outbuf *ob, const char *path,
 	if (path) {
 		fd = outfile_open(path, &rules, why, sizeof(why));
 		if (fd < 0) {
-			diag("cannot create output file '%s': %s", path, why);
+			char shown[ESCAPE_MSG_SIZE];
+
+			diag("cannot create output file '%s': %s",
+			     escape_str(shown, sizeof(shown), path), why);
 			return SCT_EXIT_OUTPUT;
 		}
 	}
@@ -189,4 +193,32 @@ void outbuf_seconds(struct outbuf *ob, uint64_t ns)
 	outbuf_u64(ob, ns / 1000000000);
 	outbuf_putc(ob, '.');
 	outbuf_micros(ob, ns);
+}
+
+/* n bytes of s escaped as escape_char shows them, and quote (if not 0) as \quote. */
+void outbuf_escaped(struct outbuf *ob, const char *s, size_t n, char quote)
+{
+	char one[ESCAPE_CHAR_MAX];
+	size_t plain;
+
+	while (n) {
+		for (plain = 0; plain < n && escape_plain(s[plain]) && s[plain] != quote; plain++)
+			;
+		outbuf_write(ob, s, plain);
+		s += plain;
+		n -= plain;
+		if (!n)
+			return;
+		if (quote && *s == quote) {
+			outbuf_putc(ob, '\\');
+			outbuf_putc(ob, quote);
+			s++;
+			n--;
+			continue;
+		}
+		plain = escape_char(s, n, one);
+		outbuf_puts(ob, one);
+		s += plain;
+		n -= plain;
+	}
 }

@@ -35,5 +35,7 @@ void outbuf_hex(struct outbuf *ob, uint64_t v);
 void outbuf_oct(struct outbuf *ob, uint64_t v);
 void outbuf_micros(struct outbuf *ob, uint64_t ns);
 void outbuf_seconds(struct outbuf *ob, uint64_t ns);
+/* A name or path from the traced program or a file, as escape.h shows it. */
+void outbuf_escaped(struct outbuf *ob, const char *s, size_t n, char quote);
 
 #endif

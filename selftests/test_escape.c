@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/* escape.h's rules, for messages (escape_str) and the trace (outbuf_escaped). */
+#include "kselftest_harness.h"
+
+#include "escape.h"
+#include "outbuf.h"
+
+static const char *shown(char *buf, size_t size, const char *s)
+{
+	return escape_str(buf, size, s);
+}
+
+TEST(text_and_utf8_show_as_themselves)
+{
+	char buf[64];
+
+	EXPECT_STREQ("read x:y/z 'q' \"w\"", shown(buf, sizeof(buf), "read x:y/z 'q' \"w\""));
+	/* é, U+00A0 (the first after the C1 block), €, an emoji. */
+	EXPECT_STREQ("\xc3\xa9\xc2\xa0\xe2\x82\xac\xf0\x9f\x98\x80",
+		     shown(buf, sizeof(buf), "\xc3\xa9\xc2\xa0\xe2\x82\xac\xf0\x9f\x98\x80"));
+}
+
+TEST(c0_controls_backslash_and_del_are_escaped)
+{
+	char buf[64];
+
+	EXPECT_STREQ("a\\nb\\tc\\\\d\\x01\\x1b[2J\\x7f",
+		     shown(buf, sizeof(buf), "a\nb\tc\\d\x01\x1b[2J\x7f"));
+}
+
+TEST(c1_controls_are_escaped_byte_by_byte)
+{
+	char buf[64];
+
+	/* U+0080, U+0085 (NEL, a line break to some terminals), U+009B (CSI). */
+	EXPECT_STREQ("\\xc2\\x80|\\xc2\\x85|\\xc2\\x9b[2J",
+		     shown(buf, sizeof(buf), "\xc2\x80|\xc2\x85|\xc2\x9b[2J"));
+}
+
+TEST(bytes_that_are_not_utf8_are_escaped)
+{
+	char buf[64];
+
+	/* A lone continuation, a cut sequence, overlong, a surrogate, past U+10FFFF. */
+	EXPECT_STREQ("\\x80|\\xe2\\x82|\\xc0\\xaf|\\xed\\xa0\\x80|\\xf4\\x90\\x80\\x80",
+		     shown(buf, sizeof(buf), "\x80|\xe2\x82|\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80"));
+}
+
+TEST(what_does_not_fit_ends_in_dots)
+{
+	char buf[8];
+
+	/* All that fits is kept whole; the dots only mark a cut. */
+	EXPECT_STREQ("abcdefg", shown(buf, sizeof(buf), "abcdefg"));
+	EXPECT_STREQ("abcd...", shown(buf, sizeof(buf), "abcdefgh"));
+	/* An escape is never cut in half. */
+	EXPECT_STREQ("ab\\x01", shown(buf, sizeof(buf), "ab\x01"));
+	EXPECT_STREQ("ab...", shown(buf, sizeof(buf), "ab\x01\x02"));
+}
+
+FIXTURE(out) {
+	struct outbuf ob;
+};
+
+FIXTURE_SETUP(out)
+{
+	ASSERT_EQ(0, outbuf_init(&self->ob, -1, 16));
+}
+
+FIXTURE_TEARDOWN(out)
+{
+	outbuf_free(&self->ob);
+}
+
+static const char *text(FIXTURE_DATA(out) *self)
+{
+	outbuf_putc(&self->ob, '\0');
+	self->ob.len = 0;
+	return self->ob.buf;
+}
+
+TEST_F(out, a_name_cannot_break_the_line)
+{
+	const char name[] = "x\n+++ exited with 0 +++\xc2\x85\x1b";
+
+	outbuf_escaped(&self->ob, name, sizeof(name) - 1, 0);
+	EXPECT_STREQ("x\\n+++ exited with 0 +++\\xc2\\x85\\x1b", text(self));
+}
+
+TEST_F(out, the_quote_is_escaped_and_n_bounds_the_input)
+{
+	outbuf_escaped(&self->ob, "say \"hi\"\\", 9, '"');
+	EXPECT_STREQ("say \\\"hi\\\"\\\\", text(self));
+	/* A UTF-8 sequence cut by n is bytes, not text; NUL is a byte too. */
+	outbuf_escaped(&self->ob, "\xc3\xa9\xc3\xa9", 3, 0);
+	EXPECT_STREQ("\xc3\xa9\\xc3", text(self));
+	outbuf_escaped(&self->ob, "a\0b", 3, 0);
+	EXPECT_STREQ("a\\x00b", text(self));
+}
+
+TEST_HARNESS_MAIN
