@@ -302,6 +302,26 @@ os.read(r, 1)' "$go" &
 	grep -q "^\[pid $pid\] exit_group(error_code: 0) = ?$" "$out"
 }
 
+@test "-p PID --comm: a name read from /proc is whole and escaped" {
+	local go=$BATS_TEST_TMPDIR/go name=$'\n+++ exited 0\e' i
+	/usr/bin/python3 -I -c '
+import ctypes, os, sys, time
+ctypes.CDLL(None).prctl(15, os.fsencode(sys.argv[2]), 0, 0, 0)
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.02)' "$go" "$name" &
+	pid=$!
+	# Attached once named: the name then comes from /proc, not a record.
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		[ "$(cat "/proc/$pid/comm")" = "$name" ] && break
+		sleep 0.05
+	done
+	trace_then_release "$go" --comm -p "$pid"
+	[ "$status" -eq 0 ]
+	run grep -cvF "\\n+++ exited 0\\x1b/$pid " "$out"
+	assert_output 0
+	grep -qFx "\\n+++ exited 0\\x1b/$pid exit_group(error_code: 0) = ?" "$out"
+}
+
 @test "-p LIST of two processes: prefixed lines of both" {
 	until_file "$BATS_TEST_TMPDIR/go"
 	a=$!

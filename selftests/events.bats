@@ -28,6 +28,19 @@ setup() {
 	grep -qE '^--- page fault: (minor|major), addr 0x[0-9a-f]+ \[/[^]]+\+0x[0-9a-f]+\]' "$out"
 }
 
+@test "-F: a mapped file's path is escaped, it cannot forge a line" {
+	map=$BATS_TEST_TMPDIR/$'m\n+++ exited with 0 +++'
+	head -c 4096 /dev/zero > "$map"
+	run sct -F min -o "$out" -- /usr/bin/python3 -c 'import mmap, sys
+f = open(sys.argv[1], "r+b")
+m = mmap.mmap(f.fileno(), 4096)
+m[0] = 1' "$map"
+	assert_success
+	grep -qF -- " [$BATS_TEST_TMPDIR/m\\n+++ exited with 0 +++" "$out"
+	[ "$(grep -cx '+++ exited with 0 +++' "$out")" -eq 1 ]
+	[ "$(tail -n 1 "$out")" = "+++ exited with 0 +++" ]
+}
+
 @test "-F with a bad value: exit 64" {
 	run --separate-stderr sct -F some -- true
 	[ "$status" -eq 64 ]
@@ -88,6 +101,59 @@ setup() {
 	assert_output 0
 	grep -qE '^sh/[0-9]+ execve\(' "$out"
 	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
+}
+
+# A program that names itself (prctl PR_SET_NAME: 15 bytes at most) a
+# newline and a forged "+++ exited" line, then calls getppid; it prints
+# its pid and getppid's result.
+FORGED_NAME=$'\n+++ exited 0\e'
+FORGED_SHOWN='\n+++ exited 0\x1b'
+name_self() {
+	exec /usr/bin/python3 -c 'import ctypes, os, sys
+ctypes.CDLL(None).prctl(15, os.fsencode(sys.argv[1]), 0, 0, 0)
+print(os.getpid(), os.getppid())' "$FORGED_NAME"
+}
+
+# forged_trace FILE PID PPID: the lines are the escaped ones, none forged.
+forged_trace() {
+	local file=$1 pid=$2 ppid=$3
+	[ "$(grep -cFx "$FORGED_SHOWN/$pid getppid() = $ppid" "$file")" -eq 1 ]
+	[ "$(grep -cFx "$FORGED_SHOWN/$pid +++ exited with 0 +++" "$file")" -eq 1 ]
+	# Each trace line starts with a name and a tid: no line was made up.
+	run grep -cvE '^(bash|python3|\\n\+\+\+ exited 0\\x1b)/[0-9]+ ' "$file"
+	assert_output 0
+}
+
+@test "--comm: a task's name is escaped, it cannot forge a line" {
+	export FORGED_NAME
+	export -f name_self
+	run sct --comm -e getppid -o "$out" -- bash -c name_self
+	assert_success
+	read -r pid ppid <<< "$output"
+	forged_trace "$out" "$pid" "$ppid"
+	# With the summary after it, and from a recording.
+	run sct -S --comm -e getppid -o "$out" -- bash -c name_self
+	assert_success
+	read -r pid ppid <<< "$output"
+	sed -i '/^ Summary of syscalls:$/,$d; /^$/d' "$out"
+	forged_trace "$out" "$pid" "$ppid"
+	# The file has no wait status: exit_group tells the command's end.
+	run sct record -e getppid,exit_group -o "$BATS_TEST_TMPDIR/rec.data" -- bash -c name_self
+	assert_success
+	read -r pid ppid <<< "$output"
+	run sct -i "$BATS_TEST_TMPDIR/rec.data" --comm -o "$out"
+	assert_success
+	forged_trace "$out" "$pid" "$ppid"
+}
+
+@test "--sched: an exec path is escaped, it cannot forge a line" {
+	prog=$BATS_TEST_TMPDIR/$'t\n+++ exited with 0 +++'
+	ln -s /bin/true "$prog"
+	run sct --sched -o "$out" -- "$prog"
+	assert_success
+	[ "$(grep -cFx -- "--- exec: $BATS_TEST_TMPDIR/t\\n+++ exited with 0 +++ ---" "$out")" -eq 1 ]
+	[ "$(grep -cx '+++ exited with 0 +++' "$out")" -eq 1 ]
+	[ "$(tail -n 1 "$out")" = "+++ exited with 0 +++" ]
 }
 
 @test "--json: every line is one valid object; calls whole, with errno names" {

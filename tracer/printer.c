@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "beauty.h"
 #include "clock.h"
@@ -88,13 +90,16 @@ void pr_close_open_line(struct printer *p)
 	p->open_tid = -1;
 }
 
-/* The time, if asked for, then strace's "[pid N] " once several tasks are seen. */
-/* A task's name: from comm records, else read once from /proc. */
+/*
+ * A task's name: from comm records, else read once from /proc. The name
+ * may hold newlines itself: only the one /proc adds at the end is dropped.
+ */
 const char *pr_comm_of(struct printer *p, int32_t tid)
 {
 	struct thread_state *st = thread_get(&p->threads, tid);
-	char path[48];
-	FILE *f;
+	char path[48], name[sizeof(st->comm) + 1];
+	ssize_t len;
+	int fd;
 
 	if (!st)
 		return "?";
@@ -105,20 +110,29 @@ const char *pr_comm_of(struct printer *p, int32_t tid)
 	if (p->from_file)
 		return st->comm;
 	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
-	f = fopen(path, "re");
-	if (!f)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return st->comm;
-	if (fgets(st->comm, sizeof(st->comm), f))
-		st->comm[strcspn(st->comm, "\n")] = '\0';
-	fclose(f);
+	len = read(fd, name, sizeof(name));
+	close(fd);
+	if (len > 0 && name[len - 1] == '\n')
+		len--;
+	if (len > 0 && (size_t)len < sizeof(st->comm)) {
+		memcpy(st->comm, name, len);
+		st->comm[len] = '\0';
+	}
 	return st->comm;
 }
 
+/* The time, if asked for, then strace's "[pid N] " once several tasks are seen. */
 void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 {
+	const char *comm;
+
 	print_time(p, time);
 	if (p->cfg.comm) {
-		outbuf_puts(p->out, pr_comm_of(p, tid));
+		comm = pr_comm_of(p, tid);
+		outbuf_escaped(p->out, comm, strlen(comm), 0);
 		outbuf_putc(p->out, '/');
 		outbuf_s64(p->out, tid);
 		outbuf_putc(p->out, ' ');

@@ -25,9 +25,9 @@ static void print_where(struct printer *p, int32_t pid, uint64_t addr)
 	outbuf_puts(p->out, " [");
 	len = strlen(m->path);
 	if (m->path[0] == '[' && len > 2 && m->path[len - 1] == ']')
-		outbuf_write(p->out, m->path + 1, len - 2);
+		outbuf_escaped(p->out, m->path + 1, len - 2, 0);
 	else
-		outbuf_puts(p->out, m->path);
+		outbuf_escaped(p->out, m->path, len, 0);
 	outbuf_putc(p->out, '+');
 	outbuf_hex(p->out, maps_offset(m, addr));
 	outbuf_putc(p->out, ']');

@@ -88,7 +88,7 @@ void sched_print(struct outbuf *ob, enum tp_role role,
 		break;
 	case TP_EXEC:
 		outbuf_puts(ob, "--- exec: ");
-		outbuf_puts(ob, line->filename);
+		outbuf_escaped(ob, line->filename, strlen(line->filename), 0);
 		outbuf_puts(ob, " ---");
 		break;
 	case TP_EXIT:

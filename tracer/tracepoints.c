@@ -194,29 +194,16 @@ bool extra_number(const struct extra_tps *x, const struct extra_tp *tp,
 	return true;
 }
 
-/* A string field, quoted; bytes outside printable ASCII escaped. */
+/* A string field up to its NUL, quoted, escaped as names are (escape.h). */
 static void print_text(struct outbuf *ob, const unsigned char *s, uint32_t n,
 		       bool json)
 {
-	uint32_t i;
-
 	if (json) {
 		json_string(ob, (const char *)s, n);
 		return;
 	}
 	outbuf_putc(ob, '"');
-	for (i = 0; i < n && s[i]; i++) {
-		if (s[i] == '"' || s[i] == '\\') {
-			outbuf_putc(ob, '\\');
-			outbuf_putc(ob, s[i]);
-		} else if (s[i] >= 0x20 && s[i] < 0x7f) {
-			outbuf_putc(ob, s[i]);
-		} else {
-			outbuf_puts(ob, "\\x");
-			outbuf_putc(ob, "0123456789abcdef"[s[i] >> 4]);
-			outbuf_putc(ob, "0123456789abcdef"[s[i] & 15]);
-		}
-	}
+	outbuf_escaped(ob, (const char *)s, strnlen((const char *)s, n), '"');
 	outbuf_putc(ob, '"');
 }
 
@@ -252,7 +239,7 @@ static void print_field(struct outbuf *ob, const struct extra_tps *x,
 		json_string(ob, f->name, strlen(f->name));
 		outbuf_putc(ob, ':');
 	} else {
-		outbuf_puts(ob, f->name);
+		outbuf_escaped(ob, f->name, strlen(f->name), 0);
 		outbuf_puts(ob, ": ");
 	}
 	p = field_bytes(f, data, size, &n);
@@ -279,9 +266,9 @@ void extra_print(struct outbuf *ob, const struct extra_tps *x,
 {
 	struct tep_format_field *f;
 
-	outbuf_puts(ob, tp->event->system);
+	outbuf_escaped(ob, tp->event->system, strlen(tp->event->system), 0);
 	outbuf_putc(ob, ':');
-	outbuf_puts(ob, tp->event->name);
+	outbuf_escaped(ob, tp->event->name, strlen(tp->event->name), 0);
 	outbuf_putc(ob, '(');
 	for (f = tp->event->format.fields; f; f = f->next) {
 		print_field(ob, x, f, data, size, false);
@@ -297,12 +284,14 @@ void extra_print_json(struct outbuf *ob, const struct extra_tps *x,
 		      uint32_t size)
 {
 	struct tep_format_field *f;
+	char name[512];
+	int len;
 
-	outbuf_puts(ob, ",\"name\":\"");
-	outbuf_puts(ob, tp->event->system);
-	outbuf_putc(ob, ':');
-	outbuf_puts(ob, tp->event->name);
-	outbuf_puts(ob, "\",\"fields\":{");
+	/* A replayed file's names may hold anything: escaped as strings. */
+	len = snprintf(name, sizeof(name), "%s:%s", tp->event->system, tp->event->name);
+	outbuf_puts(ob, ",\"name\":");
+	json_string(ob, name, len < (int)sizeof(name) ? (size_t)len : sizeof(name) - 1);
+	outbuf_puts(ob, ",\"fields\":{");
 	for (f = tp->event->format.fields; f; f = f->next) {
 		print_field(ob, x, f, data, size, true);
 		if (f->next)
