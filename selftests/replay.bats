@@ -143,6 +143,42 @@ calls_of() {
 	[[ "$stderr" == "sctrace: cannot open '$BATS_TEST_TMPDIR/none.data': No such file or directory; give a perf.data file" ]]
 }
 
+# killed_recording RECORDER...: RECORDER... -- sh (which writes its pid to
+# $BATS_TEST_TMPDIR/cmd.pid, then sleeps) killed by SIGKILL once both run
+# and the file has a header; the command is ended after it.
+killed_recording() {
+	local pidfile=$BATS_TEST_TMPDIR/cmd.pid i
+	rm -f "$pidfile"
+	"$@" -- sh -c 'echo $$ > "$1"; exec sleep 60' sh "$pidfile" &
+	local recorder=$!
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		[ -s "$pidfile" ] && [ "$(stat -c %s "$data" 2>/dev/null || echo 0)" -ge 104 ] && break
+		sleep 0.05
+	done
+	kill -KILL "$recorder"
+	wait "$recorder" || true
+	kill "$(cat "$pidfile")"
+}
+
+@test "an interrupted recording is named so, with the way out; a foreign file is not perf.data" {
+	local unfinished="at offset 48: the header was never completed (data size 0, no features): the recording was interrupted (killed, or a write failed); record again, ending it with Ctrl-C or kill -TERM"
+	killed_recording "$SCTRACE" record -o "$data"
+	run --separate-stderr sct -i "$data"
+	[ "$status" -eq 76 ]
+	[ "$stderr" = "sctrace: cannot replay '$data': $unfinished" ]
+	# perf's own, killed the same way: its data size is still 0.
+	rm -f "$data"
+	killed_recording perf record -q -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -o "$data"
+	run --separate-stderr sct -i "$data"
+	[ "$status" -eq 76 ]
+	[ "$stderr" = "sctrace: cannot replay '$data': $unfinished" ]
+	# A foreign file, zeros where the header would be.
+	head -c 4096 /dev/zero > "$data"
+	run --separate-stderr sct -i "$data"
+	[ "$status" -eq 76 ]
+	[ "$stderr" = "sctrace: cannot replay '$data': at offset 0: not a perf.data file: the magic is not PERFILE2" ]
+}
+
 @test "pipe mode: perf record -o - as a file, and straight into sctrace -i -" {
 	perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf" > "$data" 2>/dev/null
 	run --separate-stderr sct -i "$data"

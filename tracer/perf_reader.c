@@ -30,6 +30,25 @@ static bool inside(const struct perf_file *f, const struct perf_file_section *s)
 	return s->offset <= f->len && s->size <= f->len - s->offset;
 }
 
+/*
+ * perf and sctrace write the header's data size and feature sections
+ * when a recording ends, after the data: a file without them, or whose
+ * features do not read where the data size of 0 puts them, was cut off.
+ */
+#define UNFINISHED "the header was never completed (data size 0, no features): " \
+		   "the recording was interrupted (killed, or a write failed); " \
+		   "record again, ending it with Ctrl-C or kill -TERM"
+
+static bool no_features(const struct perf_file_header *h)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(h->features) / sizeof(h->features[0]); i++)
+		if (h->features[i])
+			return false;
+	return true;
+}
+
 static int read_header(struct perf_file *f)
 {
 	if (f->len < 16)
@@ -50,6 +69,8 @@ static int read_header(struct perf_file *f)
 	memcpy(&f->hdr, f->buf, sizeof(f->hdr));
 	if (f->swap)
 		swap_u64s(&f->hdr, sizeof(f->hdr) / 8);
+	if (!f->hdr.data.size && no_features(&f->hdr))
+		return fail(f, 48, UNFINISHED);
 	if (!inside(f, &f->hdr.attrs))
 		return fail(f, 24, "the attr section (%llu bytes at %llu) runs past the end of the file",
 			    (unsigned long long)f->hdr.attrs.size,
@@ -306,8 +327,10 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 		if (read_pipe(f))
 			return -1;
 	} else {
-		if (read_attrs(f) || read_features(f))
+		if (read_attrs(f))
 			return -1;
+		if (read_features(f))
+			return f->hdr.data.size ? -1 : fail(f, 48, UNFINISHED);
 		f->data = buf + f->hdr.data.offset;
 		f->data_len = f->hdr.data.size;
 	}

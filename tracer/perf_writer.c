@@ -22,18 +22,30 @@ int perf_writer_open(struct perf_writer *w, const char *path,
 	struct outfile_rules rules = {
 		.mode = 0600, .seekable = true, .keep = keep, .nr_keep = nr_keep,
 	};
-	struct perf_file_header placeholder = { 0 };
+	/* perf's own shape until the end: no data size, no features yet. */
+	struct perf_file_header placeholder = {
+		.magic = PERF_MAGIC2, .size = sizeof(placeholder),
+		.attr_size = sizeof(struct perf_file_attr),
+		.data = { sizeof(placeholder), 0 },
+	};
 
 	memset(w, 0, sizeof(*w));
 	w->fd = outfile_open(path, &rules, why, why_len);
 	if (w->fd < 0)
 		return -1;
+	/*
+	 * Written at once, not buffered: a recording killed early still says
+	 * what it is. The real header is written at the end, over this.
+	 */
+	if (write(w->fd, &placeholder, sizeof(placeholder)) != sizeof(placeholder)) {
+		snprintf(why, why_len, "cannot write its header: %s",
+			 strerror(errno ?: ENOSPC));
+		return -1;
+	}
 	if (outbuf_init(&w->out, w->fd, WRITER_BUF)) {
 		snprintf(why, why_len, "out of memory for its buffer");
 		return -1;
 	}
-	/* The real header is written at the end, over this. */
-	outbuf_write(&w->out, (const char *)&placeholder, sizeof(placeholder));
 	return 0;
 }
 
