@@ -185,3 +185,45 @@ exact() {
 	exact 65 "bad cpu list '${long:0:124}...': expected cpu numbers and ranges up to 8191, like 0,2-3" \
 		-C "$long" -- true
 }
+
+@test "a perf setup failure names the event, the step and the real cause" {
+	local cpu
+	cpu=$(cut -d, -f1 /sys/devices/system/cpu/online | cut -d- -f1)
+	# The kernel refuses to sample ftrace:function (EINVAL at open): that
+	# event, that step, no word of the syscall tracepoints or --mmap-pages.
+	exact 71 "cannot open ftrace:function on cpu $cpu: Invalid argument; check that perf may sample it, or leave it out" \
+		--event ftrace:function -- true
+	# An event listed under tracefs without an id is not a tracepoint.
+	local dir
+	for dir in /sys/kernel/tracing/events/ftrace/*/; do
+		[ -e "$dir/id" ] || break
+	done
+	[ ! -e "$dir/id" ] || skip "every ftrace event here has an id"
+	local event=ftrace:$(basename "$dir")
+	exact 64 "$event under /sys/kernel/tracing/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch" \
+		--event "$event" -- true
+}
+
+@test "too many open files: the count of perf events really opened, and the limit" {
+	local log=$BATS_TEST_TMPDIR/strace.log opened
+	# strace counts what perf_event_open gave before the refusal.
+	run --separate-stderr sh -c "ulimit -n 12 && exec strace -f -qq -e trace=perf_event_open -o '$log' '$SCTRACE' -- true"
+	[ "$status" -eq 71 ]
+	grep -q 'perf_event_open(.*= -1 EMFILE' "$log"
+	opened=$(grep -cE 'perf_event_open\(.*\) = [0-9]+$' "$log")
+	[ "$opened" -gt 0 ]
+	[ "$stderr" = "sctrace: too many open files after $opened perf events (ulimit -n is 12); raise the limit or trace fewer tasks or cpus" ]
+}
+
+@test "messages outside the option parser escape what they echo" {
+	exact 64 "unknown syscall 'rea\\x1bd' in -e 'rea\\x1bd,\\nx'; did you mean 'read'?" \
+		-e "$(printf 'rea\033d,\nx')" -- true
+	exact 64 "no tracepoint a\\n:b under /sys/kernel/tracing/events; pick one listed there, like sched:sched_switch" \
+		--event "$(printf 'a\n:b')" -- true
+	exact 73 "cannot create output file '/nonexistent/x\\ny': No such file or directory; check the path and its permissions" \
+		-o "$(printf '/nonexistent/x\ny')" -- true
+	run -127 --separate-stderr sct -- "$(printf '/nonexistent/\033[2J')"
+	[ "$stderr" = "sctrace: cannot run '/nonexistent/\\x1b[2J': No such file or directory; check the command name and PATH" ]
+	exact 76 "cannot open '/nonexistent/\\xc2\\x9b': No such file or directory; give a perf.data file" \
+		-i "$(printf '/nonexistent/\302\233')"
+}

@@ -7,6 +7,8 @@
 
 /* Room for a user-given value in a message: long ones end in "...". */
 #define ESCAPE_MSG_SIZE 128
+/* Room for a path in a message: its end, the file's name, matters most. */
+#define ESCAPE_PATH_SIZE 400
 /* One escaped character: a UTF-8 sequence or "\xNN", and the NUL. */
 #define ESCAPE_CHAR_MAX 8
 

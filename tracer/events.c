@@ -297,6 +297,8 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 	}
 	if (err) {
 		es->failed_nr_fds = es->nr_fds;
+		for (c = 0; c < es->nr_rings; c++)
+			es->failed_nr_fds += es->flush_fds && es->flush_fds[c] >= 0;
 		events_close(es);
 		return err;
 	}

@@ -62,7 +62,7 @@ struct event_set {
 	int failed_cpu;
 	size_t failed_source;	/* on error: its index in spec->sources */
 	enum event_step failed_step;
-	size_t failed_nr_fds;	/* on error: how many were open by then */
+	size_t failed_nr_fds;	/* on error: perf fds open by then, flush ones too */
 };
 
 struct perf_event_attr;

@@ -106,16 +106,23 @@ static int add_extra(struct run *r, const char *system, const char *name,
 		     enum tp_role role)
 {
 	int err = extra_tps_add(&r->extra, &r->tfs, system, name, role);
+	char given[512], shown[ESCAPE_MSG_SIZE];
 
+	if (!err)
+		return 0;
+	snprintf(given, sizeof(given), "%s:%s", system, name);
+	escape_str(shown, sizeof(shown), given);
 	if (err == -ENOENT)
-		diag("no tracepoint %s:%s under %s/events; pick one listed there, like sched:sched_switch",
-		     system, name, r->tfs.root);
+		diag("no tracepoint %s under %s/events; pick one listed there, like sched:sched_switch",
+		     shown, r->tfs.root);
+	else if (err == -ENODATA)
+		diag("%s under %s/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch",
+		     shown, r->tfs.root);
 	else if (err == -EINVAL)
-		diag("cannot parse the format of tracepoint %s:%s; libtraceevent rejected it",
-		     system, name);
-	else if (err)
-		diag("out of memory for tracepoint %s:%s", system, name);
-	return err ? (err == -ENOMEM ? SCT_EXIT_PERF : SCT_EXIT_USAGE) : 0;
+		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
+	else
+		diag("out of memory for tracepoint %s", shown);
+	return err == -ENOMEM ? SCT_EXIT_PERF : SCT_EXIT_USAGE;
 }
 
 /* --event's and --sched's tracepoints, each found with its format. */
@@ -187,6 +194,7 @@ static int add_thread(struct run *r, pid_t tid)
 
 static int add_user(struct run *r)
 {
+	char shown[ESCAPE_MSG_SIZE];
 	struct id_list pids = { 0 };
 	size_t i;
 	int ret = 0;
@@ -194,7 +202,7 @@ static int add_user(struct run *r)
 	processes_of_user(r->opts.uid, getpid(), &pids);
 	if (!pids.nr) {
 		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
-		     r->opts.user, (unsigned int)r->opts.uid);
+		     escape_str(shown, sizeof(shown), r->opts.user), (unsigned int)r->opts.uid);
 		ret = SCT_EXIT_BAD_USER;
 	}
 	for (i = 0; !ret && i < pids.nr; i++) {
@@ -226,10 +234,11 @@ static int resolve_tasks(struct run *r)
 static int open_record_file(struct run *r, const struct outfile_keep *keep,
 			    size_t nr_keep)
 {
-	char why[512];
+	char why[512], shown[ESCAPE_PATH_SIZE];
 
 	if (perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why))) {
-		diag("cannot create output file '%s': %s", r->opts.output, why);
+		diag("cannot create output file '%s': %s",
+		     escape_str(shown, sizeof(shown), r->opts.output), why);
 		return SCT_EXIT_OUTPUT;
 	}
 	return outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
@@ -297,6 +306,7 @@ static int block_signals(struct run *r)
 
 static int prepare_command(struct run *r)
 {
+	char shown[ESCAPE_PATH_SIZE];
 	int err;
 
 	if (!r->opts.command)
@@ -313,7 +323,8 @@ static int prepare_command(struct run *r)
 	err = command_prepare(&r->cmd, r->opts.command, &r->old_mask);
 	if (!err)
 		return 0;
-	diag("cannot start '%s': fork: %s", r->opts.command[0], strerror(-err));
+	diag("cannot start '%s': fork: %s",
+	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
 	return SCT_EXIT_PERF;
 }
 
@@ -366,6 +377,7 @@ static int perf_error(struct run *r, int err)
 {
 	const struct event_set *es = &r->events;
 	char name[256], shown[ESCAPE_MSG_SIZE];
+	struct rlimit rl = { 0 };
 
 	if (err == -EACCES || err == -EPERM) {
 		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
@@ -377,8 +389,14 @@ static int perf_error(struct run *r, int err)
 		     (int)es->failed_tid);
 		return SCT_EXIT_BAD_PID;
 	}
-	if (err == -EMFILE || err == -ENFILE) {
-		diag("too many open files after %zu perf events; raise the limit (ulimit -n) or trace fewer tasks or cpus",
+	if (err == -EMFILE) {
+		getrlimit(RLIMIT_NOFILE, &rl);
+		diag("too many open files after %zu perf events (ulimit -n is %llu); raise the limit or trace fewer tasks or cpus",
+		     es->failed_nr_fds, (unsigned long long)rl.rlim_cur);
+		return SCT_EXIT_PERF;
+	}
+	if (err == -ENFILE) {
+		diag("the system's open files are at their limit (fs.file-max) after %zu perf events; close files or trace fewer tasks or cpus",
 		     es->failed_nr_fds);
 		return SCT_EXIT_PERF;
 	}
@@ -418,6 +436,7 @@ static int make_filters(struct run *r, bool system_wide)
 	struct select_error bad;
 	struct syscall_set set;
 	char ids[3800] = "", exit_ids[3900] = "";
+	char name[ESCAPE_MSG_SIZE], expr[ESCAPE_MSG_SIZE];
 	const char *self = r->self_filter;
 
 	if (system_wide)
@@ -428,12 +447,13 @@ static int make_filters(struct run *r, bool system_wide)
 
 		if (err == -ENOENT && bad.closest) {
 			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
-			     bad.name, r->opts.expr, bad.closest);
+			     escape_str(name, sizeof(name), bad.name),
+			     escape_str(expr, sizeof(expr), r->opts.expr), bad.closest);
 			return SCT_EXIT_USAGE;
 		}
 		if (err || select_filter(&set, ids, sizeof(ids))) {
 			diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
-			     r->opts.expr);
+			     escape_str(expr, sizeof(expr), r->opts.expr));
 			return SCT_EXIT_USAGE;
 		}
 		snprintf(exit_ids, sizeof(exit_ids), "%s || id == -1", ids);
@@ -480,6 +500,7 @@ static size_t make_sources(struct run *r, struct event_source *src)
 static int build_tracing_data(struct run *r)
 {
 	struct td_event events[MAX_SOURCES];
+	char shown[ESCAPE_PATH_SIZE];
 	size_t n = 0, i;
 	int err;
 
@@ -491,7 +512,7 @@ static int build_tracing_data(struct run *r)
 	err = tracing_data_build(&r->tracing, &r->tfs, events, n, true);
 	if (err)
 		diag("cannot gather the tracepoint formats for '%s': %s",
-		     r->opts.output, strerror(-err));
+		     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
 	return err ? SCT_EXIT_IO : 0;
 }
 
@@ -550,6 +571,7 @@ static int open_events(struct run *r)
 static int finish_record_file(struct run *r)
 {
 	struct pw_attr attrs[MAX_SOURCES];
+	char shown[ESCAPE_PATH_SIZE];
 	size_t i;
 	int err = 0;
 
@@ -565,7 +587,8 @@ static int finish_record_file(struct run *r)
 		free(attrs[i].ids);
 	if (!err)
 		return 0;
-	diag("cannot write '%s': %s; the file is incomplete", r->opts.output, strerror(-err));
+	diag("cannot write '%s': %s; the file is incomplete",
+	     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
 	return SCT_EXIT_IO;
 }
 
@@ -592,17 +615,18 @@ static void command_end(const struct session *s, char *buf, size_t len)
  */
 static int output_failed(struct run *r, const char *what, int error)
 {
-	char end[128];
+	char end[128], shown[ESCAPE_PATH_SIZE];
 
 	command_end(&r->session, end, sizeof(end));
 	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
-	     what, r->opts.output ?: "stderr", strerror(error), what,
+	     what, escape_str(shown, sizeof(shown), r->opts.output ?: "stderr"), strerror(error), what,
 	     (unsigned long long)r->session.unwritten, end);
 	return SCT_EXIT_IO;
 }
 
 static int start_command(struct run *r)
 {
+	char shown[ESCAPE_PATH_SIZE];
 	int err;
 
 	if (!r->opts.command)
@@ -611,7 +635,7 @@ static int start_command(struct run *r)
 	if (!err)
 		return 0;
 	diag("cannot run '%s': %s; check the command name and PATH",
-	     r->opts.command[0], strerror(-err));
+	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
 	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "outfile.h"
 
 /*
@@ -21,7 +22,7 @@
  */
 static int check_link(const char *path, bool *follow, char *why, size_t why_len)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], shown[ESCAPE_PATH_SIZE];
 	struct stat link, parent;
 
 	*follow = true;
@@ -38,7 +39,7 @@ static int check_link(const char *path, bool *follow, char *why, size_t why_len)
 		return 0;
 	snprintf(why, why_len,
 		 "it is a symbolic link of another user (uid %u) in the shared directory '%s', and it could point anywhere; remove it or write elsewhere",
-		 (unsigned int)link.st_uid, dir);
+		 (unsigned int)link.st_uid, escape_str(shown, sizeof(shown), dir));
 	return -1;
 }
 

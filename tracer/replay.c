@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "exit_codes.h"
 #include "order.h"
 #include "perf_reader.h"
@@ -392,16 +393,17 @@ static int replay_stdin(const struct sct_options *opts)
 /* sctrace -i FILE: mapped, not read, so a large file costs no memory up front. */
 int replay_file(const struct sct_options *opts)
 {
-	char name[PATH_MAX + 2];
+	char shown[ESCAPE_PATH_SIZE], name[ESCAPE_PATH_SIZE + 2];
 	struct stat sb;
 	void *map = NULL;
 	int fd, ret;
 
 	if (!strcmp(opts->input, "-"))
 		return replay_stdin(opts);
+	escape_str(shown, sizeof(shown), opts->input);
 	fd = open(opts->input, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &sb)) {
-		diag("cannot open '%s': %s; give a perf.data file", opts->input, strerror(errno));
+		diag("cannot open '%s': %s; give a perf.data file", shown, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return SCT_EXIT_BAD_FILE;
@@ -410,10 +412,10 @@ int replay_file(const struct sct_options *opts)
 		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED || !sb.st_size) {
-		diag("cannot read '%s': %s", opts->input, sb.st_size ? strerror(errno) : "the file is empty");
+		diag("cannot read '%s': %s", shown, sb.st_size ? strerror(errno) : "the file is empty");
 		return SCT_EXIT_BAD_FILE;
 	}
-	snprintf(name, sizeof(name), "'%s'", opts->input);
+	snprintf(name, sizeof(name), "'%s'", shown);
 	ret = replay_to_output(map, sb.st_size, opts, name, &sb);
 	munmap(map, sb.st_size);
 	return ret;

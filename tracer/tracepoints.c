@@ -48,8 +48,9 @@ int extra_tps_add_format(struct extra_tps *x, const char *system,
 }
 
 /*
- * Adds SYSTEM:NAME once: -ENOENT if the kernel has no such tracepoint,
- * -EINVAL if its format cannot be parsed, -ENOMEM.
+ * Adds SYSTEM:NAME once: -ENOENT if the kernel has no such event,
+ * -ENODATA if it has one without an id (ftrace's own records, which perf
+ * cannot open), -EINVAL if its format cannot be parsed, -ENOMEM.
  */
 int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 		  const char *system, const char *name, enum tp_role role)
@@ -58,13 +59,15 @@ int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 	size_t len;
 	int id = tracefs_event_id(tfs, system, name), err;
 
-	if (id < 0)
-		return -ENOENT;
-	if (extra_tps_find(x, id))
+	if (id >= 0 && extra_tps_find(x, id))
 		return 0;
 	format = tracefs_read_format(tfs, system, name, &len);
 	if (!format)
 		return -ENOENT;
+	if (id < 0) {
+		free(format);
+		return -ENODATA;
+	}
 	err = extra_tps_add_format(x, system, format, len, role);
 	free(format);
 	return err;
