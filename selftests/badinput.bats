@@ -233,4 +233,7 @@ exact() {
 	[ "$stderr" = "sctrace: cannot run '/nonexistent/\\x1b[2J': No such file or directory; check the command name and PATH" ]
 	exact 76 "cannot open '/nonexistent/\\xc2\\x9b': No such file or directory; give a perf.data file" \
 		-i "$(printf '/nonexistent/\302\233')"
+	SCTRACE_TRACEFS="$(printf '/nonexistent/t\nfs')" \
+		exact 70 "the kernel has no raw_syscalls:sys_enter tracepoint under /nonexistent/t\\nfs/events; it needs CONFIG_FTRACE_SYSCALLS" \
+		-- true
 }

@@ -92,13 +92,15 @@ static int open_tracefs(struct run *r)
 
 static int find_tracepoints(struct run *r)
 {
+	char root[ESCAPE_PATH_SIZE];
+
 	r->machine = audit_detect_machine();
 	r->ids.enter = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_enter");
 	r->ids.exit = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_exit");
 	if (r->ids.enter >= 0 && r->ids.exit >= 0)
 		return 0;
 	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
-	     r->ids.enter < 0 ? "enter" : "exit", r->tfs.root);
+	     r->ids.enter < 0 ? "enter" : "exit", escape_str(root, sizeof(root), r->tfs.root));
 	return SCT_EXIT_NO_EVENTS;
 }
 
@@ -106,18 +108,19 @@ static int add_extra(struct run *r, const char *system, const char *name,
 		     enum tp_role role)
 {
 	int err = extra_tps_add(&r->extra, &r->tfs, system, name, role);
-	char given[512], shown[ESCAPE_MSG_SIZE];
+	char given[512], shown[ESCAPE_MSG_SIZE], root[ESCAPE_PATH_SIZE];
 
 	if (!err)
 		return 0;
 	snprintf(given, sizeof(given), "%s:%s", system, name);
 	escape_str(shown, sizeof(shown), given);
+	escape_str(root, sizeof(root), r->tfs.root);
 	if (err == -ENOENT)
 		diag("no tracepoint %s under %s/events; pick one listed there, like sched:sched_switch",
-		     shown, r->tfs.root);
+		     shown, root);
 	else if (err == -ENODATA)
 		diag("%s under %s/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch",
-		     shown, r->tfs.root);
+		     shown, root);
 	else if (err == -EINVAL)
 		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
 	else
