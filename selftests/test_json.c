@@ -92,4 +92,31 @@ TEST_F(out, sched_lines)
 		     "--- exit: code 7 ---|--- exit ---|--- wakeup: by 42 ---", text(self));
 }
 
+/* A replayed file's tracepoint: its system name, its string, as the file has them. */
+TEST_F(out, names_and_strings_from_a_file_cannot_break_out)
+{
+	static const char format[] =
+		"name: x\nID: 7\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+		"\tfield:char s[8];\toffset:2;\tsize:8;\tsigned:0;\n\n"
+		"print fmt: \"%s\", REC->s\n";
+	const unsigned char data[10] = { 7, 0, 'a', '"', '\n', 0xc2, 0x85 };
+	struct extra_tps x = { 0 };
+	const struct extra_tp *tp;
+
+	ASSERT_EQ(0, extra_tps_add_format(&x, "s\"\n", format, sizeof(format) - 1, TP_PLAIN));
+	tp = extra_tps_find(&x, 7);
+	ASSERT_NE(NULL, tp);
+	extra_print_json(&self->ob, &x, tp, data, sizeof(data));
+	EXPECT_STREQ(",\"name\":\"s\\\"\\u000a:x\",\"fields\":{"
+		     "\"s\":\"a\\\"\\u000a\\u00c2\\u0085\"}", text(self));
+	self->ob.len = 0;
+	extra_print(&self->ob, &x, tp, data, sizeof(data));
+	EXPECT_STREQ("s\"\\n:x(s: \"a\\\"\\n\\xc2\\x85\")", text(self));
+	self->ob.len = 0;
+	sched_print(&self->ob, TP_EXEC, &(struct sched_line){ .filename = "/t\n+++ x" }, -1);
+	EXPECT_STREQ("--- exec: /t\\n+++ x ---", text(self));
+	extra_tps_free(&x);
+}
+
 TEST_HARNESS_MAIN
