@@ -11,6 +11,8 @@
  *   forkstorm N   N children that exit at once, none waited for until all ran
  *   execchain N   execs itself N times in a row, then exits
  *   migrate N     N getppid on the first cpu, then N on the last one
+ *   churn N       for N seconds: 8 short threads started and joined, then a
+ *                 child forked and waited for, over and over (new tids)
  *   noop          nothing
  *   nr NAME       prints NAME's syscall number (for counting raw records)
  */
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -166,6 +169,44 @@ static int run_forkexec(void)
 	return 0;
 }
 
+static void *few_calls(void *arg)
+{
+	syscall(SYS_getppid);
+	syscall(SYS_getpid);
+	return arg;
+}
+
+/* One round of churn: threads that live a moment, then a child process. */
+static int churn_round(void)
+{
+	pthread_t threads[8];
+	int i, status;
+	pid_t pid;
+
+	for (i = 0; i < 8; i++)
+		if (pthread_create(&threads[i], NULL, few_calls, NULL))
+			return 1;
+	for (i = 0; i < 8; i++)
+		pthread_join(threads[i], NULL);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 1;
+	return 0;
+}
+
+/* count seconds of new threads and processes, for the tracer's memory. */
+static int run_churn(void)
+{
+	time_t end = time(NULL) + count;
+
+	while (time(NULL) < end)
+		if (churn_round())
+			return 1;
+	return 0;
+}
+
 struct syscall_nr {
 	const char *name;
 	long nr;
@@ -206,6 +247,7 @@ struct mode {
 
 /* Sorted by name. */
 static const struct mode modes[] = {
+	{ "churn",	run_churn },
 	{ "execchain",	run_execchain },
 	{ "forkexec",	run_forkexec },
 	{ "forkstorm",	run_forkstorm },

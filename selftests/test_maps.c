@@ -42,6 +42,21 @@ TEST(a_new_mapping_replaces_what_it_overlaps)
 	maps_cache_free(&mc);
 }
 
+TEST(a_forgotten_process_takes_no_room)
+{
+	struct maps_cache mc = { .no_proc = true };
+
+	ASSERT_EQ(0, maps_add(&mc, 7, 0x1000, 0x1000, 0, "/a"));
+	ASSERT_EQ(0, maps_add(&mc, 8, 0x1000, 0x1000, 0, "/b"));
+	ASSERT_EQ(0, maps_add(&mc, 9, 0x1000, 0x1000, 0, "/c"));
+	maps_forget(&mc, 7);
+	EXPECT_EQ(2, mc.nr);
+	EXPECT_EQ(NULL, maps_find(&mc, 7, 0x1800));
+	EXPECT_STREQ("/b", maps_find(&mc, 8, 0x1800)->path);
+	EXPECT_STREQ("/c", maps_find(&mc, 9, 0x1800)->path);
+	maps_cache_free(&mc);
+}
+
 TEST(proc_maps_fill_what_records_miss)
 {
 	struct maps_cache mc = { 0 };

@@ -11,6 +11,8 @@
 #define NR_READ 0
 #define NR_WRITE 1
 #define NR_POLL 7
+#define NR_EXIT 60
+#define NR_GETPPID 110
 #define NR_EXIT_GROUP 231
 
 FIXTURE(pr) {
@@ -331,6 +333,62 @@ TEST(queue_grows_and_reuses_space)
 		ASSERT_EQ(i, merge_next(&q, 1, UINT64_MAX)->time);
 	EXPECT_EQ(NULL, merge_next(&q, 1, UINT64_MAX));
 	queue_free(&q);
+}
+
+/* -s over a long churn: each thread's last call is exit; memory stays flat. */
+TEST_F(pr, threads_that_exit_are_dropped_from_the_table)
+{
+	struct printer_config cfg = { .summary_only = true };
+	int32_t tid;
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	self->p.from_file = true;
+	for (tid = 1000; tid < 1000 + 100000; tid++) {
+		enter(&self->p, tid, NR_GETPPID, 0);
+		leave(&self->p, tid, NR_GETPPID, 1);
+		enter(&self->p, tid, NR_EXIT, 0);
+	}
+	EXPECT_LE(self->p.threads.cap, 8 * THREADS_RETIRED_KEPT);
+	EXPECT_LE(self->p.summary->used, 2 * 2 * (2 * SUMMARY_EXITED_SHOWN + THREADS_RETIRED_KEPT));
+	printer_summary(&self->p);
+	outbuf_putc(&self->ob, '\0');
+	/* getppid and exit of each: none lost. */
+	EXPECT_NE(NULL, strstr(self->ob.buf, " all threads, calls: 200000, errors: 0\n"));
+}
+
+/*
+ * Tasks gone from /proc with no end in the trace (killed, or their exit
+ * filtered out) are retired too. No tid reaches 2^22 (pid_max's limit).
+ */
+TEST_F(pr, threads_gone_from_proc_are_dropped_from_the_table)
+{
+	int32_t tid;
+
+	for (tid = 1 << 22; tid < (1 << 22) + 100000; tid++) {
+		enter(&self->p, tid, NR_GETPPID, 0);
+		leave(&self->p, tid, NR_GETPPID, 1);
+	}
+	EXPECT_LE(self->p.threads.cap, 8 * THREADS_RETIRED_KEPT);
+	EXPECT_EQ(0, printer_unfinished(&self->p));
+}
+
+/* -F: a process's mappings go some time after its end, not at the run's. */
+TEST_F(pr, processes_that_exit_leave_no_mappings_behind)
+{
+	struct sct_event map = { .kind = EV_MMAP, .map = { 0x400000, 0x1000, 0, "/bin/w" } };
+	int32_t pid;
+
+	self->p.from_file = true;
+	self->p.maps.no_proc = true;
+	for (pid = 1000; pid < 1000 + 5000; pid++) {
+		map.pid = map.tid = pid;
+		printer_event(&self->p, &map);
+		enter(&self->p, pid, NR_EXIT_GROUP, 0);
+	}
+	EXPECT_LE(self->p.maps.nr, THREADS_RETIRED_KEPT);
+	/* The latest ended ones are still known, for their last faults. */
+	EXPECT_NE(NULL, maps_find(&self->p.maps, 5999, 0x400010));
+	EXPECT_EQ(NULL, maps_find(&self->p.maps, 1000, 0x400010));
 }
 
 TEST_HARNESS_MAIN

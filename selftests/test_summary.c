@@ -3,6 +3,7 @@
 #include "kselftest_harness.h"
 
 #include <libaudit.h>
+#include <stdarg.h>
 
 #include "summary.h"
 
@@ -78,6 +79,49 @@ TEST_F(sum, many_threads_and_calls_grow_the_table)
 	}
 	EXPECT_EQ(1000, self->s.used);
 	EXPECT_NE(NULL, strstr(printed(self), " all threads, calls: 1000, errors: 0\n"));
+}
+
+/* The output of a long system-wide run holds this line. */
+static bool holds(const char *text, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	return strstr(text, line);
+}
+
+/* Rows for live threads and a bounded few exited ones; none lost. */
+TEST_F(sum, exited_threads_are_folded_beyond_a_bound)
+{
+	const int32_t nr = 20 * SUMMARY_EXITED_SHOWN;
+	/* Folded in batches as the latest 2 * SHOWN fill: all but SHOWN. */
+	const int32_t folded = nr - SUMMARY_EXITED_SHOWN;
+	int32_t tid;
+	const char *t;
+
+	for (tid = 1; tid <= nr; tid++) {
+		summary_add(&self->s, tid, NR_READ, -9, MS);
+		summary_add(&self->s, tid, NR_WRITE, 0, 2 * MS);
+		summary_thread_gone(&self->s, tid);
+		ASSERT_LE(self->s.used, 2 * (2 * SUMMARY_EXITED_SHOWN) + 2);
+	}
+	summary_add(&self->s, nr + 1, NR_READ, 0, MS);
+	t = printed(self);
+	/* The latest exited ones and the live one keep their tables... */
+	EXPECT_TRUE(holds(t, " thread %d, calls: 2, errors: 1\n", folded + 1));
+	EXPECT_TRUE(holds(t, " thread %d, calls: 1, errors: 0\n", nr + 1));
+	EXPECT_FALSE(holds(t, " thread %d, ", folded));
+	/* ...the older ones are folded, every call still counted. */
+	EXPECT_TRUE(holds(t, " %d threads that exited earlier, together, calls: %d, errors: %d\n",
+			  folded, 2 * folded, folded));
+	EXPECT_TRUE(holds(t, "   read                     %5d   %5d   %5d.000     1.000     1.000     1.000       0.000\n"
+			  "                       EBADF: %d\n", folded, folded, folded, folded));
+	EXPECT_TRUE(holds(t, " all threads, calls: %d, errors: %d\n", 2 * nr + 1, nr));
+	EXPECT_LT(strstr(t, " threads that exited earlier"), strstr(t, " all threads, "));
+	EXPECT_FALSE(holds(t, " thread %d, ", SUMMARY_FOLDED_TID));
 }
 
 TEST_HARNESS_MAIN

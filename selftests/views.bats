@@ -106,6 +106,22 @@ getpriority"
 	[ "$calls" -eq 2 ] && [ "$errors" -eq 2 ]
 }
 
+@test "-s over 4000 exited children: older ones folded into one table, none lost" {
+	# Rings big enough for every event of the run: nothing can be dropped.
+	run sct -s -m 2048 -o "$out" -- "$WORKLOAD" forkstorm 4000
+	assert_success
+	! grep -q LOST "$out"
+	tables=$(grep -c '^ thread [0-9]*, calls: ' "$out")
+	folded=$(sed -n 's/^ \([0-9]*\) threads that exited earlier, together, calls: .*/\1/p' "$out")
+	# The live one, the 1024 ended ones the tracer keeps, at most 512 more.
+	[ "$tables" -le $((1 + 1024 + 512)) ]
+	[ "$folded" -gt 0 ]
+	# Every child and the parent: each had its exit_group, shown or folded.
+	[ $((tables + folded)) -eq 4001 ]
+	read -r calls _ <<< "$(total_row "$out" exit_group)"
+	[ "$calls" -eq 4001 ]
+}
+
 @test "--errno-summary: each errno counted under its syscall, implies -s" {
 	run sct --errno-summary -o "$out" -- "$WL/read_ebadf"
 	assert_success

@@ -153,14 +153,18 @@ int maps_add(struct maps_cache *mc, pid_t pid, uint64_t start, uint64_t len,
 	return 0;
 }
 
-/* After exec a process has new mappings: the old ones go. */
+/* After exec a process has new mappings, after its end none: the old ones go. */
 void maps_forget(struct maps_cache *mc, pid_t pid)
 {
 	size_t i;
 
-	for (i = 0; i < mc->nr; i++)
-		if (mc->procs[i].pid == pid)
-			free_maps(&mc->procs[i]);
+	for (i = 0; i < mc->nr; i++) {
+		if (mc->procs[i].pid != pid)
+			continue;
+		free_maps(&mc->procs[i]);
+		mc->procs[i] = mc->procs[--mc->nr];
+		return;
+	}
 }
 
 /* Memory of no file: "" in /proc, "//anon" in mmap records. */

@@ -90,13 +90,79 @@ void pr_close_open_line(struct printer *p)
 	p->open_tid = -1;
 }
 
+/* Whether /proc still has tid (a thread's own directory is there too). */
+static bool in_proc(int32_t tid)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)tid);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * A task that ended in the trace is retired; one gone from /proc without
+ * an end the trace showed (killed, its exit filtered out or lost) too.
+ * Done only when the table would grow, so it costs little per new tid.
+ */
+static void retire_vanished(struct printer *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->threads.cap; i++) {
+		struct thread_state *st = &p->threads.slots[i];
+
+		if (thread_kept(st) && !st->retired && !in_proc(st->tid))
+			pr_retire(p, st);
+	}
+}
+
+/* tid's state, added if new; NULL only when memory ran out. */
+struct thread_state *pr_thread(struct printer *p, int32_t tid)
+{
+	if (!p->from_file && thread_table_full(&p->threads) &&
+	    !thread_find(&p->threads, tid))
+		retire_vanished(p);
+	return thread_get(&p->threads, tid);
+}
+
+/*
+ * What goes with a dropped state: its summary table in time, its maps.
+ * A call it never finished (its exit lost) is counted, not printed: a
+ * line now could reach back into the table this runs under.
+ */
+static void forget_task(struct printer *p, const struct thread_state *gone)
+{
+	p->dropped_unfinished += gone->in_call;
+	if (p->summary)
+		summary_thread_gone(p->summary, gone->tid);
+	if (gone->tid == gone->pid)
+		maps_forget(&p->maps, gone->pid);
+}
+
+/* st's task ended: it is kept a while, an older one may be forgotten. */
+void pr_retire(struct printer *p, struct thread_state *st)
+{
+	const struct thread_state *gone = thread_retire(&p->threads, st);
+
+	if (gone)
+		forget_task(p, gone);
+}
+
+void pr_retire_tid(struct printer *p, int32_t tid)
+{
+	struct thread_state *st = thread_find(&p->threads, tid);
+
+	if (st)
+		pr_retire(p, st);
+}
+
 /*
  * A task's name: from comm records, else read once from /proc. The name
  * may hold newlines itself: only the one /proc adds at the end is dropped.
  */
 const char *pr_comm_of(struct printer *p, int32_t tid)
 {
-	struct thread_state *st = thread_get(&p->threads, tid);
+	struct thread_state *st = pr_thread(p, tid);
 	char path[48], name[sizeof(st->comm) + 1];
 	ssize_t len;
 	int fd;
@@ -189,7 +255,7 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 static struct thread_state *state_of(struct printer *p, int32_t tid,
 				     struct thread_state *spare)
 {
-	struct thread_state *st = thread_get(&p->threads, tid);
+	struct thread_state *st = pr_thread(p, tid);
 
 	if (st) {
 		if (!st->calling) {
@@ -241,7 +307,7 @@ static void note_exit_code(struct printer *p, const struct sct_event *ev,
 			   const struct syscall_desc *desc)
 {
 	bool group = !strcmp(desc->name, "exit_group");
-	struct thread_state *st = thread_get(&p->threads, group ? ev->pid : ev->tid);
+	struct thread_state *st = pr_thread(p, group ? ev->pid : ev->tid);
 
 	if (!st)
 		return;
@@ -296,8 +362,12 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	held_call_unfinished(p, st);
 	st->pid = ev->pid;
 	st->in_call = false;
+	/* A call after an end: a new task with the tid, or a late event. */
+	st->retired = false;
 	if (desc->result == RESULT_NORETURN) {
 		print_noreturn(p, ev, desc);
+		/* Its last call; print_noreturn may have moved the table. */
+		pr_retire_tid(p, ev->tid);
 		return;
 	}
 	st->in_call = true;
@@ -370,7 +440,7 @@ static struct thread_state *exec_in_progress(struct printer *p,
 	for (i = 0; i < p->threads.cap; i++) {
 		struct thread_state *st = &p->threads.slots[i];
 
-		if (st->used && st->in_call && st->pid == ev->pid &&
+		if (thread_kept(st) && st->in_call && st->pid == ev->pid &&
 		    st->tid != ev->tid && is_exec(p, st->nr))
 			return st;
 	}
@@ -420,6 +490,9 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->shown = caller->shown;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
 	caller->in_call = false;
+	/* The caller's tid is gone: it lives on as the leader's. */
+	leader->retired = false;
+	pr_retire(p, caller);
 }
 
 static void print_exit(struct printer *p, const struct sct_event *ev)
@@ -529,8 +602,8 @@ size_t printer_unfinished(const struct printer *p)
 	size_t i, nr = 0;
 
 	for (i = 0; i < p->threads.cap; i++)
-		nr += p->threads.slots[i].used && p->threads.slots[i].in_call;
-	return nr;
+		nr += thread_kept(&p->threads.slots[i]) && p->threads.slots[i].in_call;
+	return nr + p->dropped_unfinished;
 }
 
 void printer_summary(struct printer *p)

@@ -56,21 +56,21 @@ void pr_fault(struct printer *p, const struct sct_event *ev)
 
 static int exit_code_of(struct printer *p, const struct sct_event *ev)
 {
-	struct thread_state *st = thread_get(&p->threads, ev->tid);
+	struct thread_state *st = thread_find(&p->threads, ev->tid);
 
 	if (st && st->has_exit_code)
 		return st->exit_code;
-	st = thread_get(&p->threads, ev->pid);
+	st = thread_find(&p->threads, ev->pid);
 	return st && st->has_exit_code ? st->exit_code : -1;
 }
 
 /* --event's records by their fields, --sched's as one readable line each. */
-void pr_tracepoint(struct printer *p, const struct sct_event *ev)
+static void show_tracepoint(struct printer *p, const struct sct_event *ev,
+			    const struct extra_tp *tp)
 {
-	const struct extra_tp *tp = p->extra ? extra_tps_find(p->extra, ev->tp.type) : NULL;
 	struct sched_line line;
 
-	if (!tp || p->quiet || p->limit_reached)
+	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
 		pr_json_tracepoint(p, ev, tp);
@@ -96,6 +96,18 @@ void pr_tracepoint(struct printer *p, const struct sct_event *ev)
 	pr_count_shown(p);
 }
 
+/* sched_process_exit is a task's end, whether shown or not. */
+void pr_tracepoint(struct printer *p, const struct sct_event *ev)
+{
+	const struct extra_tp *tp = p->extra ? extra_tps_find(p->extra, ev->tp.type) : NULL;
+
+	if (!tp)
+		return;
+	show_tracepoint(p, ev, tp);
+	if (tp->role == TP_EXIT)
+		pr_retire_tid(p, ev->tid);
+}
+
 /* The trace's own mmap records: where faults land, even in a replay. */
 void pr_note_mapping(struct printer *p, const struct sct_event *ev)
 {
@@ -113,7 +125,7 @@ void pr_note_task(struct printer *p, const struct sct_event *ev)
 		maps_forget(&p->maps, ev->pid);
 	snprintf(name, sizeof(name), "%s",
 		 ev->kind == EV_COMM ? ev->task.comm : pr_comm_of(p, ev->task.ptid));
-	st = thread_get(&p->threads, ev->tid);
+	st = pr_thread(p, ev->tid);
 	if (!st)
 		return;
 	memcpy(st->comm, name, sizeof(name));

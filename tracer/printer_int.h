@@ -10,6 +10,9 @@
  * share. Not for use outside them.
  */
 void pr_close_open_line(struct printer *p);
+struct thread_state *pr_thread(struct printer *p, int32_t tid);
+void pr_retire(struct printer *p, struct thread_state *st);
+void pr_retire_tid(struct printer *p, int32_t tid);
 const char *pr_comm_of(struct printer *p, int32_t tid);
 void pr_prefix(struct printer *p, int32_t tid, uint64_t time);
 void pr_count_shown(struct printer *p);

@@ -84,7 +84,7 @@ void pr_json_pending(struct printer *p)
 		struct thread_state *st = &p->threads.slots[i];
 		struct sct_event ev = { .tid = st->tid, .pid = st->pid, .time = st->enter_time };
 
-		if (!st->used || !st->in_call || p->limit_reached)
+		if (!thread_kept(st) || !st->in_call || p->limit_reached)
 			continue;
 		st->in_call = false;
 		if (!p->cfg.failures_only && !p->cfg.min_duration_ns)

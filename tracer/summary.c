@@ -4,12 +4,13 @@
 #include <string.h>
 
 #include "format.h"
+#include "hash.h"
 #include "summary.h"
 
 static size_t slot_of(const struct call_stats *slots, size_t cap, int32_t tid,
 		      long nr)
 {
-	size_t i = ((uint32_t)tid * 2654435761u ^ (uint32_t)nr * 40503u) & (cap - 1);
+	size_t i = (hash_slot(tid, cap) ^ (uint32_t)nr * 40503u) & (cap - 1);
 
 	while (slots[i].used && (slots[i].tid != tid || slots[i].nr != nr))
 		i = (i + 1) & (cap - 1);
@@ -119,6 +120,93 @@ static int merge_stats(struct call_stats *a, const struct call_stats *b)
 		if (count_errno(a, b->errnos[i].err, b->errnos[i].count))
 			return -1;
 	return 0;
+}
+
+static int tid_cmp(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int row_tid_cmp(const void *a, const void *b)
+{
+	return tid_cmp(&((const struct call_stats *)a)->tid,
+		       &((const struct call_stats *)b)->tid);
+}
+
+/* The rows of the sorted tids, moved out of the hash into *out. */
+static int take_threads(struct summary *sum, const int32_t *tids, size_t nr_tids,
+			struct call_stats **out, size_t *nr_out)
+{
+	struct call_stats *kept = calloc(sum->cap, sizeof(*kept));
+	struct call_stats *taken = calloc(sum->used ?: 1, sizeof(*taken));
+	size_t i, n = 0;
+
+	if (!kept || !taken) {
+		free(kept);
+		free(taken);
+		return -1;
+	}
+	for (i = 0; i < sum->cap; i++) {
+		const struct call_stats *cs = &sum->slots[i];
+
+		if (!cs->used)
+			continue;
+		if (bsearch(&cs->tid, tids, nr_tids, sizeof(*tids), tid_cmp))
+			taken[n++] = *cs;
+		else
+			kept[slot_of(kept, sum->cap, cs->tid, cs->nr)] = *cs;
+	}
+	free(sum->slots);
+	sum->slots = kept;
+	sum->used -= n;
+	*out = taken;
+	*nr_out = n;
+	return 0;
+}
+
+/* The rows of nr_tids exited threads (sorted here) go into the folded table. */
+static void fold_threads(struct summary *sum, int32_t *tids, size_t nr_tids)
+{
+	struct call_stats *rows;
+	size_t i, nr;
+
+	qsort(tids, nr_tids, sizeof(*tids), tid_cmp);
+	if (take_threads(sum, tids, nr_tids, &rows, &nr))
+		return;
+	qsort(rows, nr, sizeof(*rows), row_tid_cmp);
+	for (i = 0; i < nr; i++) {
+		struct call_stats *t = stats_of(sum, SUMMARY_FOLDED_TID, rows[i].nr);
+
+		sum->nr_folded += !i || rows[i].tid != rows[i - 1].tid;
+		if (!t || merge_stats(t, &rows[i]))
+			sum->failed = true;
+		free(rows[i].errnos);
+	}
+	free(rows);
+}
+
+/*
+ * tid has exited: its table is shown while it is one of the latest
+ * exited, so that a long system-wide run keeps rows for live threads
+ * and a bounded number of others. Without memory to track it, it stays.
+ */
+void summary_thread_gone(struct summary *sum, int32_t tid)
+{
+	const size_t batch = SUMMARY_EXITED_SHOWN;
+
+	if (!sum->exited) {
+		sum->exited = malloc(2 * batch * sizeof(*sum->exited));
+		if (!sum->exited)
+			return;
+	}
+	sum->exited[sum->nr_exited++] = tid;
+	if (sum->nr_exited < 2 * batch)
+		return;
+	fold_threads(sum, sum->exited, batch);
+	memmove(sum->exited, sum->exited + batch, batch * sizeof(*sum->exited));
+	sum->nr_exited = batch;
 }
 
 /* By thread, then most time first (as perf trace -s), then by number. */
@@ -286,17 +374,25 @@ static struct call_stats *merge_threads(const struct call_stats *rows, size_t nr
 	return totals;
 }
 
+/* Each thread's table; the folded one, keyed above any tid, comes last. */
 static void print_thread_tables(struct outbuf *out, const struct call_stats *rows,
-				size_t nr, struct syscall_cache *syscalls)
+				size_t nr, struct syscall_cache *syscalls,
+				uint64_t nr_folded)
 {
 	size_t first, last;
 
 	for (first = 0; first < nr; first = last) {
 		for (last = first; last < nr && rows[last].tid == rows[first].tid; last++)
 			;
-		outbuf_puts(out, " thread ");
-		outbuf_s64(out, rows[first].tid);
-		outbuf_puts(out, ", ");
+		if (rows[first].tid == SUMMARY_FOLDED_TID) {
+			outbuf_putc(out, ' ');
+			outbuf_u64(out, nr_folded);
+			outbuf_puts(out, " threads that exited earlier, together, ");
+		} else {
+			outbuf_puts(out, " thread ");
+			outbuf_s64(out, rows[first].tid);
+			outbuf_puts(out, ", ");
+		}
 		print_table(out, rows + first, last - first, syscalls);
 	}
 }
@@ -317,7 +413,7 @@ void summary_print(struct summary *sum, struct outbuf *out,
 		totals = merge_threads(rows, nr, &nr_totals, &failed);
 	outbuf_puts(out, "\n Summary of syscalls:\n\n");
 	if (rows)
-		print_thread_tables(out, rows, nr, syscalls);
+		print_thread_tables(out, rows, nr, syscalls, sum->nr_folded);
 	outbuf_puts(out, " all threads, ");
 	print_table(out, totals, nr_totals, syscalls);
 	if (lost) {
@@ -340,4 +436,7 @@ void summary_free(struct summary *sum)
 	free(sum->slots);
 	sum->slots = NULL;
 	sum->cap = sum->used = 0;
+	free(sum->exited);
+	sum->exited = NULL;
+	sum->nr_exited = 0;
 }

@@ -31,6 +31,15 @@ struct call_stats {
 	size_t nr_errnos;
 };
 
+/*
+ * Exited threads whose own tables are kept: between this many and twice
+ * as many of the latest; older ones are folded into one table together.
+ */
+#define SUMMARY_EXITED_SHOWN 256
+
+/* The key of the folded rows: above any tid (pid_max is at most 2^22). */
+#define SUMMARY_FOLDED_TID INT32_MAX
+
 /* Per (thread, syscall) statistics for -s/-S, keyed in an open hash. */
 struct summary {
 	struct call_stats *slots;
@@ -38,10 +47,14 @@ struct summary {
 	size_t used;
 	bool errnos;		/* --errno-summary */
 	bool failed;		/* memory ran out: the table is incomplete */
+	int32_t *exited;	/* tids of exited threads not folded yet, oldest first */
+	size_t nr_exited;
+	uint64_t nr_folded;	/* threads whose rows are folded */
 };
 
 void summary_add(struct summary *sum, int32_t tid, long nr, long ret,
 		 uint64_t duration_ns);
+void summary_thread_gone(struct summary *sum, int32_t tid);
 void summary_print(struct summary *sum, struct outbuf *out,
 		   struct syscall_cache *syscalls, uint64_t lost);
 void summary_free(struct summary *sum);

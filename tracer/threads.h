@@ -21,17 +21,47 @@ struct thread_state {
 	bool has_comm;
 	bool has_exit_code;	/* exit or exit_group seen, for --sched's exit */
 	int exit_code;
+	bool retired;		/* its task ended; kept for events still in flight */
+	bool dropped;		/* forgotten: its slot is freed at the next rebuild */
+	uint32_t retired_seq;	/* which retirement, for the retired queue */
 };
 
-/* Open-addressing hash of thread states keyed by tid. */
+/*
+ * How many ended tasks keep their state: their last events (the exit's
+ * sched records, faults, names for --comm) may still be in the ordering
+ * queue when the end is seen. The oldest beyond these is dropped.
+ */
+#define THREADS_RETIRED_KEPT 1024
+
+struct retired_ref {
+	int32_t tid;
+	uint32_t seq;
+};
+
+/*
+ * Open-addressing hash of thread states keyed by tid: live tasks, the
+ * THREADS_RETIRED_KEPT last ended ones, and dropped slots until a rebuild.
+ */
 struct thread_table {
 	struct thread_state *slots;
 	size_t cap;	/* a power of two */
-	size_t used;
+	size_t used;	/* slots taken, dropped ones included */
+	struct retired_ref retired[THREADS_RETIRED_KEPT];	/* a ring, oldest first */
+	size_t oldest;
+	size_t nr_retired;
+	uint32_t seq;
 };
+
+static inline bool thread_kept(const struct thread_state *st)
+{
+	return st->used && !st->dropped;
+}
 
 struct thread_state *thread_find(struct thread_table *tt, int32_t tid);
 struct thread_state *thread_get(struct thread_table *tt, int32_t tid);
+bool thread_table_full(const struct thread_table *tt);
+const struct thread_state *thread_retire(struct thread_table *tt,
+					 struct thread_state *st);
 void thread_table_free(struct thread_table *tt);
 
 #endif
