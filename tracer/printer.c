@@ -8,6 +8,7 @@
 
 #include "beauty.h"
 #include "clock.h"
+#include "contents_show.h"
 #include "format.h"
 #include "printer.h"
 #include "printer_int.h"
@@ -146,8 +147,60 @@ static bool mode_unused(const struct syscall_desc *desc,
 	return false;
 }
 
+/* Where a call's line stops at its enter: at the first argument the kernel fills. */
+static int split_at(const struct printer *p, const struct syscall_desc *desc)
+{
+	int i;
+
+	for (i = 0; p->cfg.contents && i < desc->nr_args; i++)
+		if (contents_read_at_exit(desc->args[i].content))
+			return i;
+	return desc->nr_args;
+}
+
+/* What is known of a call when its arguments are printed. */
+struct call_view {
+	const struct thread_state *st;	/* its contents; NULL: none */
+	bool returned;
+	long ret;
+};
+
+static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
+			unsigned long val, const struct call_view *cv)
+{
+	struct ct_arg_view v = { .index = i, .val = val };
+
+	if (arg->content != CK_NONE && cv->st) {
+		v.rec = &cv->st->ct[contents_read_at_exit(arg->content) ? CT_EXIT : CT_ENTER];
+		v.returned = cv->returned;
+		v.ret = cv->ret;
+		if (contents_show(p->out, arg->content, &v))
+			return;
+	}
+	format_arg(p->out, arg->kind, val);
+}
+
+/* Arguments from..to of a call, after a comma if the line has some already. */
+static void print_arg_range(struct printer *p, const struct syscall_desc *desc,
+			    const unsigned long *args, int from, int to, bool comma,
+			    const struct call_view *cv)
+{
+	int i;
+
+	for (i = from; i < to; i++) {
+		if (mode_unused(desc, args, i))
+			continue;
+		if (comma)
+			outbuf_puts(p->out, ", ");
+		comma = true;
+		outbuf_puts(p->out, desc->args[i].name);
+		outbuf_puts(p->out, ": ");
+		print_value(p, &desc->args[i], i, args[i], cv);
+	}
+}
+
 static void print_args(struct printer *p, const struct syscall_desc *desc,
-		       const unsigned long *args)
+		       const unsigned long *args, int to, const struct call_view *cv)
 {
 	int i;
 
@@ -160,15 +213,7 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 		}
 		return;
 	}
-	for (i = 0; i < desc->nr_args; i++) {
-		if (mode_unused(desc, args, i))
-			continue;
-		if (i)
-			outbuf_puts(p->out, ", ");
-		outbuf_puts(p->out, desc->args[i].name);
-		outbuf_puts(p->out, ": ");
-		format_arg(p->out, desc->args[i].kind, args[i]);
-	}
+	print_arg_range(p, desc, args, 0, to, false, cv);
 }
 
 /* Without memory for its state a thread is paired as if never seen. */
@@ -202,13 +247,13 @@ void pr_count_shown(struct printer *p)
 
 static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
 			     const struct syscall_desc *desc,
-			     const unsigned long *args)
+			     const unsigned long *args, int to, const struct call_view *cv)
 {
 	pr_close_open_line(p);
 	pr_prefix(p, tid, time);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
-	print_args(p, desc, args);
+	print_args(p, desc, args, to, cv);
 }
 
 /* A finished call for the summary; with -s it is the event --max-events counts. */
@@ -251,7 +296,8 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	/* Neither a failure nor a duration: an outcome filter drops them. */
 	if (p->quiet || p->hold)
 		return;
-	print_call_start(p, ev->tid, ev->time, desc, ev->args);
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, desc->nr_args,
+			 &(struct call_view){ 0 });
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, 0);
 	outbuf_putc(p->out, '\n');
@@ -273,6 +319,21 @@ static void held_call_unfinished(struct printer *p, struct thread_state *st)
 	pr_json_call(p, &gone, st, true, false);
 }
 
+/* The record made just before this enter is its contents; older ones are stale. */
+static void take_enter_contents(struct thread_state *st, long nr)
+{
+	long rec_nr;
+	bool at_exit;
+
+	thread_drop_contents(st, CT_ENTER);
+	thread_drop_contents(st, CT_EXIT);
+	if (ct_blob_nr(&st->ct[CT_NEXT], &rec_nr, &at_exit) && rec_nr == nr) {
+		st->ct[CT_ENTER] = st->ct[CT_NEXT];
+		st->ct[CT_NEXT] = (struct ct_blob){ 0 };
+	}
+	thread_drop_contents(st, CT_NEXT);
+}
+
 static void print_enter(struct printer *p, const struct sct_event *ev)
 {
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
@@ -290,11 +351,12 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	st->nr = ev->nr;
 	st->enter_time = ev->time;
 	st->shown = !p->hold && !p->quiet;
-	if (!st->shown) {
-		memcpy(st->args, ev->args, sizeof(st->args));
+	memcpy(st->args, ev->args, sizeof(st->args));
+	take_enter_contents(st, ev->nr);
+	if (!st->shown)
 		return;
-	}
-	print_call_start(p, ev->tid, ev->time, desc, ev->args);
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, split_at(p, desc),
+			 &(struct call_view){ .st = st });
 	p->open_tid = ev->tid;
 	pr_count_shown(p);
 }
@@ -310,12 +372,31 @@ static bool wanted(const struct printer *p, const struct thread_state *st,
 	return paired && ev->time - st->enter_time >= p->cfg.min_duration_ns;
 }
 
+/* What an in-and-out argument came back with, after the result (poll). */
+static void print_after_result(struct printer *p, const struct thread_state *st,
+			       const struct syscall_desc *desc, long ret)
+{
+	int i;
+
+	for (i = 0; i < desc->nr_args; i++) {
+		struct ct_arg_view v = {
+			.rec = &st->ct[CT_EXIT], .index = i, .val = st->args[i],
+			.returned = true, .ret = ret,
+		};
+
+		if (desc->args[i].content != CK_NONE)
+			contents_show_after(p->out, desc->args[i].content, &v);
+	}
+}
+
 static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
 {
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, ev->ret);
+	if (paired)
+		print_after_result(p, st, desc, ev->ret);
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
 		outbuf_puts(p->out, " <");
 		outbuf_seconds(p->out, ev->time - st->enter_time);
@@ -405,13 +486,29 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->enter_time = caller->enter_time;
 	leader->shown = caller->shown;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
+	thread_drop_contents(leader, CT_ENTER);
+	leader->ct[CT_ENTER] = caller->ct[CT_ENTER];
+	caller->ct[CT_ENTER] = (struct ct_blob){ 0 };
 	caller->in_call = false;
 }
 
-static void print_exit(struct printer *p, const struct sct_event *ev)
+/* The arguments a line left for the exit, on the open line or after "resumed>". */
+static void print_rest(struct printer *p, const struct syscall_desc *desc,
+		       const struct thread_state *st, const struct call_view *cv,
+		       bool open_line)
+{
+	int from = split_at(p, desc);
+
+	if (from >= desc->nr_args)
+		return;
+	print_arg_range(p, desc, st->args, from, desc->nr_args, open_line && from > 0, cv);
+}
+
+static void print_exit_line(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
+	struct call_view cv;
 	bool paired;
 	const struct syscall_desc *desc;
 
@@ -435,8 +532,9 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 		return;
 	}
 	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
+	cv = (struct call_view){ .st = paired ? st : NULL, .returned = true, .ret = ev->ret };
 	if (paired && !st->shown) {
-		print_call_start(p, ev->tid, st->enter_time, desc, st->args);
+		print_call_start(p, ev->tid, st->enter_time, desc, st->args, desc->nr_args, &cv);
 		pr_count_shown(p);
 	} else if (!paired || p->open_tid != ev->tid) {
 		pr_close_open_line(p);
@@ -446,9 +544,26 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 		outbuf_puts(p->out, " resumed>");
 		if (!paired)
 			pr_count_shown(p);
+		else
+			print_rest(p, desc, st, &cv, false);
+	} else {
+		print_rest(p, desc, st, &cv, true);
 	}
 	print_result(p, st, paired, ev, desc);
 	p->open_tid = -1;
+}
+
+/* A finished call's contents are not needed any more. */
+static void print_exit(struct printer *p, const struct sct_event *ev)
+{
+	struct thread_state *st;
+
+	print_exit_line(p, ev);
+	st = thread_find(&p->threads, ev->tid);
+	if (st && !st->in_call) {
+		thread_drop_contents(st, CT_ENTER);
+		thread_drop_contents(st, CT_EXIT);
+	}
 }
 
 /* Always counted; shown in the trace while there is one. */
@@ -468,6 +583,29 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 	outbuf_puts(p->out, " events on cpu ");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, " ---\n");
+}
+
+/*
+ * The BPF program writes a call's contents just before the kernel stores
+ * its enter or exit record, in the same ring: kept for that record.
+ */
+static void note_contents(struct printer *p, const struct sct_event *ev)
+{
+	struct thread_state *st = thread_get(&p->threads, ev->tid);
+	struct ct_blob copy = { .data = malloc(ev->tp.size), .size = ev->tp.size };
+	enum ct_slot slot;
+	bool at_exit;
+	long nr;
+
+	if (!st || !copy.data || !ct_blob_nr(&(struct ct_blob){ ev->tp.data, ev->tp.size },
+					     &nr, &at_exit)) {
+		free(copy.data);
+		return;
+	}
+	memcpy(copy.data, ev->tp.data, copy.size);
+	slot = at_exit ? CT_EXIT : CT_NEXT;
+	thread_drop_contents(st, slot);
+	st->ct[slot] = copy;
 }
 
 void printer_event(struct printer *p, const struct sct_event *ev)
@@ -497,6 +635,9 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 		break;
 	case EV_TRACEPOINT:
 		pr_tracepoint(p, ev);
+		break;
+	case EV_CONTENTS:
+		note_contents(p, ev);
 		break;
 	}
 }

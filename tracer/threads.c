@@ -67,8 +67,20 @@ struct thread_state *thread_get(struct thread_table *tt, int32_t tid)
 	return st;
 }
 
+void thread_drop_contents(struct thread_state *st, enum ct_slot slot)
+{
+	free(st->ct[slot].data);
+	st->ct[slot].data = NULL;
+	st->ct[slot].size = 0;
+}
+
 void thread_table_free(struct thread_table *tt)
 {
+	size_t i, s;
+
+	for (i = 0; i < tt->cap; i++)
+		for (s = 0; s < CT_SLOTS; s++)
+			free(tt->slots[i].ct[s].data);
 	free(tt->slots);
 	tt->slots = NULL;
 	tt->cap = tt->used = 0;

@@ -6,6 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record.h"
+
+/* A thread's contents records: the next call's, its enter's, its exit's. */
+enum ct_slot {
+	CT_NEXT,
+	CT_ENTER,
+	CT_EXIT,
+	CT_SLOTS,
+};
+
 /* Per-thread pairing state: which call a thread is inside, if any. */
 struct thread_state {
 	int32_t tid;
@@ -21,6 +31,7 @@ struct thread_state {
 	bool has_comm;
 	bool has_exit_code;	/* exit or exit_group seen, for --sched's exit */
 	int exit_code;
+	struct ct_blob ct[CT_SLOTS];	/* owned: freed with the table */
 };
 
 /* Open-addressing hash of thread states keyed by tid. */
@@ -32,6 +43,7 @@ struct thread_table {
 
 struct thread_state *thread_find(struct thread_table *tt, int32_t tid);
 struct thread_state *thread_get(struct thread_table *tt, int32_t tid);
+void thread_drop_contents(struct thread_state *st, enum ct_slot slot);
 void thread_table_free(struct thread_table *tt);
 
 #endif
