@@ -63,6 +63,7 @@ struct ct_record_head {
 	__u8 at_exit;
 	__u8 flags;		/* CT_RECORD_* */
 	__s32 nr;		/* the syscall */
+	__u64 args[CT_MAX_ARGS];	/* its arguments: the call, if its enter was not seen */
 };
 
 /* The record had no room for all it should hold: what is missing was not read. */

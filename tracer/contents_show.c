@@ -56,6 +56,25 @@ bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit)
 	return true;
 }
 
+/* Whether the record says the argument's memory could not be read. */
+bool ct_blob_unread(const struct ct_blob *b, int arg)
+{
+	struct ct_item it;
+
+	return find_item(b, arg, 0, &it) && (it.head.status & CT_ITEM_FAULT);
+}
+
+/* The call's arguments, as the program saw them. */
+void ct_blob_args(const struct ct_blob *b, unsigned long *args)
+{
+	struct ct_record_head head;
+	int i;
+
+	memcpy(&head, b->data, sizeof(head));
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		args[i] = head.args[i];
+}
+
 /* Kinds the kernel fills: shown once the call has returned successfully. */
 bool contents_read_at_exit(enum content_kind kind)
 {

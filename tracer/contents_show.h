@@ -23,5 +23,7 @@ bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_ar
 void contents_show_after(struct outbuf *ob, enum content_kind kind,
 			 const struct ct_arg_view *v);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
+bool ct_blob_unread(const struct ct_blob *b, int arg);
+void ct_blob_args(const struct ct_blob *b, unsigned long *args);
 
 #endif

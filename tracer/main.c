@@ -584,6 +584,9 @@ static int open_events(struct run *r)
 	if (r->opts.record)
 		spec->sample_type |= PERF_SAMPLE_IDENTIFIER;
 	load_contents(r);
+	/* perf script shows a software event's samples only with an ip. */
+	if (r->opts.record && r->contents)
+		spec->sample_type = SCT_SAMPLE_TYPE_FAULTS;
 	spec->nr_sources = make_sources(r, r->sources);
 	if (r->opts.record && (err = build_tracing_data(r)))
 		return err;

@@ -147,14 +147,23 @@ static bool mode_unused(const struct syscall_desc *desc,
 	return false;
 }
 
-/* Where a call's line stops at its enter: at the first argument the kernel fills. */
-static int split_at(const struct printer *p, const struct syscall_desc *desc)
+/*
+ * Where a call's line stops at its enter: at the first argument the
+ * kernel fills, or whose string the enter could not read (read again
+ * at the exit).
+ */
+static int split_at(const struct printer *p, const struct syscall_desc *desc,
+		    const struct thread_state *st)
 {
 	int i;
 
-	for (i = 0; p->cfg.contents && i < desc->nr_args; i++)
-		if (contents_read_at_exit(desc->args[i].content))
+	for (i = 0; p->cfg.contents && i < desc->nr_args; i++) {
+		enum content_kind kind = desc->args[i].content;
+
+		if (contents_read_at_exit(kind) ||
+		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
 			return i;
+	}
 	return desc->nr_args;
 }
 
@@ -175,6 +184,10 @@ static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
 		v.returned = cv->returned;
 		v.ret = cv->ret;
 		if (contents_show(p->out, arg->content, &v))
+			return;
+		/* A string the enter could not read, read again at the exit. */
+		v.rec = &cv->st->ct[CT_EXIT];
+		if (cv->returned && contents_show(p->out, arg->content, &v))
 			return;
 	}
 	format_arg(p->out, arg->kind, val);
@@ -355,7 +368,7 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	take_enter_contents(st, ev->nr);
 	if (!st->shown)
 		return;
-	print_call_start(p, ev->tid, ev->time, desc, ev->args, split_at(p, desc),
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, split_at(p, desc, st),
 			 &(struct call_view){ .st = st });
 	p->open_tid = ev->tid;
 	pr_count_shown(p);
@@ -497,11 +510,37 @@ static void print_rest(struct printer *p, const struct syscall_desc *desc,
 		       const struct thread_state *st, const struct call_view *cv,
 		       bool open_line)
 {
-	int from = split_at(p, desc);
+	int from = split_at(p, desc, st);
 
 	if (from >= desc->nr_args)
 		return;
 	print_arg_range(p, desc, st->args, from, desc->nr_args, open_line && from > 0, cv);
+}
+
+/*
+ * An exit without its enter, whose enter the BPF program recorded: the
+ * first exec of a command (its events start at the exec), or an enter
+ * record the kernel dropped. The program's record is that enter.
+ */
+static void enter_from_contents(struct printer *p, struct thread_state *st,
+				const struct sct_event *ev)
+{
+	struct sct_event enter = {
+		.kind = EV_ENTER, .pid = ev->pid, .tid = ev->tid, .cpu = ev->cpu,
+		.nr = ev->nr, .time = st->ct[CT_NEXT].time,
+	};
+	struct ct_blob exit_ct = st->ct[CT_EXIT];
+	bool at_exit;
+	long nr;
+
+	if (st->in_call || ev->nr < 0 || p->limit_reached ||
+	    !ct_blob_nr(&st->ct[CT_NEXT], &nr, &at_exit) || nr != ev->nr)
+		return;
+	ct_blob_args(&st->ct[CT_NEXT], enter.args);
+	st->ct[CT_EXIT] = (struct ct_blob){ 0 };
+	print_enter(p, &enter);
+	thread_drop_contents(st, CT_EXIT);
+	st->ct[CT_EXIT] = exit_ct;
 }
 
 static void print_exit_line(struct printer *p, const struct sct_event *ev)
@@ -513,6 +552,8 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	const struct syscall_desc *desc;
 
 	st->pid = ev->pid;
+	if (st != &spare)
+		enter_from_contents(p, st, ev);
 	if (!completes(p, st, ev) && st != &spare)
 		exec_takes_over(p, st, ev);
 	paired = completes(p, st, ev);
@@ -592,13 +633,16 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 static void note_contents(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state *st = thread_get(&p->threads, ev->tid);
-	struct ct_blob copy = { .data = malloc(ev->tp.size), .size = ev->tp.size };
+	struct ct_blob copy = {
+		.data = malloc(ev->tp.size), .size = ev->tp.size, .time = ev->time,
+	};
 	enum ct_slot slot;
 	bool at_exit;
 	long nr;
 
-	if (!st || !copy.data || !ct_blob_nr(&(struct ct_blob){ ev->tp.data, ev->tp.size },
-					     &nr, &at_exit)) {
+	if (!st || !copy.data ||
+	    !ct_blob_nr(&(struct ct_blob){ .data = ev->tp.data, .size = ev->tp.size },
+			&nr, &at_exit)) {
 		free(copy.data);
 		return;
 	}

@@ -148,6 +148,8 @@ static enum record_status parse_contents(struct sct_event *ev, const unsigned ch
 {
 	struct ct_record_head head;
 
+	if (size < sizeof(head))
+		return RECORD_MALFORMED;
 	memcpy(&head, raw, sizeof(head));
 	ev->nr = head.nr;
 	return copy_raw(ev, EV_CONTENTS, raw, size, CT_RECORD_TYPE);
@@ -158,7 +160,7 @@ static enum record_status parse_raw(const struct record_ids *ids,
 {
 	uint32_t size;
 	uint16_t type;
-	const unsigned char *raw = take_raw(c, &size, sizeof(struct ct_record_head));
+	const unsigned char *raw = take_raw(c, &size, RAW_COMMON_TYPE + sizeof(type));
 
 	if (!raw)
 		return RECORD_MALFORMED;

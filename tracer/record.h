@@ -75,6 +75,7 @@ struct sct_event {
 struct ct_blob {
 	unsigned char *data;
 	uint32_t size;
+	uint64_t time;		/* of the record */
 };
 
 /* A sample id of a page-fault event, and which kind it counts. */

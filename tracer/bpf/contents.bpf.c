@@ -35,7 +35,7 @@ struct exit_ctx {
 /* A call's pointers, kept from its enter for the out-parameters. */
 struct pending_call {
 	__s32 nr;
-	__u32 pad;
+	__u32 retry;		/* strings unreadable at the enter: bit per argument */
 	__u64 args[CT_MAX_ARGS];
 };
 
@@ -176,6 +176,8 @@ struct emit_state {
 	const __u64 *args;	/* a copy on the stack or in the pending map */
 	long ret;
 	__u32 off;
+	__u32 retry;		/* at the exit: strings to read again */
+	__u32 faulted;		/* at the enter: strings that could not be read */
 	__u8 when;
 	__u8 flags;		/* CT_RECORD_* */
 	__u8 items;
@@ -285,6 +287,7 @@ static long put_arg(__u32 i, void *data)
 {
 	struct emit_state *e = data;
 	const struct ct_arg_spec *a;
+	struct ct_item_head *h;
 	long count;
 	__u64 ptr;
 
@@ -292,7 +295,7 @@ static long put_arg(__u32 i, void *data)
 		return 1;
 	a = &e->spec->args[i];
 	ptr = e->args[i];
-	if (!(a->when & e->when) || a->mode == CT_MODE_NONE || !ptr)
+	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
 		return 0;
 	if (e->off >= HALF) {
 		e->flags |= CT_RECORD_FULL;
@@ -301,7 +304,10 @@ static long put_arg(__u32 i, void *data)
 	switch (a->mode) {
 	case CT_MODE_STR:
 		e->items++;
+		h = item_at(e->s, e->off);
 		e->off = put_str(e->s, e->off, i, 0, ptr, a->max);
+		if (h->status & CT_ITEM_FAULT)
+			e->faulted |= 1u << i;
 		break;
 	case CT_MODE_BYTES:
 		count = count_of(e, a);
@@ -320,12 +326,16 @@ static long put_arg(__u32 i, void *data)
 	return 0;
 }
 
-/* The arguments read at this side of the call, written as one record. */
-static __always_inline void emit(void *ctx, const struct ct_call_spec *spec, int nr,
-		 const __u64 *args, long ret, __u8 when)
+/*
+ * The arguments read at this side of the call (and at the exit, strings
+ * to retry: the kernel has faulted their pages in by then), written as
+ * one record; returns the strings the enter could not read.
+ */
+static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
+				  const __u64 *args, long ret, __u8 when, __u32 retry)
 {
 	struct emit_state e = {
-		.spec = spec, .args = args, .ret = ret,
+		.spec = spec, .args = args, .ret = ret, .retry = retry,
 		.off = sizeof(struct ct_record_head), .when = when,
 	};
 	struct ct_record_head *head;
@@ -333,20 +343,27 @@ static __always_inline void emit(void *ctx, const struct ct_call_spec *spec, int
 
 	e.s = bpf_map_lookup_elem(&scratch, &key);
 	if (!e.s)
-		return;
+		return 0;
 	bpf_loop(CT_MAX_ARGS, put_arg, &e, 0);
 	if (!e.items && !e.flags)
-		return;
+		return 0;
 	head = (struct ct_record_head *)e.s->buf;
 	head->common_type = CT_RECORD_TYPE;
 	head->at_exit = when == CT_AT_EXIT;
 	head->flags = e.flags;
 	head->nr = nr;
+	head->args[0] = args[0];
+	head->args[1] = args[1];
+	head->args[2] = args[2];
+	head->args[3] = args[3];
+	head->args[4] = args[4];
+	head->args[5] = args[5];
 	size = e.off;
 	if (size > SCRATCH)
-		return;
+		return e.faulted;
 	/* A full ring counts the record lost, as the kernel counts any. */
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, e.s->buf, size);
+	return e.faulted;
 }
 
 static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit)
@@ -382,11 +399,10 @@ int contents_enter(struct enter_ctx *ctx)
 	if (!spec)
 		return KEEP;
 	call.nr = ctx->id;
-	call.pad = 0;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER);
-	if (at_exit)
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0);
+	if (at_exit || call.retry)
 		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
 	return KEEP;
 }
@@ -407,7 +423,7 @@ int contents_exit(struct exit_ctx *ctx)
 	/* -1 after sigreturn: the call it would pair with is not this one. */
 	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit) : NULL;
 	if (spec)
-		emit(ctx, spec, call->nr, call->args, ctx->ret, CT_AT_EXIT);
+		emit(ctx, spec, call->nr, call->args, ctx->ret, CT_AT_EXIT, call->retry);
 	bpf_map_delete_elem(&pending, &tid);
 	return KEEP;
 }
