@@ -119,6 +119,19 @@ static void put_string_item(struct outbuf *ob, const struct ct_item *it)
 		outbuf_puts(ob, "...");
 }
 
+/* An unreadable element: its pointer, as strace shows it, when recorded. */
+static void put_fault(struct outbuf *ob, const struct ct_item *it)
+{
+	uint64_t ptr;
+
+	if (it->head.len < sizeof(ptr)) {
+		outbuf_puts(ob, "?");
+		return;
+	}
+	memcpy(&ptr, it->bytes, sizeof(ptr));
+	outbuf_hex(ob, ptr);
+}
+
 /* execve's argv: each string, "..." where the list went on. */
 static void put_argv(struct outbuf *ob, const struct ct_blob *rec, int arg)
 {
@@ -132,7 +145,7 @@ static void put_argv(struct outbuf *ob, const struct ct_blob *rec, int arg)
 		if (!it.head.len && (it.head.status & CT_ITEM_CUT))
 			outbuf_puts(ob, "...");
 		else if (it.head.status & CT_ITEM_FAULT)
-			outbuf_puts(ob, "<unreadable>");
+			put_fault(ob, &it);
 		else
 			put_string_item(ob, &it);
 	}
@@ -190,20 +203,26 @@ static void put_poll_bits(struct outbuf *ob, unsigned short v)
 		v &= ~poll_bits[i].bit;
 		any = true;
 	}
-	if (v || !any) {
+	if (!v && !any)
+		outbuf_putc(ob, '0');
+	else if (v) {
 		outbuf_puts(ob, any ? "|" : "");
 		outbuf_hex(ob, v);
 	}
 }
 
+/* Array elements shown at most, as strace abbreviates arrays. */
+#define ARRAY_SHOWN_MAX 32
+
 /* pollfd entries: events at the enter; at the exit those with revents. */
 static void put_pollfds(struct outbuf *ob, const struct ct_item *it, bool revents)
 {
+	size_t i, shown = 0, n = it->head.len / sizeof(struct pollfd);
+	bool more = (it->head.status & CT_ITEM_CUT) || n > ARRAY_SHOWN_MAX;
 	struct pollfd pfd;
-	size_t i, shown = 0;
 
 	outbuf_putc(ob, '[');
-	for (i = 0; (i + 1) * sizeof(pfd) <= it->head.len; i++) {
+	for (i = 0; i < n && i < ARRAY_SHOWN_MAX; i++) {
 		memcpy(&pfd, it->bytes + i * sizeof(pfd), sizeof(pfd));
 		if (revents && !pfd.revents)
 			continue;
@@ -213,7 +232,7 @@ static void put_pollfds(struct outbuf *ob, const struct ct_item *it, bool revent
 		put_poll_bits(ob, revents ? pfd.revents : pfd.events);
 		outbuf_putc(ob, '}');
 	}
-	if (it->head.status & CT_ITEM_CUT)
+	if (more)
 		outbuf_puts(ob, shown ? ", ..." : "...");
 	outbuf_putc(ob, ']');
 }

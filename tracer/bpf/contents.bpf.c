@@ -135,8 +135,11 @@ static __always_inline __u32 put_str(struct scratch *s, __u32 off, __u8 arg, __u
 	h->pad = 0;
 	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)ptr);
 	if (n <= 0) {
+		/* The pointer instead, which is what is shown then. */
 		h->status = CT_ITEM_FAULT;
-		return item_end(off, 0);
+		h->len = sizeof(ptr);
+		*(__u64 *)(h + 1) = ptr;
+		return item_end(off, sizeof(ptr));
 	}
 	/* Read one byte more than shown, to know whether the string goes on. */
 	n--;
