@@ -39,11 +39,23 @@ cross_cc() {
 	esac
 }
 
+# Argument contents need libbpf for the arch: x86_64's is installed with
+# the native packages; arm64's and s390x's are not yet (s390x's cannot be
+# installed beside amd64's zlib from this mirror), so those guests print
+# pointers as addresses, as their golden files do.
+contents_of() {
+	case "$1" in
+	x86_64) echo 1 ;;
+	*) echo 0 ;;
+	esac
+}
+
 # Build, fetch and pack one arch; prints the kernel it will boot.
 prepare() {
 	arch=$1
 	dir=$(ci/fetch-guest.sh "$arch" "$cache") || return 1
 	make -s -j2 BUILD="build/$arch" CC="$(cross_cc "$arch")" STATIC=1 \
+		CONTENTS="$(contents_of "$arch")" \
 		PKG_CONFIG_LIBDIR="/usr/lib/$arch-linux-gnu/pkgconfig" \
 		all unit-tests golden >"build/$arch.build.log" 2>&1 || {
 		echo "check-qemu: building for $arch failed:" >&2

@@ -214,3 +214,120 @@ char *strip_comments(const char *golden)
 	}
 	return out.s;
 }
+
+/* The end of a quoted string starting at s (after its closing quote). */
+static const char *skip_quoted(const char *s, const char *end)
+{
+	for (s++; s < end && *s != '"'; s++)
+		if (*s == '\\' && s + 1 < end)
+			s++;
+	return s < end ? s + 1 : end;
+}
+
+/* The end of a [...] or {...} value, quotes and nesting respected. */
+static const char *skip_nested(const char *s, const char *end)
+{
+	int depth = 0;
+
+	while (s < end) {
+		if (*s == '"') {
+			s = skip_quoted(s, end);
+			continue;
+		}
+		if (*s == '[' || *s == '{')
+			depth++;
+		else if ((*s == ']' || *s == '}') && !--depth)
+			return s + 1;
+		s++;
+	}
+	return end;
+}
+
+/* The end of an argument's value if it shows contents (or an address). */
+static const char *contents_end(const char *s, const char *end)
+{
+	const char *v;
+
+	if (*s == '"')
+		v = skip_quoted(s, end);
+	else if (*s == '[' || *s == '{')
+		v = skip_nested(s, end);
+	else if (!strncmp(s, "<a", 2) && (v = memchr(s, '>', end - s)))
+		v++;
+	else
+		return NULL;
+	if (end - v >= 3 && !strncmp(v, "...", 3))
+		v += 3;
+	if (end - v > 4 && !strncmp(v, " /* ", 4) && (s = strstr(v, " */")) && s < end)
+		v = s + 3;
+	return v;
+}
+
+/* A line that waits or resumes: its arguments split where it was cut. */
+static bool reduce_split_line(struct text *out, const char *p, const char *eol)
+{
+	const char *cut = strstr(p, " <unfinished ...>");
+	const char *resumed = strstr(p, " resumed>");
+	const char *open = memchr(p, '(', eol - p);
+	const char *close;
+
+	if (cut && cut < eol && open && open < cut) {
+		put(out, p, open + 1 - p);
+		put(out, "<args>", 6);
+		put(out, cut, eol - cut);
+		return true;
+	}
+	if (!resumed || resumed >= eol)
+		return false;
+	for (close = eol - 1; close > resumed && strncmp(close, ") = ", 4); close--)
+		;
+	if (close == resumed)
+		return false;
+	put(out, p, resumed + 9 - p);
+	put(out, "<args>", 6);
+	put(out, close, eol - close);
+	return true;
+}
+
+/* One line: every contents value and address as <p>, poll's revents dropped. */
+static void reduce_line(struct text *out, const char *p, const char *eol)
+{
+	const char *result = strstr(p, ") = ");
+	const char *v;
+
+	if (result >= eol)
+		result = NULL;
+	if (reduce_split_line(out, p, eol))
+		return;
+	while (p < eol) {
+		if (!strncmp(p, ": ", 2) && (!result || p < result) &&
+		    (v = contents_end(p + 2, eol))) {
+			put(out, ": <p>", 5);
+			p = v;
+			continue;
+		}
+		if (result && p > result && !strncmp(p, " ([", 3)) {
+			v = skip_nested(p + 2, eol);
+			p = v < eol && *v == ')' ? v + 1 : v;
+			continue;
+		}
+		put(out, p, 1);
+		p++;
+	}
+}
+
+char *reduce_contents(const char *text)
+{
+	struct text out = { 0 };
+	const char *p = text;
+
+	put(&out, "", 0);
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+
+		eol = eol ? eol + 1 : p + strlen(p);
+		reduce_line(&out, p, eol);
+		p = eol;
+	}
+	return out.s;
+}

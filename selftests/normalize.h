@@ -18,5 +18,12 @@ long line_tid(const char *line);
 char *cut_region(const char *trace, const char **why);
 char *normalize_trace(const char *trace, const char **why);
 char *strip_comments(const char *golden);
+/*
+ * For a trace without argument contents (no BPF on this kernel or build):
+ * a golden file with contents is compared with every contents value and
+ * address reduced to <p>, and the arguments of split lines to <args>.
+ */
+char *reduce_contents(const char *text);
+#define NO_CONTENTS_NOTICE "pointer arguments are shown as addresses"
 
 #endif

@@ -63,9 +63,9 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	attr->sample_type = spec->sample_type;
 	attr->comm = attr->comm_exec = attr->task = src->task_records;
 	attr->mmap = attr->mmap2 = attr->mmap_data = src->mmap_records;
-	attr->disabled = 1;
-	attr->inherit = spec->inherit;
-	attr->enable_on_exec = spec->enable_on_exec;
+	attr->disabled = !src->per_cpu;
+	attr->inherit = spec->inherit && !src->per_cpu;
+	attr->enable_on_exec = spec->enable_on_exec && !src->per_cpu;
 	attr->sample_id_all = 1;
 	/* Timestamps comparable with clock_gettime, for ordering across rings. */
 	attr->use_clockid = 1;
@@ -124,7 +124,7 @@ static int note_fault_id(struct event_set *es, const struct event_source *src, i
 	struct fault_id *bigger;
 	uint64_t id;
 
-	if (src->type != PERF_TYPE_SOFTWARE)
+	if (src->type != PERF_TYPE_SOFTWARE || src->config == PERF_COUNT_SW_BPF_OUTPUT)
 		return 0;
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &id))
 		return -errno;
@@ -256,9 +256,34 @@ static int open_task(struct event_set *es, const struct event_spec *spec,
 	int err = 0;
 
 	for (i = 0; !err && i < spec->nr_sources; i++)
-		err = open_one(es, spec, ring, &spec->sources[i], tid,
-			       spec->cpus[ring]);
+		if (!spec->sources[i].per_cpu)
+			err = open_one(es, spec, ring, &spec->sources[i], tid,
+				       spec->cpus[ring]);
 	return err;
+}
+
+/* The sources every task on the cpu shares, into the cpu's ring. */
+static int open_per_cpu(struct event_set *es, const struct event_spec *spec,
+			size_t ring)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < spec->nr_sources; i++)
+		if (spec->sources[i].per_cpu)
+			err = open_one(es, spec, ring, &spec->sources[i], -1,
+				       spec->cpus[ring]);
+	return err;
+}
+
+/* Source's fd on each ring, in ring order: for a per-cpu source. */
+void events_source_fds(const struct event_set *es, size_t source, int *fds)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < es->nr_fds && n < es->nr_rings; i++)
+		if (es->fd_sources[i] == source)
+			fds[n++] = es->fds[i];
 }
 
 /*
@@ -292,6 +317,8 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 	err = alloc_rings(es, spec);
 	for (c = 0; !err && c < spec->nr_cpus; c++) {
 		err = open_tasks(es, spec, c);
+		if (!err)
+			err = open_per_cpu(es, spec, c);
 		if (!err && spec->flush_tp_id > 0)
 			err = open_flush(es, spec, c);
 	}

@@ -17,6 +17,7 @@ struct event_source {
 	const char *filter;	/* a tracepoint filter, or NULL */
 	bool task_records;	/* also write comm and fork records */
 	bool mmap_records;	/* also write mmap2 records (code and data) */
+	bool per_cpu;		/* once per cpu for any task, enabled at once */
 };
 
 /* What to open: each source for each (task, cpu). */
@@ -72,6 +73,7 @@ void events_source_attr(const struct event_spec *spec, const struct event_source
 			struct perf_event_attr *attr);
 int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
 		      size_t *nr);
+void events_source_fds(const struct event_set *es, size_t source, int *fds);
 int events_enable(struct event_set *es);
 void events_disable(struct event_set *es);
 void events_flush_lost(struct event_set *es);

@@ -18,6 +18,7 @@
 
 #include "beauty.h"
 #include "clock.h"
+#include "contents.h"
 #include "perf_writer.h"
 #include "replay.h"
 #include "tracing_data.h"
@@ -37,7 +38,7 @@
 #define OUTBUF_SIZE (256 * 1024)
 
 /* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
-#define MAX_SOURCES (2 + 64 + 5 + 2)
+#define MAX_SOURCES (2 + 64 + 5 + 3)
 
 /* Everything one run sets up, torn down in reverse by run_free(). */
 struct run {
@@ -66,6 +67,8 @@ struct run {
 	struct event_spec spec;		/* what was opened, for a file's attrs */
 	struct event_source sources[MAX_SOURCES];
 	struct perf_writer writer;	/* record: the perf.data file */
+	struct contents *contents;	/* the BPF program, or NULL: addresses */
+	struct syscall_set selected;	/* -e's calls, if given */
 	struct td_blob tracing;		/* record: the formats for the file */
 };
 
@@ -134,8 +137,8 @@ static int find_extra_tracepoints(struct run *r)
 	size_t i;
 	int ret = 0;
 
-	if (r->opts.nr_events + (r->opts.sched ? nr_sched_tps : 0) > MAX_SOURCES - 4) {
-		diag("too many --event options: at most %d", MAX_SOURCES - 4 - (int)nr_sched_tps);
+	if (r->opts.nr_events + (r->opts.sched ? nr_sched_tps : 0) > MAX_SOURCES - 5) {
+		diag("too many --event options: at most %d", MAX_SOURCES - 5 - (int)nr_sched_tps);
 		return SCT_EXIT_USAGE;
 	}
 	for (i = 0; !ret && r->opts.sched && i < nr_sched_tps; i++)
@@ -437,7 +440,7 @@ static void join_filters(char *buf, size_t len, const char *a, const char *b)
 static int make_filters(struct run *r, bool system_wide)
 {
 	struct select_error bad;
-	struct syscall_set set;
+	struct syscall_set *set = &r->selected;
 	char ids[3800] = "", exit_ids[3900] = "";
 	char name[ESCAPE_MSG_SIZE], expr[ESCAPE_MSG_SIZE];
 	const char *self = r->self_filter;
@@ -446,7 +449,7 @@ static int make_filters(struct run *r, bool system_wide)
 		snprintf(r->self_filter, sizeof(r->self_filter), "common_pid != %d",
 			 (int)getpid());
 	if (r->opts.expr) {
-		int err = select_parse(r->opts.expr, r->machine, &set, &bad);
+		int err = select_parse(r->opts.expr, r->machine, set, &bad);
 
 		if (err == -ENOENT && bad.closest) {
 			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
@@ -454,7 +457,7 @@ static int make_filters(struct run *r, bool system_wide)
 			     escape_str(expr, sizeof(expr), r->opts.expr), bad.closest);
 			return SCT_EXIT_USAGE;
 		}
-		if (err || select_filter(&set, ids, sizeof(ids))) {
+		if (err || select_filter(set, ids, sizeof(ids))) {
 			diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
 			     escape_str(expr, sizeof(expr), r->opts.expr));
 			return SCT_EXIT_USAGE;
@@ -496,7 +499,58 @@ static size_t make_sources(struct run *r, struct event_source *src)
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
 		};
+	/* The BPF program's samples, into each cpu's ring. */
+	if (r->contents)
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT,
+			.per_cpu = true,
+		};
 	return n;
+}
+
+/* Contents are shown where BPF works; else one line says why not. */
+static void load_contents(struct run *r)
+{
+	char why[CONTENTS_WHY_MAX];
+
+	if (r->opts.no_contents || r->opts.raw)
+		return;
+	r->contents = contents_load(&r->syscalls, r->opts.expr ? r->selected.nr : NULL,
+				    SELECT_MAX_NR, r->opts.string_limit, why, sizeof(why));
+	if (!r->contents)
+		diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
+		     why);
+}
+
+/* The program reads for the tasks the events follow, into their rings. */
+static void start_contents(struct run *r, bool system_wide)
+{
+	struct contents_targets targets = {
+		.tids = system_wide ? NULL : r->spec.tids,
+		.nr_tids = r->spec.nr_tids,
+		.follow_forks = r->spec.inherit,
+		.self = getpid(),
+	};
+	struct contents_outputs out = {
+		.cpus = r->events.ring_cpus,
+		.nr = r->events.nr_rings,
+	};
+	char why[CONTENTS_WHY_MAX];
+	int fds[r->events.nr_rings ?: 1];
+
+	if (!r->contents)
+		return;
+	events_source_fds(&r->events, r->spec.nr_sources - 1, fds);
+	out.fds = fds;
+	if (!contents_start(r->contents, &out, &targets, &r->tfs, why, sizeof(why))) {
+		r->ids.contents = true;
+		r->opts.print.contents = true;
+		return;
+	}
+	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
+	     why);
+	contents_close(r->contents);
+	r->contents = NULL;
 }
 
 /* The formats a perf.data file carries: its events' and every syscall's. */
@@ -517,6 +571,17 @@ static int build_tracing_data(struct run *r)
 		diag("cannot gather the tracepoint formats for '%s': %s",
 		     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
 	return err ? SCT_EXIT_IO : 0;
+}
+
+static int init_syscalls(struct run *r)
+{
+	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
+	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
+		diag("out of memory for the syscall table");
+		return SCT_EXIT_PERF;
+	}
+	r->syscalls.raw = r->opts.raw;
+	return 0;
 }
 
 static int open_events(struct run *r)
@@ -542,6 +607,10 @@ static int open_events(struct run *r)
 	/* perf tells a file's events apart by the id at the start of each sample. */
 	if (r->opts.record)
 		spec->sample_type |= PERF_SAMPLE_IDENTIFIER;
+	load_contents(r);
+	/* perf script shows a software event's samples only with an ip. */
+	if (r->opts.record && r->contents)
+		spec->sample_type = SCT_SAMPLE_TYPE_FAULTS;
 	spec->nr_sources = make_sources(r, r->sources);
 	if (r->opts.record && (err = build_tracing_data(r)))
 		return err;
@@ -564,6 +633,7 @@ static int open_events(struct run *r)
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
+	start_contents(r, system_wide);
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (!spec->enable_on_exec && (err = events_enable(&r->events)))
 		return perf_error(r, err);
@@ -737,12 +807,6 @@ static int trace(struct run *r)
 		    (!r->opts.command && r->tids.nr != 1);
 	struct session *s = &r->session;
 
-	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
-	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
-		diag("out of memory for the syscall table");
-		return SCT_EXIT_PERF;
-	}
-	r->syscalls.raw = r->opts.raw;
 	printer_init(&r->printer, &r->out, &r->syscalls, many);
 	r->printer.selective = r->opts.expr != NULL;
 	r->printer.extra = &r->extra;
@@ -783,6 +847,7 @@ static void run_free(struct run *r)
 	 * tracepoint's events waits for an RCU grace period (about 10 ms for
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
+	contents_close(r->contents);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
@@ -822,6 +887,8 @@ int main(int argc, char **argv)
 		ret = block_signals(&r);
 	if (!ret)
 		ret = prepare_command(&r);
+	if (!ret)
+		ret = init_syscalls(&r);
 	if (!ret)
 		ret = open_events(&r);
 	if (!ret)

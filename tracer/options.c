@@ -17,11 +17,13 @@ enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
-	OPT_STRICT,
+	OPT_STRICT, OPT_NO_CONTENTS, OPT_STRING_LIMIT,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
 #define MAX_EVENTS_MAX (1ul << 48)
+/* Bytes of a string or buffer the BPF program reads at most (CT_MAX_ITEM). */
+#define STRING_LIMIT_MAX 4096ul
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
@@ -38,6 +40,7 @@ static const struct option long_options[] = {
 	{ "json",	no_argument,		NULL, OPT_JSON },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
+	{ "no-contents", no_argument,		NULL, OPT_NO_CONTENTS },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "output",	required_argument,	NULL, 'o' },
 	{ "pf",		required_argument,	NULL, 'F' },
@@ -46,6 +49,7 @@ static const struct option long_options[] = {
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
 	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
 	{ "strict",	no_argument,		NULL, OPT_STRICT },
+	{ "string-limit", required_argument,	NULL, OPT_STRING_LIMIT },
 	{ "summary",	no_argument,		NULL, 's' },
 	{ "tid",	required_argument,	NULL, 't' },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -181,6 +185,20 @@ static int take_max_events(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
+static int take_string_limit(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	unsigned long n;
+
+	if (!count_parse(arg, STRING_LIMIT_MAX, &n)) {
+		opts->string_limit = n;
+		return 0;
+	}
+	diag("bad --string-limit '%s': expected a count of bytes from 1 to %lu, like 64",
+	     escape_str(shown, sizeof(shown), arg), STRING_LIMIT_MAX);
+	return SCT_EXIT_USAGE;
+}
+
 /* Options that only change what is shown. */
 static int take_view_option(int c, const char *arg, struct sct_options *opts)
 {
@@ -305,6 +323,11 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case OPT_STOP_AT_EXIT:
 		opts->stop_at_exit = true;
 		return 0;
+	case OPT_NO_CONTENTS:
+		opts->no_contents = true;
+		return 0;
+	case OPT_STRING_LIMIT:
+		return take_string_limit(arg, opts);
 	case OPT_STRICT:
 		opts->strict = true;
 		return 0;
@@ -362,6 +385,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 
 	memset(opts, 0, sizeof(*opts));
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
+	opts->string_limit = STRING_LIMIT_DEFAULT;
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */

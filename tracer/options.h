@@ -9,6 +9,7 @@
 #include "printer.h"
 
 #define MMAP_PAGES_DEFAULT 512
+#define STRING_LIMIT_DEFAULT 32	/* as strace's -s */
 
 struct sct_options {
 	struct id_list pids;		/* -p: processes, all their threads */
@@ -23,6 +24,8 @@ struct sct_options {
 	bool inherit;
 	bool stop_at_exit;		/* end with the command, not its tree */
 	bool strict;			/* exit 75 if the trace is not whole */
+	bool no_contents;		/* pointers as addresses: no BPF program */
+	unsigned int string_limit;	/* bytes of strings and data shown */
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */

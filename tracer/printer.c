@@ -10,6 +10,7 @@
 
 #include "beauty.h"
 #include "clock.h"
+#include "contents_show.h"
 #include "format.h"
 #include "printer.h"
 #include "printer_int.h"
@@ -226,8 +227,73 @@ static bool mode_unused(const struct syscall_desc *desc,
 	return false;
 }
 
+/*
+ * Where a call's line stops at its enter: at the first argument the
+ * kernel fills, or whose string the enter could not read (read again
+ * at the exit).
+ */
+static int split_at(const struct printer *p, const struct syscall_desc *desc,
+		    const struct thread_state *st)
+{
+	int i;
+
+	for (i = 0; p->cfg.contents && i < desc->nr_args; i++) {
+		enum content_kind kind = desc->args[i].content;
+
+		if (contents_read_at_exit(kind) ||
+		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
+			return i;
+	}
+	return desc->nr_args;
+}
+
+/* What is known of a call when its arguments are printed. */
+struct call_view {
+	const struct thread_state *st;	/* its contents; NULL: none */
+	bool returned;
+	long ret;
+};
+
+static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
+			unsigned long val, const struct call_view *cv)
+{
+	struct ct_arg_view v = { .index = i, .val = val };
+
+	if (arg->content != CK_NONE && cv->st) {
+		v.rec = &cv->st->ct[contents_read_at_exit(arg->content) ? CT_EXIT : CT_ENTER];
+		v.returned = cv->returned;
+		v.ret = cv->ret;
+		if (contents_show(p->out, arg->content, &v))
+			return;
+		/* A string the enter could not read, read again at the exit. */
+		v.rec = &cv->st->ct[CT_EXIT];
+		if (cv->returned && contents_show(p->out, arg->content, &v))
+			return;
+	}
+	format_arg(p->out, arg->kind, val);
+}
+
+/* Arguments from..to of a call, after a comma if the line has some already. */
+static void print_arg_range(struct printer *p, const struct syscall_desc *desc,
+			    const unsigned long *args, int from, int to, bool comma,
+			    const struct call_view *cv)
+{
+	int i;
+
+	for (i = from; i < to; i++) {
+		if (mode_unused(desc, args, i))
+			continue;
+		if (comma)
+			outbuf_puts(p->out, ", ");
+		comma = true;
+		outbuf_puts(p->out, desc->args[i].name);
+		outbuf_puts(p->out, ": ");
+		print_value(p, &desc->args[i], i, args[i], cv);
+	}
+}
+
 static void print_args(struct printer *p, const struct syscall_desc *desc,
-		       const unsigned long *args)
+		       const unsigned long *args, int to, const struct call_view *cv)
 {
 	int i;
 
@@ -240,15 +306,7 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 		}
 		return;
 	}
-	for (i = 0; i < desc->nr_args; i++) {
-		if (mode_unused(desc, args, i))
-			continue;
-		if (i)
-			outbuf_puts(p->out, ", ");
-		outbuf_puts(p->out, desc->args[i].name);
-		outbuf_puts(p->out, ": ");
-		format_arg(p->out, desc->args[i].kind, args[i]);
-	}
+	print_arg_range(p, desc, args, 0, to, false, cv);
 }
 
 /* Without memory for its state a thread is paired as if never seen. */
@@ -282,13 +340,13 @@ void pr_count_shown(struct printer *p)
 
 static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
 			     const struct syscall_desc *desc,
-			     const unsigned long *args)
+			     const unsigned long *args, int to, const struct call_view *cv)
 {
 	pr_close_open_line(p);
 	pr_prefix(p, tid, time);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
-	print_args(p, desc, args);
+	print_args(p, desc, args, to, cv);
 }
 
 /* A finished call for the summary; with -s it is the event --max-events counts. */
@@ -331,7 +389,8 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	/* Neither a failure nor a duration: an outcome filter drops them. */
 	if (p->quiet || p->hold)
 		return;
-	print_call_start(p, ev->tid, ev->time, desc, ev->args);
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, desc->nr_args,
+			 &(struct call_view){ 0 });
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, 0);
 	outbuf_putc(p->out, '\n');
@@ -351,6 +410,21 @@ static void held_call_unfinished(struct printer *p, struct thread_state *st)
 	    p->cfg.failures_only || p->cfg.min_duration_ns)
 		return;
 	pr_json_call(p, &gone, st, true, false);
+}
+
+/* The record made just before this enter is its contents; older ones are stale. */
+static void take_enter_contents(struct thread_state *st, long nr)
+{
+	long rec_nr;
+	bool at_exit;
+
+	thread_drop_contents(st, CT_ENTER);
+	thread_drop_contents(st, CT_EXIT);
+	if (ct_blob_nr(&st->ct[CT_NEXT], &rec_nr, &at_exit) && rec_nr == nr) {
+		st->ct[CT_ENTER] = st->ct[CT_NEXT];
+		st->ct[CT_NEXT] = (struct ct_blob){ 0 };
+	}
+	thread_drop_contents(st, CT_NEXT);
 }
 
 static void print_enter(struct printer *p, const struct sct_event *ev)
@@ -374,11 +448,12 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	st->nr = ev->nr;
 	st->enter_time = ev->time;
 	st->shown = !p->hold && !p->quiet;
-	if (!st->shown) {
-		memcpy(st->args, ev->args, sizeof(st->args));
+	memcpy(st->args, ev->args, sizeof(st->args));
+	take_enter_contents(st, ev->nr);
+	if (!st->shown)
 		return;
-	}
-	print_call_start(p, ev->tid, ev->time, desc, ev->args);
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, split_at(p, desc, st),
+			 &(struct call_view){ .st = st });
 	p->open_tid = ev->tid;
 	pr_count_shown(p);
 }
@@ -394,12 +469,31 @@ static bool wanted(const struct printer *p, const struct thread_state *st,
 	return paired && ev->time - st->enter_time >= p->cfg.min_duration_ns;
 }
 
+/* What an in-and-out argument came back with, after the result (poll). */
+static void print_after_result(struct printer *p, const struct thread_state *st,
+			       const struct syscall_desc *desc, long ret)
+{
+	int i;
+
+	for (i = 0; i < desc->nr_args; i++) {
+		struct ct_arg_view v = {
+			.rec = &st->ct[CT_EXIT], .index = i, .val = st->args[i],
+			.returned = true, .ret = ret,
+		};
+
+		if (desc->args[i].content != CK_NONE)
+			contents_show_after(p->out, desc->args[i].content, &v);
+	}
+}
+
 static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
 {
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, ev->ret);
+	if (paired)
+		print_after_result(p, st, desc, ev->ret);
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
 		outbuf_puts(p->out, " <");
 		outbuf_seconds(p->out, ev->time - st->enter_time);
@@ -489,20 +583,64 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->enter_time = caller->enter_time;
 	leader->shown = caller->shown;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
+	thread_drop_contents(leader, CT_ENTER);
+	leader->ct[CT_ENTER] = caller->ct[CT_ENTER];
+	caller->ct[CT_ENTER] = (struct ct_blob){ 0 };
 	caller->in_call = false;
 	/* The caller's tid is gone: it lives on as the leader's. */
 	leader->retired = false;
 	pr_retire(p, caller);
 }
 
-static void print_exit(struct printer *p, const struct sct_event *ev)
+/* The arguments a line left for the exit, on the open line or after "resumed>". */
+static void print_rest(struct printer *p, const struct syscall_desc *desc,
+		       const struct thread_state *st, const struct call_view *cv,
+		       bool open_line)
+{
+	int from = split_at(p, desc, st);
+
+	if (from >= desc->nr_args)
+		return;
+	print_arg_range(p, desc, st->args, from, desc->nr_args, open_line && from > 0, cv);
+}
+
+/*
+ * An exit without its enter, whose enter the BPF program recorded: the
+ * first exec of a command (its events start at the exec), or an enter
+ * record the kernel dropped. The program's record is that enter.
+ */
+static void enter_from_contents(struct printer *p, struct thread_state *st,
+				const struct sct_event *ev)
+{
+	struct sct_event enter = {
+		.kind = EV_ENTER, .pid = ev->pid, .tid = ev->tid, .cpu = ev->cpu,
+		.nr = ev->nr, .time = st->ct[CT_NEXT].time,
+	};
+	struct ct_blob exit_ct = st->ct[CT_EXIT];
+	bool at_exit;
+	long nr;
+
+	if (st->in_call || ev->nr < 0 || p->limit_reached ||
+	    !ct_blob_nr(&st->ct[CT_NEXT], &nr, &at_exit) || nr != ev->nr)
+		return;
+	ct_blob_args(&st->ct[CT_NEXT], enter.args);
+	st->ct[CT_EXIT] = (struct ct_blob){ 0 };
+	print_enter(p, &enter);
+	thread_drop_contents(st, CT_EXIT);
+	st->ct[CT_EXIT] = exit_ct;
+}
+
+static void print_exit_line(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
+	struct call_view cv;
 	bool paired;
 	const struct syscall_desc *desc;
 
 	st->pid = ev->pid;
+	if (st != &spare)
+		enter_from_contents(p, st, ev);
 	if (!completes(p, st, ev) && st != &spare)
 		exec_takes_over(p, st, ev);
 	paired = completes(p, st, ev);
@@ -522,8 +660,9 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 		return;
 	}
 	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
+	cv = (struct call_view){ .st = paired ? st : NULL, .returned = true, .ret = ev->ret };
 	if (paired && !st->shown) {
-		print_call_start(p, ev->tid, st->enter_time, desc, st->args);
+		print_call_start(p, ev->tid, st->enter_time, desc, st->args, desc->nr_args, &cv);
 		pr_count_shown(p);
 	} else if (!paired || p->open_tid != ev->tid) {
 		pr_close_open_line(p);
@@ -533,9 +672,26 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 		outbuf_puts(p->out, " resumed>");
 		if (!paired)
 			pr_count_shown(p);
+		else
+			print_rest(p, desc, st, &cv, false);
+	} else {
+		print_rest(p, desc, st, &cv, true);
 	}
 	print_result(p, st, paired, ev, desc);
 	p->open_tid = -1;
+}
+
+/* A finished call's contents are not needed any more. */
+static void print_exit(struct printer *p, const struct sct_event *ev)
+{
+	struct thread_state *st;
+
+	print_exit_line(p, ev);
+	st = thread_find(&p->threads, ev->tid);
+	if (st && !st->in_call) {
+		thread_drop_contents(st, CT_ENTER);
+		thread_drop_contents(st, CT_EXIT);
+	}
 }
 
 /* Always counted; shown in the trace while there is one. */
@@ -555,6 +711,32 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 	outbuf_puts(p->out, " events on cpu ");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, " ---\n");
+}
+
+/*
+ * The BPF program writes a call's contents just before the kernel stores
+ * its enter or exit record, in the same ring: kept for that record.
+ */
+static void note_contents(struct printer *p, const struct sct_event *ev)
+{
+	struct thread_state *st = pr_thread(p, ev->tid);
+	struct ct_blob copy = {
+		.data = malloc(ev->tp.size), .size = ev->tp.size, .time = ev->time,
+	};
+	enum ct_slot slot;
+	bool at_exit;
+	long nr;
+
+	if (!st || !copy.data ||
+	    !ct_blob_nr(&(struct ct_blob){ .data = ev->tp.data, .size = ev->tp.size },
+			&nr, &at_exit)) {
+		free(copy.data);
+		return;
+	}
+	memcpy(copy.data, ev->tp.data, copy.size);
+	slot = at_exit ? CT_EXIT : CT_NEXT;
+	thread_drop_contents(st, slot);
+	st->ct[slot] = copy;
 }
 
 void printer_event(struct printer *p, const struct sct_event *ev)
@@ -584,6 +766,9 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 		break;
 	case EV_TRACEPOINT:
 		pr_tracepoint(p, ev);
+		break;
+	case EV_CONTENTS:
+		note_contents(p, ev);
 		break;
 	}
 }

@@ -38,6 +38,7 @@ struct printer_config {
 	bool comm;		/* --comm: "comm/tid " before every line */
 	bool json;		/* --json: one JSON object per event */
 	bool silent;		/* record: nothing shown, losses still counted */
+	bool contents;		/* contents records come: a line waits at out-arguments */
 };
 
 struct printer {

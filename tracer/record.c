@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contents_abi.h"
 #include "record.h"
 
 /* Layout of the raw_syscalls trace entries (events/raw_syscalls/.../format). */
@@ -127,16 +128,47 @@ static long syscall_id(const unsigned char *raw)
 	return (int32_t)id;
 }
 
+/* A copy of the entry, which the event owns. */
+static enum record_status copy_raw(struct sct_event *ev, enum sct_event_kind kind,
+				   const unsigned char *raw, uint32_t size, uint16_t type)
+{
+	ev->tp.data = malloc(size);
+	if (!ev->tp.data)
+		return RECORD_SKIP;
+	memcpy(ev->tp.data, raw, size);
+	ev->tp.size = size;
+	ev->tp.type = type;
+	ev->kind = kind;
+	return RECORD_OK;
+}
+
+/* The BPF program's record: its head checked here, its items when shown. */
+static enum record_status parse_contents(struct sct_event *ev, const unsigned char *raw,
+					 uint32_t size)
+{
+	struct ct_record_head head;
+
+	if (size < sizeof(head))
+		return RECORD_MALFORMED;
+	memcpy(&head, raw, sizeof(head));
+	ev->nr = head.nr;
+	return copy_raw(ev, EV_CONTENTS, raw, size, CT_RECORD_TYPE);
+}
+
 static enum record_status parse_raw(const struct record_ids *ids,
 				    struct cursor *c, struct sct_event *ev)
 {
 	uint32_t size;
 	uint16_t type;
-	const unsigned char *raw = take_raw(c, &size, RAW_EXIT_SIZE);
+	const unsigned char *raw = take_raw(c, &size, RAW_COMMON_TYPE + sizeof(type));
 
 	if (!raw)
 		return RECORD_MALFORMED;
 	memcpy(&type, raw + RAW_COMMON_TYPE, sizeof(type));
+	if (type == CT_RECORD_TYPE && ids->contents)
+		return parse_contents(ev, raw, size);
+	if (size < RAW_EXIT_SIZE)
+		return RECORD_MALFORMED;
 	ev->nr = syscall_id(raw);
 	if (type == ids->enter) {
 		if (size < RAW_ENTER_SIZE)
@@ -152,20 +184,13 @@ static enum record_status parse_raw(const struct record_ids *ids,
 	}
 	if (!ids->other_tracepoints)
 		return RECORD_SKIP;
-	ev->tp.data = malloc(size);
-	if (!ev->tp.data)
-		return RECORD_SKIP;
-	memcpy(ev->tp.data, raw, size);
-	ev->tp.size = size;
-	ev->tp.type = type;
-	ev->kind = EV_TRACEPOINT;
-	return RECORD_OK;
+	return copy_raw(ev, EV_TRACEPOINT, raw, size, type);
 }
 
 /* Another tracepoint's copied entry, a mapping's path: the event's own memory. */
 void event_release(struct sct_event *ev)
 {
-	if (ev->kind == EV_TRACEPOINT) {
+	if (ev->kind == EV_TRACEPOINT || ev->kind == EV_CONTENTS) {
 		free(ev->tp.data);
 		ev->tp.data = NULL;
 	} else if (ev->kind == EV_MMAP) {

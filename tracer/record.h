@@ -28,6 +28,7 @@ enum sct_event_kind {
 	EV_COMM,	/* a task's new name: task.* */
 	EV_FORK,	/* a new task: task.* (parent in task.ppid/ptid) */
 	EV_MMAP,	/* a new mapping: map.* */
+	EV_CONTENTS,	/* what a call's pointers point to: tp.* (contents_abi.h) */
 };
 
 /* Comm names are at most 16 bytes with the NUL, as the kernel's. */
@@ -54,7 +55,7 @@ struct sct_event {
 			unsigned char *data;	/* malloc'd; freed by event_release */
 			uint32_t size;
 			uint16_t type;		/* the tracepoint id, common_type */
-		} tp;
+		} tp;			/* EV_TRACEPOINT, EV_CONTENTS */
 		struct {
 			int32_t ppid;
 			int32_t ptid;
@@ -68,6 +69,13 @@ struct sct_event {
 			char *path;	/* malloc'd; freed by event_release */
 		} map;
 	};
+};
+
+/* A copy of a contents record (contents_abi.h), kept for a call's line. */
+struct ct_blob {
+	unsigned char *data;
+	uint32_t size;
+	uint64_t time;		/* of the record */
 };
 
 /* A sample id of a page-fault event, and which kind it counts. */
@@ -85,6 +93,7 @@ struct record_ids {
 	int exit;
 	uint64_t sample_type;		/* SCT_SAMPLE_TYPE or _FAULTS */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
+	bool contents;			/* bpf-output samples of contents */
 	const struct fault_id *faults;	/* sorted by id */
 	size_t nr_faults;
 };

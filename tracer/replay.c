@@ -147,6 +147,24 @@ static int find_extra(struct replay *rp, bool sched)
 	return 0;
 }
 
+/*
+ * Contents records are read in the recording machine's layouts and byte
+ * order: shown when the file comes from this kind of machine, else the
+ * pointers print as addresses.
+ */
+static bool file_has_contents(const struct perf_file *f, int machine)
+{
+	size_t i;
+
+	if (f->swap || machine != audit_detect_machine())
+		return false;
+	for (i = 0; i < f->nr_attrs; i++)
+		if (f->attrs[i].type == PERF_TYPE_SOFTWARE &&
+		    f->attrs[i].config == PERF_COUNT_SW_BPF_OUTPUT)
+			return true;
+	return false;
+}
+
 static int machine_of(const char *arch)
 {
 	int machine = *arch ? audit_name_to_machine(arch) : -1;
@@ -183,6 +201,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->ids.faults = rp->faults;
 	rp->ids.nr_faults = rp->nr_faults;
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
+	rp->ids.contents = file_has_contents(&rp->file, machine);
 	printer_init(&rp->printer, out, &rp->syscalls, false);
 	rp->printer.extra = &rp->extra;
 	rp->printer.from_file = true;
@@ -280,6 +299,7 @@ int replay_buffer(const unsigned char *buf, size_t len,
 		  bool host_formats, char *error, size_t error_len)
 {
 	struct replay rp = { 0 };
+	struct printer_config print;
 	struct sct_event *ev;
 	uint64_t malformed = 0, first_time = 0;
 	size_t i;
@@ -295,7 +315,9 @@ int replay_buffer(const unsigned char *buf, size_t len,
 	for (i = 0; i < rp.nr_queues; i++)
 		if (rp.queues[i].len && (!first_time || rp.queues[i].ev[0].time < first_time))
 			first_time = rp.queues[i].ev[0].time;
-	if (printer_configure(&rp.printer, &opts->print, first_time)) {
+	print = opts->print;
+	print.contents = rp.ids.contents && !opts->raw;
+	if (printer_configure(&rp.printer, &print, first_time)) {
 		snprintf(error, error_len, "out of memory");
 		goto out;
 	}

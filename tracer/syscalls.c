@@ -63,6 +63,35 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	return event;
 }
 
+static int arg_index(const struct syscall_desc *desc, const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < desc->nr_args; i++)
+		if (!strcmp(desc->args[i].name, name))
+			return i;
+	return -1;
+}
+
+/* What each pointer argument points to, from contents_table.c. */
+static void fill_contents(struct syscall_desc *desc)
+{
+	const struct content_rule *rule;
+	int i;
+
+	for (i = 0; i < desc->nr_args; i++) {
+		desc->args[i].content = CK_NONE;
+		desc->args[i].len_arg = -1;
+		if (desc->args[i].kind != ARG_PTR)
+			continue;
+		rule = content_rule_find(desc->name, desc->args[i].name);
+		if (!rule)
+			continue;
+		desc->args[i].content = rule->kind;
+		desc->args[i].len_arg = arg_index(desc, rule->len_arg);
+	}
+}
+
 /* Argument i lives at offset 16 + 8 * i of the sys_enter_* record. */
 static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		      bool raw, int machine)
@@ -81,6 +110,8 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		desc->args[desc->nr_args].kind = kind;
 		desc->nr_args++;
 	}
+	if (!raw)
+		fill_contents(desc);
 }
 
 static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "contents_table.h"
 #include "format.h"
 #include "syscall_table.h"
 #include "tracefs.h"
@@ -14,6 +15,8 @@
 struct syscall_arg {
 	const char *name;
 	enum arg_kind kind;
+	enum content_kind content;	/* what it points to; CK_NONE with --raw */
+	int len_arg;			/* the argument with its length, or -1 */
 };
 
 /* What is known about one syscall number, filled on first sight. */

@@ -97,6 +97,14 @@ struct thread_state *thread_get(struct thread_table *tt, int32_t tid)
 	return st;
 }
 
+static void drop_all_contents(struct thread_state *st)
+{
+	int slot;
+
+	for (slot = 0; slot < CT_SLOTS; slot++)
+		thread_drop_contents(st, slot);
+}
+
 /*
  * The oldest retirement leaves the queue: its state is dropped unless
  * the tid came back to life (or retired again) since.
@@ -110,6 +118,7 @@ static struct thread_state *drop_oldest(struct thread_table *tt)
 	tt->nr_retired--;
 	if (!st || !st->retired || st->retired_seq != ref.seq)
 		return NULL;
+	drop_all_contents(st);
 	st->dropped = true;
 	return st;
 }
@@ -135,8 +144,19 @@ const struct thread_state *thread_retire(struct thread_table *tt,
 	return gone;
 }
 
+void thread_drop_contents(struct thread_state *st, enum ct_slot slot)
+{
+	free(st->ct[slot].data);
+	st->ct[slot].data = NULL;
+	st->ct[slot].size = 0;
+}
+
 void thread_table_free(struct thread_table *tt)
 {
+	size_t i;
+
+	for (i = 0; i < tt->cap; i++)
+		drop_all_contents(&tt->slots[i]);
 	free(tt->slots);
 	tt->slots = NULL;
 	tt->cap = tt->used = 0;

@@ -6,6 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record.h"
+
+/* A thread's contents records: the next call's, its enter's, its exit's. */
+enum ct_slot {
+	CT_NEXT,
+	CT_ENTER,
+	CT_EXIT,
+	CT_SLOTS,
+};
+
 /* Per-thread pairing state: which call a thread is inside, if any. */
 struct thread_state {
 	int32_t tid;
@@ -24,6 +34,7 @@ struct thread_state {
 	bool retired;		/* its task ended; kept for events still in flight */
 	bool dropped;		/* forgotten: its slot is freed at the next rebuild */
 	uint32_t retired_seq;	/* which retirement, for the retired queue */
+	struct ct_blob ct[CT_SLOTS];	/* owned: freed when dropped */
 };
 
 /*
@@ -62,6 +73,7 @@ struct thread_state *thread_get(struct thread_table *tt, int32_t tid);
 bool thread_table_full(const struct thread_table *tt);
 const struct thread_state *thread_retire(struct thread_table *tt,
 					 struct thread_state *st);
+void thread_drop_contents(struct thread_state *st, enum ct_slot slot);
 void thread_table_free(struct thread_table *tt);
 
 #endif

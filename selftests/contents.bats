@@ -1,0 +1,163 @@
+#!/usr/bin/env bats
+# Argument contents (issue 14): what pointer arguments point to, read in
+# the kernel by sctrace's BPF program, each checked as an exact line
+# against what the program passed (selftests/contents_cases.py).
+
+load helpers
+
+CASES=$BATS_TEST_DIRNAME/contents_cases.py
+PY=$(command -v /usr/bin/python3 || command -v python3)
+
+setup() {
+	need_root
+	out=$BATS_TEST_TMPDIR/trace.out
+	info=$BATS_TEST_TMPDIR/info
+	run sct -o /dev/null -- true
+	[[ $stderr != *"pointer arguments are shown as addresses"* ]] ||
+		skip "no contents here: ${stderr#sctrace: }"
+}
+
+# The case's trace of the calls in $1, without "[pid N] " prefixes.
+trace_case() {
+	local calls=$1
+	shift
+	run --separate-stderr sct -e "$calls" -o "$out" -- "$PY" "$CASES" "$@"
+	assert_success
+	assert_equal "$stderr" ""
+	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+}
+
+# What the case printed for key $1.
+info_of() {
+	awk -v k="$1" '$1 == k { print $2 }' "$info"
+}
+
+has_line() {
+	grep -qxF -- "$1" "$out.bare" || {
+		echo "no line: $1"
+		echo "trace:"
+		cat "$out.bare"
+		return 1
+	}
+}
+
+@test "a path: quotes, backslash, newline, tab and other bytes escaped as strace does" {
+	trace_case openat escapes
+	has_line 'openat(dfd: AT_FDCWD, filename: "/nonexistent/ct-\"q\"\\\n\t\1\3777", flags: O_RDONLY) = -1 ENOENT (No such file or directory)'
+}
+
+@test "data: whole up to 32 bytes, then cut with ... after the quote; read's up to its result" {
+	run "$PY" "$CASES" data_lengths
+	trace_case read,write data_lengths
+	w=$(awk '$1 == "w" { print $2 }' <<< "$output")
+	r=$(awk '$1 == "r" { print $2 }' <<< "$output")
+	a=$(printf 'a%.0s' {1..31}) b=$(printf 'b%.0s' {1..32}) c=$(printf 'c%.0s' {1..32})
+	has_line "write(fd: $w, buf: \"$a\", count: 31) = 31"
+	has_line "write(fd: $w, buf: \"$b\", count: 32) = 32"
+	has_line "write(fd: $w, buf: \"$c\"..., count: 33) = 33"
+	has_line "write(fd: $w, buf: \"\", count: 0) = 0"
+	has_line "read(fd: $r, buf: \"$a\", count: 31) = 31"
+	has_line "read(fd: $r, buf: \"$b\"..., count: 1000) = 65"
+}
+
+@test "--string-limit N cuts data at N bytes; paths stay whole" {
+	run --separate-stderr sct --string-limit 4 -e write,newfstatat -o "$out" -- "$PY" "$CASES" data_lengths
+	assert_success
+	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+	grep -qE '^write\(fd: [0-9]+, buf: "aaaa"\.\.\., count: 31\) = 31$' "$out.bare"
+	grep -qE '^write\(fd: [0-9]+, buf: "cccc"\.\.\., count: 33\) = 33$' "$out.bare"
+	trace_case newfstatat long_path
+	has_line "newfstatat(dfd: AT_FDCWD, filename: \"/nonexistent/$(printf 'p%.0s' {1..200})\", statbuf: 0x$(grep -o 'statbuf: 0x[0-9a-f]*' "$out.bare" | tail -n 1 | cut -dx -f2), flag: 0) = -1 ENOENT (No such file or directory)"
+}
+
+@test "--string-limit refuses what the program cannot read" {
+	run --separate-stderr sct --string-limit 0 -- true
+	assert_failure 64
+	assert_equal "$stderr" "sctrace: bad --string-limit '0': expected a count of bytes from 1 to 4096, like 64"
+	run --separate-stderr sct --string-limit 4097 -- true
+	assert_failure 64
+}
+
+@test "a string across a page boundary is whole; one running into unmapped memory is its address" {
+	trace_case openat page_crossing > "$info"
+	"$PY" "$CASES" page_crossing > "$info" 2>/dev/null || true
+	has_line 'openat(dfd: AT_FDCWD, filename: "/nonexistent/crossing-the-page-boundary", flags: O_RDONLY) = -1 ENOENT (No such file or directory)'
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY\) = -1 EFAULT \(Bad address\)$' "$out.bare"
+}
+
+@test "a pointer to unmapped memory is its address; NULL stays NULL" {
+	trace_case openat unmapped
+	has_line 'openat(dfd: AT_FDCWD, filename: 0x10, flags: O_RDONLY) = -1 EFAULT (Bad address)'
+	has_line 'openat(dfd: AT_FDCWD, filename: NULL, flags: O_RDONLY) = -1 EFAULT (Bad address)'
+}
+
+@test "poll: each pollfd's events, and after the result the revents of the ready one" {
+	trace_case poll poll_revents
+	run "$PY" "$CASES" poll_revents
+	r=$(awk '$1 == "r" { print $2 }' <<< "$output")
+	idle=$(awk '$1 == "idle" { print $2 }' <<< "$output")
+	has_line "poll(ufds: [{fd: $idle, events: POLLIN}, {fd: $r, events: POLLIN}], nfds: 2, timeout_msecs: 0) = 1 ([{fd: $r, revents: POLLIN}])"
+}
+
+@test "socket addresses: AF_INET and AF_INET6 with their ports, AF_UNIX paths, abstract names" {
+	trace_case connect sockets
+	fd=$(sed -nE 's/^connect\(fd: ([0-9]+),.*/\1/p' "$out.bare" | head -n 1)
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_INET, sin_port: 9, sin_addr: 127.0.0.1}, addrlen: 16) = -1 ECONNREFUSED (Connection refused)"
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_INET6, sin6_port: 8080, sin6_addr: ::1}, addrlen: 28) = -1 ECONNREFUSED (Connection refused)"
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_UNIX, sun_path: \"/nonexistent/ct.sock\"}, addrlen: 23) = -1 ENOENT (No such file or directory)"
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_UNIX, sun_path: @\"ct-abstract\"}, addrlen: 14) = -1 ECONNREFUSED (Connection refused)"
+}
+
+@test "stat: the file's type, mode and size, filled by the kernel" {
+	trace_case newfstatat stat_file "$BATS_TEST_TMPDIR/sized"
+	has_line "newfstatat(dfd: AT_FDCWD, filename: \"$BATS_TEST_TMPDIR/sized\", statbuf: {st_mode: S_IFREG|0640, st_size: 1234, ...}, flag: 0) = 0"
+}
+
+@test "a buffer another thread changes during the call: shown as it was when the call began" {
+	trace_case write changed_during_call
+	run "$PY" "$CASES" changed_during_call
+	assert_line "received after--the-change"
+	grep -qE '^write\(fd: [0-9]+, buf: "before-the-change", count: 17\) = 17$' "$out.bare"
+}
+
+@test "32 threads opening at once: each line has its own thread's path" {
+	run --separate-stderr sct -e openat -o "$out" -- "$PY" "$CASES" threads_openat
+	assert_success
+	echo "$output" > "$info"
+	for i in $(seq 0 31); do
+		tid=$(info_of "thread-$i")
+		[ -n "$tid" ]
+		grep -qxF "[pid $tid] openat(dfd: AT_FDCWD, filename: \"/nonexistent/thread-$i\", flags: O_RDONLY) = -1 ENOENT (No such file or directory)" "$out" ||
+			{ echo "thread $i ($tid): no line of its own"; grep "thread-$i\"" "$out"; return 1; }
+	done
+}
+
+@test "a read that waits: the line stops at its buffer, the data comes at the resume" {
+	trace_case read resumed
+	grep -qE '^read\(fd: [0-9]+ <unfinished \.\.\.>$' "$out.bare"
+	has_line '<... read resumed>buf: "late data", count: 100) = 9'
+}
+
+@test "the command's exec as strace shows it: path, argv, a count of envp" {
+	run --separate-stderr sct -o "$out" -- env -i A=1 B=2 /bin/true x "y z"
+	assert_success
+	grep -qE '^execve\(filename: "/bin/true", argv: \["/bin/true", "x", "y z"\], envp: 0x[0-9a-f]+ /\* 2 vars \*/\) = 0$' "$out"
+}
+
+@test "--no-contents: addresses as before, and no notice" {
+	run --separate-stderr sct --no-contents -e openat -o "$out" -- "$PY" "$CASES" escapes
+	assert_success
+	assert_equal "$stderr" ""
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY\) = -1 ENOENT' "$out"
+}
+
+@test "record and replay: the contents come back from the file exactly" {
+	data=$BATS_TEST_TMPDIR/ct.data
+	run --separate-stderr sct record -o "$data" -e openat,connect,poll -- "$PY" "$CASES" sockets
+	assert_success
+	run --separate-stderr sct -i "$data" -o "$out"
+	assert_success
+	grep -qE '^connect\(fd: [0-9]+, uservaddr: \{sa_family: AF_INET6, sin6_port: 8080, sin6_addr: ::1\}, addrlen: 28\) = -1 ECONNREFUSED \(Connection refused\)$' "$out"
+	run --separate-stderr sct -e openat,connect,poll -o "$out.live" -- "$PY" "$CASES" sockets
+	diff <(grep connect "$out") <(grep connect "$out.live")
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Programs whose pointer arguments are known, for contents.bats.
+
+Each case makes its calls through libc (so the trace shows the libc
+call's own syscall) with data it chose, and prints what the test needs
+to build its exact expected lines (fds, tids), one "key value" per line.
+"""
+import ctypes
+import mmap
+import os
+import socket
+import sys
+import threading
+import time
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.openat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.write.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
+AT_FDCWD = -100
+PAGE = mmap.PAGESIZE
+
+
+def say(key, value):
+    print(key, value, flush=True)
+
+
+def escapes():
+    """A path with quotes, a backslash, a newline, a tab and a control byte."""
+    libc.openat(AT_FDCWD, b'/nonexistent/ct-"q"\\\n\t\x01\xff7', os.O_RDONLY)
+
+
+def data_lengths():
+    """Buffers shorter than, as long as, and longer than the limit."""
+    r, w = os.pipe()
+    say("w", w)
+    os.write(w, b"a" * 31)
+    os.write(w, b"b" * 32)
+    os.write(w, b"c" * 33)
+    os.write(w, b"")
+    say("r", r)
+    os.read(r, 31)
+    os.read(r, 1000)
+
+
+def long_path():
+    """A path far longer than the string limit: paths are shown whole."""
+    os.path.exists("/nonexistent/" + "p" * 200)
+
+
+def page_crossing():
+    """A string across a page boundary, and one running into PROT_NONE."""
+    area = mmap.mmap(-1, 3 * PAGE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    path = b"/nonexistent/crossing-the-page-boundary\0"
+    start = PAGE - 20
+    area[start:start + len(path)] = path
+    libc.openat(AT_FDCWD, base + start, os.O_RDONLY)
+    area[2 * PAGE - 8:2 * PAGE] = b"/unterm/"
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    libc.mprotect(base + 2 * PAGE, PAGE, 0)
+    say("unterminated", hex(base + 2 * PAGE - 8))
+    libc.openat(AT_FDCWD, base + 2 * PAGE - 8, os.O_RDONLY)
+
+
+def unmapped():
+    """A pointer to memory that is not mapped, and NULL."""
+    libc.openat(AT_FDCWD, 0x10, os.O_RDONLY)
+    libc.openat(AT_FDCWD, None, os.O_RDONLY)
+
+
+def poll_revents():
+    """poll with one fd ready and one not: revents for the ready one only."""
+    import select
+    r, w = os.pipe()
+    os.write(w, b"x")
+    idle_r, _ = os.pipe()
+    say("r", r)
+    say("idle", idle_r)
+    p = select.poll()
+    p.register(idle_r, select.POLLIN)
+    p.register(r, select.POLLIN)
+    p.poll(0)
+
+
+def sockets():
+    """Addresses: AF_INET with its port, AF_INET6, AF_UNIX, abstract."""
+    for family, addr in ((socket.AF_INET, ("127.0.0.1", 9)),
+                         (socket.AF_INET6, ("::1", 8080)),
+                         (socket.AF_UNIX, "/nonexistent/ct.sock"),
+                         (socket.AF_UNIX, "\0ct-abstract")):
+        s = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            s.connect(addr)
+        except OSError:
+            pass
+        s.close()
+
+
+def stat_file():
+    """stat of a file of known mode and size."""
+    path = sys.argv[2]
+    with open(path, "wb") as f:
+        f.write(b"z" * 1234)
+    os.chmod(path, 0o640)
+    os.stat(path)
+
+
+def changed_during_call():
+    """A write blocked on a full pipe while another thread changes its buffer.
+
+    The trace shows the buffer as it was when the call began (read at the
+    enter); the reader gets what the kernel copied after the change.
+    """
+    import fcntl
+    r, w = os.pipe()
+    fcntl.fcntl(w, 1031, PAGE)  # F_SETPIPE_SZ: one page, so it fills
+    os.write(w, b"f" * PAGE)
+    buf = ctypes.create_string_buffer(b"before-the-change", 17)
+    say("w", w)
+    writer = threading.Thread(target=libc.write, args=(w, buf, 17))
+    writer.start()
+    tid = None
+    while tid is None:
+        tid = getattr(writer, "native_id", None)
+    while True:
+        with open("/proc/self/task/%d/wchan" % tid) as f:
+            if "pipe_write" in f.read():
+                break
+        time.sleep(0.001)
+    ctypes.memmove(buf, b"after--the-change", 17)
+    os.read(r, PAGE)
+    writer.join()
+    say("received", os.read(r, 17).decode())
+
+
+def threads_openat():
+    """32 threads opening at once, each its own path."""
+    barrier = threading.Barrier(32)
+    tids = [0] * 32
+
+    def one(i):
+        tids[i] = threading.get_native_id()
+        barrier.wait()
+        libc.openat(AT_FDCWD, b"/nonexistent/thread-%d" % i, os.O_RDONLY)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, tid in enumerate(tids):
+        say("thread-%d" % i, tid)
+
+
+def resumed():
+    """A read that waits while another thread writes: its data at the resume."""
+    r, w = os.pipe()
+    say("r", r)
+    reader = threading.Thread(target=os.read, args=(r, 100))
+    reader.start()
+    while True:
+        tid = getattr(reader, "native_id", None)
+        if tid:
+            with open("/proc/self/task/%d/wchan" % tid) as f:
+                if "pipe_read" in f.read():
+                    break
+        time.sleep(0.001)
+    os.write(w, b"late data")
+    reader.join()
+
+
+CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
+                                 unmapped, poll_revents, sockets, stat_file,
+                                 changed_during_call, threads_openat, resumed)}
+
+if __name__ == "__main__":
+    CASES[sys.argv[1]]()

@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reads what the traced tasks' pointer arguments point to, in the kernel,
+ * at the call, and writes it as a sample into the same per-cpu ring as
+ * the syscall records. Tracepoint programs run for every task: others
+ * cost a lookup, and every program returns 1 so that no other perf or
+ * BPF user of these tracepoints ever loses a sample.
+ */
+#include <stdbool.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+#include "../contents_abi.h"
+
+#define KEEP 1
+/*
+ * A record is built here; an item starts below HALF, so it always fits,
+ * even as the verifier bounds it: offset and size each under 2 * ITEM.
+ */
+#define HALF (2 * CT_MAX_ITEM)
+#define SCRATCH (2 * HALF + 32)
+
+struct enter_ctx {
+	__u64 common;
+	long id;
+	unsigned long args[CT_MAX_ARGS];
+};
+
+struct exit_ctx {
+	__u64 common;
+	long id;
+	long ret;
+};
+
+/* A call's pointers, kept from its enter for the out-parameters. */
+struct pending_call {
+	__s32 nr;
+	__u32 retry;		/* strings unreadable at the enter: bit per argument */
+	__u64 args[CT_MAX_ARGS];
+};
+
+struct scratch {
+	unsigned char buf[SCRATCH];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ct_config);
+} config SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, CT_MAX_NR);
+	__type(key, __u32);
+	__type(value, struct ct_call_spec);
+} specs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, __u8);
+} traced SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, __u32);
+	__type(value, struct pending_call);
+} pending SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} out SEC(".maps");
+
+static __always_inline const struct ct_config *traced_config(__u32 *tid)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	const struct ct_config *cfg;
+	__u32 key = 0;
+
+	*tid = (__u32)pid_tgid;
+	cfg = bpf_map_lookup_elem(&config, &key);
+	if (!cfg)
+		return NULL;
+	if (cfg->all)
+		return (pid_tgid >> 32) == cfg->self_tgid ? NULL : cfg;
+	return bpf_map_lookup_elem(&traced, tid) ? cfg : NULL;
+}
+
+/*
+ * A size the verifier can bound (an item's bytes stay inside SCRATCH):
+ * masked in the register itself, which the compiler cannot fold away.
+ */
+static __always_inline __u64 bounded(__u64 size)
+{
+	asm volatile("%0 &= 8191" : "+r"(size));
+	return size;
+}
+
+static __always_inline struct ct_item_head *item_at(struct scratch *s, __u32 off)
+{
+	return (struct ct_item_head *)&s->buf[bounded(off)];
+}
+
+static __always_inline __u32 item_end(__u32 off, __u32 len)
+{
+	return off + sizeof(struct ct_item_head) + ((len + 7) & ~7u);
+}
+
+static __always_inline __u32 put_str(struct scratch *s, __u32 off, __u8 arg, __u16 elem,
+		     __u64 ptr, __u32 max)
+{
+	struct ct_item_head *h = item_at(s, off);
+	__u32 size = max + 2;
+	long n;
+
+	if (size > CT_MAX_ITEM)
+		size = CT_MAX_ITEM;
+	h->arg = arg;
+	h->elem = elem;
+	h->status = 0;
+	h->len = 0;
+	h->pad = 0;
+	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)ptr);
+	if (n <= 0) {
+		/* The pointer instead, which is what is shown then. */
+		h->status = CT_ITEM_FAULT;
+		h->len = sizeof(ptr);
+		*(__u64 *)(h + 1) = ptr;
+		return item_end(off, sizeof(ptr));
+	}
+	/* Read one byte more than shown, to know whether the string goes on. */
+	n--;
+	if (n > max) {
+		n = max;
+		h->status = CT_ITEM_CUT;
+	}
+	h->len = n;
+	return item_end(off, n);
+}
+
+static __always_inline __u32 put_bytes(struct scratch *s, __u32 off, __u8 arg, __u64 ptr,
+		       long total, __u32 max)
+{
+	struct ct_item_head *h = item_at(s, off);
+	__u32 len = total > max ? max : total;
+
+	if (len > CT_MAX_ITEM)
+		len = CT_MAX_ITEM;
+	h->arg = arg;
+	h->elem = 0;
+	h->pad = 0;
+	h->status = (unsigned long)total > len ? CT_ITEM_CUT : 0;
+	h->len = len;
+	if (len && bpf_probe_read_user(h + 1, bounded(len), (const void *)ptr)) {
+		h->status = CT_ITEM_FAULT;
+		h->len = 0;
+		return item_end(off, 0);
+	}
+	return item_end(off, len);
+}
+
+/* What one record's building needs, shared with the bpf_loop callbacks. */
+struct emit_state {
+	struct scratch *s;
+	const struct ct_call_spec *spec;
+	const __u64 *args;	/* a copy on the stack or in the pending map */
+	long ret;
+	__u32 off;
+	__u32 retry;		/* at the exit: strings to read again */
+	__u32 faulted;		/* at the enter: strings that could not be read */
+	__u8 when;
+	__u8 flags;		/* CT_RECORD_* */
+	__u8 items;
+};
+
+/* One array element: each a loop step, so the verifier walks it once. */
+struct vector_state {
+	struct emit_state *e;
+	__u64 ptr;
+	__u64 elem;
+	__u32 max;
+	__u32 n;		/* elements seen */
+	__u8 arg;
+	__u8 fault;
+};
+
+static long count_element(__u32 i, void *data)
+{
+	struct vector_state *v = data;
+
+	if (bpf_probe_read_user(&v->elem, sizeof(v->elem), (const void *)(v->ptr + 8 * (__u64)i))) {
+		v->fault = 1;
+		return 1;
+	}
+	if (!v->elem)
+		return 1;
+	v->n = i + 1;
+	return 0;
+}
+
+/* A NULL-terminated array: only how many it holds (envp). */
+static __always_inline void put_count(struct emit_state *e, __u8 arg, __u64 ptr)
+{
+	struct vector_state v = { .e = e, .ptr = ptr, .elem = 1 };
+	struct ct_item_head *h;
+
+	bpf_loop(CT_MAX_ENVP, count_element, &v, 0);
+	h = item_at(e->s, e->off);
+	h->arg = arg;
+	h->len = 0;
+	h->pad = 0;
+	h->elem = v.n;
+	h->status = v.fault ? CT_ITEM_FAULT : v.elem ? CT_ITEM_CUT : 0;
+	e->items++;
+	e->off = item_end(e->off, 0);
+}
+
+static long string_element(__u32 i, void *data)
+{
+	struct vector_state *v = data;
+	struct emit_state *e = v->e;
+
+	if (e->off >= HALF) {
+		e->flags |= CT_RECORD_FULL;
+		return 1;
+	}
+	if (bpf_probe_read_user(&v->elem, sizeof(v->elem), (const void *)(v->ptr + 8 * (__u64)i))) {
+		v->fault = 1;
+		return 1;
+	}
+	if (!v->elem)
+		return 1;
+	e->off = put_str(e->s, e->off, v->arg, i, v->elem, v->max);
+	e->items++;
+	v->n = i + 1;
+	return 0;
+}
+
+/*
+ * Each string of the array an item, then an empty one if it went on
+ * (CUT) or could not be read (FAULT); no room left marks the record full.
+ */
+static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr, __u32 max)
+{
+	struct vector_state v = { .e = e, .ptr = ptr, .elem = 1, .max = max, .arg = arg };
+	struct ct_item_head *h;
+
+	bpf_loop(CT_MAX_ARGV, string_element, &v, 0);
+	if (!v.elem || (e->flags & CT_RECORD_FULL))
+		return;
+	if (e->off >= HALF) {
+		e->flags |= CT_RECORD_FULL;
+		return;
+	}
+	h = item_at(e->s, e->off);
+	h->arg = arg;
+	h->elem = v.n;
+	h->len = 0;
+	h->pad = 0;
+	h->status = v.fault ? CT_ITEM_FAULT : CT_ITEM_CUT;
+	e->items++;
+	e->off = item_end(e->off, 0);
+}
+
+static __always_inline long count_of(const struct emit_state *e, const struct ct_arg_spec *a)
+{
+	__u32 i = a->len_arg;
+
+	if (i == CT_LEN_RET)
+		return e->ret;
+	if (i < CT_MAX_ARGS)
+		return (long)e->args[i];
+	return 1;
+}
+
+static long put_arg(__u32 i, void *data)
+{
+	struct emit_state *e = data;
+	const struct ct_arg_spec *a;
+	struct ct_item_head *h;
+	long count;
+	__u64 ptr;
+
+	if (i >= CT_MAX_ARGS)
+		return 1;
+	a = &e->spec->args[i];
+	ptr = e->args[i];
+	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
+		return 0;
+	if (e->off >= HALF) {
+		e->flags |= CT_RECORD_FULL;
+		return 0;
+	}
+	switch (a->mode) {
+	case CT_MODE_STR:
+		e->items++;
+		h = item_at(e->s, e->off);
+		e->off = put_str(e->s, e->off, i, 0, ptr, a->max);
+		if (h->status & CT_ITEM_FAULT)
+			e->faulted |= 1u << i;
+		break;
+	case CT_MODE_BYTES:
+		count = count_of(e, a);
+		if (count < 0)
+			break;
+		e->items++;
+		e->off = put_bytes(e->s, e->off, i, ptr, count * a->elem_size, a->max);
+		break;
+	case CT_MODE_STRV:
+		put_vector(e, i, ptr, a->max);
+		break;
+	case CT_MODE_COUNTV:
+		put_count(e, i, ptr);
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The arguments read at this side of the call (and at the exit, strings
+ * to retry: the kernel has faulted their pages in by then), written as
+ * one record; returns the strings the enter could not read.
+ */
+static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
+				  const __u64 *args, long ret, __u8 when, __u32 retry)
+{
+	struct emit_state e = {
+		.spec = spec, .args = args, .ret = ret, .retry = retry,
+		.off = sizeof(struct ct_record_head), .when = when,
+	};
+	struct ct_record_head *head;
+	__u32 key = 0, size;
+
+	e.s = bpf_map_lookup_elem(&scratch, &key);
+	if (!e.s)
+		return 0;
+	bpf_loop(CT_MAX_ARGS, put_arg, &e, 0);
+	if (!e.items && !e.flags)
+		return 0;
+	head = (struct ct_record_head *)e.s->buf;
+	head->common_type = CT_RECORD_TYPE;
+	head->at_exit = when == CT_AT_EXIT;
+	head->flags = e.flags;
+	head->nr = nr;
+	head->args[0] = args[0];
+	head->args[1] = args[1];
+	head->args[2] = args[2];
+	head->args[3] = args[3];
+	head->args[4] = args[4];
+	head->args[5] = args[5];
+	size = e.off;
+	if (size > SCRATCH)
+		return e.faulted;
+	/* A full ring counts the record lost, as the kernel counts any. */
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, e.s->buf, size);
+	return e.faulted;
+}
+
+static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit)
+{
+	const struct ct_call_spec *spec;
+	__u32 key = nr;
+	int i;
+
+	if (nr < 0 || nr >= CT_MAX_NR)
+		return NULL;
+	spec = bpf_map_lookup_elem(&specs, &key);
+	if (!spec)
+		return NULL;
+	*at_exit = false;
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		if (spec->args[i].when & CT_AT_EXIT)
+			*at_exit = true;
+	return spec;
+}
+
+SEC("tracepoint/raw_syscalls/sys_enter")
+int contents_enter(struct enter_ctx *ctx)
+{
+	const struct ct_call_spec *spec;
+	struct pending_call call;
+	bool at_exit;
+	__u32 tid;
+	int i;
+
+	if (!traced_config(&tid))
+		return KEEP;
+	spec = spec_of(ctx->id, &at_exit);
+	if (!spec)
+		return KEEP;
+	call.nr = ctx->id;
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		call.args[i] = ctx->args[i];
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0);
+	if (at_exit || call.retry)
+		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
+	return KEEP;
+}
+
+SEC("tracepoint/raw_syscalls/sys_exit")
+int contents_exit(struct exit_ctx *ctx)
+{
+	const struct ct_call_spec *spec;
+	struct pending_call *call;
+	bool at_exit;
+	__u32 tid;
+
+	if (!traced_config(&tid))
+		return KEEP;
+	call = bpf_map_lookup_elem(&pending, &tid);
+	if (!call)
+		return KEEP;
+	/* -1 after sigreturn: the call it would pair with is not this one. */
+	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit) : NULL;
+	if (spec)
+		emit(ctx, spec, call->nr, call->args, ctx->ret, CT_AT_EXIT, call->retry);
+	bpf_map_delete_elem(&pending, &tid);
+	return KEEP;
+}
+
+/* Children of traced tasks are traced: the parent runs this. */
+SEC("tracepoint/sched/sched_process_fork")
+int contents_fork(void *ctx)
+{
+	const struct ct_config *cfg;
+	__u32 tid, child;
+	__u8 one = 1;
+
+	cfg = traced_config(&tid);
+	if (!cfg || cfg->all || !cfg->follow_forks)
+		return KEEP;
+	if (bpf_probe_read_kernel(&child, sizeof(child),
+				  (const char *)ctx + (cfg->fork_child_offset & 0xff)))
+		return KEEP;
+	bpf_map_update_elem(&traced, &child, &one, BPF_ANY);
+	return KEEP;
+}
+
+SEC("tracepoint/sched/sched_process_exit")
+int contents_task_exit(void *ctx)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+
+	bpf_map_delete_elem(&traced, &tid);
+	bpf_map_delete_elem(&pending, &tid);
+	return KEEP;
+}
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_CONTENTS_ABI_H
+#define SCTRACE_CONTENTS_ABI_H
+
+/*
+ * What the BPF program (bpf/contents.bpf.c) and sctrace agree on: how to
+ * read each argument, and the records it writes into the rings. Only
+ * fixed-size types: the program is built for the BPF target.
+ */
+#include <linux/types.h>
+
+#define CT_MAX_ARGS 6
+#define CT_MAX_NR 1024		/* syscall numbers the spec map covers */
+#define CT_MAX_ITEM 4096	/* bytes read per item at most */
+#define CT_MAX_ARGV 32		/* execve: argv strings read at most */
+#define CT_MAX_ENVP 1024	/* execve: envp pointers counted at most */
+#define CT_LEN_RET 6		/* len_arg: the call's result is the length */
+#define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
+
+/* How the program reads one argument. */
+enum ct_mode {
+	CT_MODE_NONE,
+	CT_MODE_STR,		/* a NUL-terminated string, up to max bytes */
+	CT_MODE_BYTES,		/* elem_size * (len_arg or 1) bytes, up to max */
+	CT_MODE_STRV,		/* a NULL-terminated array of strings */
+	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
+};
+
+/* When it is read: at the enter, at the exit (from the enter's pointer), both. */
+#define CT_AT_ENTER 1
+#define CT_AT_EXIT 2
+
+struct ct_arg_spec {
+	__u8 mode;		/* enum ct_mode */
+	__u8 when;		/* CT_AT_* bits */
+	__u8 len_arg;		/* argument holding the count, CT_LEN_RET, CT_LEN_NONE */
+	__u8 pad;
+	__u16 elem_size;	/* bytes per counted element */
+	__u16 max;		/* bytes read at most */
+};
+
+struct ct_call_spec {
+	struct ct_arg_spec args[CT_MAX_ARGS];
+};
+
+/* Who is traced: the tids in the map, or (all) every task but sctrace's. */
+struct ct_config {
+	__u32 all;
+	__u32 self_tgid;
+	__u32 follow_forks;
+	__u32 fork_child_offset;	/* of child_pid in sched_process_fork */
+};
+
+/*
+ * A record's raw data: this head, then its items to the end, each a head and
+ * len bytes padded to 8. common_type CT_RECORD_TYPE tells it from the
+ * tracepoint entries in the same rings (the kernel's event ids stay below).
+ */
+#define CT_RECORD_TYPE 0xffff
+
+struct ct_record_head {
+	__u16 common_type;	/* CT_RECORD_TYPE */
+	__u8 at_exit;
+	__u8 flags;		/* CT_RECORD_* */
+	__s32 nr;		/* the syscall */
+	__u64 args[CT_MAX_ARGS];	/* its arguments: the call, if its enter was not seen */
+};
+
+/* The record had no room for all it should hold: what is missing was not read. */
+#define CT_RECORD_FULL 1
+
+/* An item's status bits. */
+#define CT_ITEM_FAULT 1		/* the memory could not be read */
+#define CT_ITEM_CUT 2		/* there was more than len bytes */
+
+struct ct_item_head {
+	__u8 arg;
+	__u8 status;
+	__u16 len;
+	__u16 elem;		/* STRV: the index; COUNTV: the count */
+	__u16 pad;
+};
+
+#endif

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <event-parse.h>
+
+#include "contents.h"
+#include "contents_abi.h"
+#include "contents_table.h"
+#include "contents.skel.h"
+#include "tp_format.h"
+
+struct contents {
+	struct contents_bpf *skel;
+};
+
+/* libbpf's last complaint, for the one notice line sctrace prints. */
+static char libbpf_last[CONTENTS_WHY_MAX];
+
+static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (level == LIBBPF_DEBUG)
+		return 0;
+	vsnprintf(libbpf_last, sizeof(libbpf_last), fmt, ap);
+	n = strlen(libbpf_last);
+	while (n && (libbpf_last[n - 1] == '\n' || libbpf_last[n - 1] == ' '))
+		libbpf_last[--n] = '\0';
+	return 0;
+}
+
+static void explain(char *why, size_t len, const char *step, int err)
+{
+	snprintf(why, len, "%s failed: %s%s%s", step, strerror(err < 0 ? -err : err),
+		 *libbpf_last ? "; libbpf: " : "", libbpf_last);
+}
+
+/* How the program reads each argument of one syscall; false if none. */
+static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit,
+		      struct ct_call_spec *spec)
+{
+	bool any = false;
+	int i;
+
+	memset(spec, 0, sizeof(*spec));
+	for (i = 0; i < desc->nr_args && i < CT_MAX_ARGS; i++) {
+		const struct syscall_arg *a = &desc->args[i];
+
+		if (a->content == CK_NONE)
+			continue;
+		content_arg_spec(a->content, string_limit, &spec->args[i]);
+		if (content_kind_counted(a->content)) {
+			if (a->len_arg < 0)
+				continue;
+			spec->args[i].len_arg = a->len_arg;
+		}
+		any = true;
+	}
+	return any;
+}
+
+static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
+		      const bool *selected, size_t nr_selected, unsigned int string_limit)
+{
+	int fd = bpf_map__fd(c->skel->maps.specs);
+	struct ct_call_spec spec;
+	uint32_t nr;
+
+	for (nr = 0; nr < CT_MAX_NR; nr++) {
+		const char *name = syscall_name(syscalls->machine, nr);
+
+		if (!name || !content_syscall_has_rules(name))
+			continue;
+		if (selected && (nr >= nr_selected || !selected[nr]))
+			continue;
+		if (!call_spec(syscall_cache_get(syscalls, nr), string_limit, &spec))
+			continue;
+		if (bpf_map_update_elem(fd, &nr, &spec, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+/*
+ * Loads the program and tells it how to read each selected syscall's
+ * arguments. NULL, with the reason, where BPF cannot be used.
+ */
+struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
+			       size_t nr_selected, unsigned int string_limit,
+			       char *why, size_t len)
+{
+	struct contents *c = calloc(1, sizeof(*c));
+	int err;
+
+	libbpf_set_print(keep_last_line);
+	if (!c) {
+		snprintf(why, len, "out of memory");
+		return NULL;
+	}
+	c->skel = contents_bpf__open();
+	if (!c->skel) {
+		explain(why, len, "opening the BPF program", errno);
+		goto out_free;
+	}
+	err = contents_bpf__load(c->skel);
+	if (err) {
+		explain(why, len, "loading the BPF program", err);
+		goto out_free;
+	}
+	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);
+	if (err) {
+		explain(why, len, "filling the BPF program's table", err);
+		goto out_free;
+	}
+	return c;
+
+out_free:
+	contents_close(c);
+	return NULL;
+}
+
+static int set_config(struct contents *c, const struct contents_targets *t,
+		      int fork_child_offset)
+{
+	struct ct_config cfg = {
+		.all = !t->tids,
+		.self_tgid = t->self,
+		.follow_forks = t->follow_forks,
+		.fork_child_offset = fork_child_offset,
+	};
+	uint32_t key = 0;
+
+	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &key, &cfg,
+				   BPF_ANY) ? -errno : 0;
+}
+
+static int set_targets(struct contents *c, const struct contents_targets *t)
+{
+	int fd = bpf_map__fd(c->skel->maps.traced);
+	uint8_t one = 1;
+	size_t i;
+
+	for (i = 0; t->tids && i < t->nr_tids; i++)
+		if (bpf_map_update_elem(fd, &t->tids[i], &one, BPF_ANY))
+			return -errno;
+	return 0;
+}
+
+static int set_outputs(struct contents *c, const struct contents_outputs *out)
+{
+	int fd = bpf_map__fd(c->skel->maps.out);
+	size_t i;
+
+	for (i = 0; i < out->nr; i++) {
+		uint32_t cpu = out->cpus[i];
+
+		if (bpf_map_update_elem(fd, &cpu, &out->fds[i], BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+/* Where this kernel's sched_process_fork record holds the child's pid. */
+static int fork_child_offset(const struct tracefs *tfs)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_format_field *field;
+	struct tep_event *event = NULL;
+	int offset = -ENOENT;
+	size_t size;
+	char *format = tracefs_read_format(tfs, "sched", "sched_process_fork", &size);
+	char *safe = format ? tp_format_safe(format, size, &size) : NULL;
+
+	if (!tep || !safe || tep_parse_format(tep, &event, safe, size, "sched"))
+		goto out_free;
+	field = tep_find_field(event, "child_pid");
+	if (field && field->size == 4)
+		offset = field->offset;
+
+out_free:
+	free(safe);
+	free(format);
+	if (tep)
+		tep_free(tep);
+	return offset;
+}
+
+/* Points the program at the rings and the tasks, then attaches it. */
+int contents_start(struct contents *c, const struct contents_outputs *out,
+		   const struct contents_targets *targets, const struct tracefs *tfs,
+		   char *why, size_t len)
+{
+	int offset = targets->follow_forks ? fork_child_offset(tfs) : 0;
+	int err = offset < 0 ? offset : set_outputs(c, out);
+
+	if (offset < 0) {
+		explain(why, len, "finding sched_process_fork's child_pid", offset);
+		return offset;
+	}
+	if (err)
+		goto out_explain;
+	err = set_targets(c, targets);
+	if (!err)
+		err = set_config(c, targets, offset);
+	if (err)
+		goto out_explain;
+	err = contents_bpf__attach(c->skel);
+	if (err) {
+		explain(why, len, "attaching the BPF program", err);
+		return err;
+	}
+	return 0;
+
+out_explain:
+	explain(why, len, "setting up the BPF program's maps", err);
+	return err;
+}
+
+void contents_close(struct contents *c)
+{
+	if (!c)
+		return;
+	contents_bpf__destroy(c->skel);
+	free(c);
+}

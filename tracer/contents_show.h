@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_CONTENTS_SHOW_H
+#define SCTRACE_CONTENTS_SHOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "outbuf.h"
+#include "record.h"
+#include "syscalls.h"
+
+/* What one argument's line needs: its record side, and the call's result. */
+struct ct_arg_view {
+	const struct ct_blob *rec;	/* the enter's or the exit's, by its kind */
+	int index;			/* the argument's position */
+	unsigned long val;		/* its value: the pointer */
+	bool returned;			/* the exit is known */
+	long ret;
+};
+
+bool contents_read_at_exit(enum content_kind kind);
+bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_arg_view *v);
+void contents_show_after(struct outbuf *ob, enum content_kind kind,
+			 const struct ct_arg_view *v);
+bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
+bool ct_blob_unread(const struct ct_blob *b, int arg);
+void ct_blob_args(const struct ct_blob *b, unsigned long *args);
+
+#endif
