@@ -119,57 +119,84 @@ static __always_inline __u32 item_end(__u32 off, __u32 len)
 	return off + sizeof(struct ct_item_head) + ((len + 7) & ~7u);
 }
 
-static __always_inline __u32 put_str(struct scratch *s, __u32 off, __u8 arg, __u16 elem,
-		     __u64 ptr, __u32 max)
-{
-	struct ct_item_head *h = item_at(s, off);
-	__u32 size = max + 2;
-	long n;
+/*
+ * Where an item goes and what it reads. The item writers are global
+ * functions, verified once on their own rather than at every call site
+ * (which cost the verifier most of a second), so they take this by pointer:
+ * a BPF call has at most five arguments.
+ */
+struct item_req {
+	__u64 ptr;
+	__s64 total;	/* put_bytes: how many bytes the call hands over */
+	__u32 off;
+	__u32 max;
+	__u16 elem;
+	__u8 arg;
+};
 
-	if (size > CT_MAX_ITEM)
-		size = CT_MAX_ITEM;
-	h->arg = arg;
-	h->elem = elem;
+static __always_inline struct ct_item_head *item_start(struct scratch *s,
+						       const struct item_req *r)
+{
+	struct ct_item_head *h = item_at(s, r->off);
+
+	h->arg = r->arg;
+	h->elem = r->elem;
 	h->status = 0;
 	h->len = 0;
 	h->pad = 0;
-	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)ptr);
+	return h;
+}
+
+/* Returns the offset after the item. */
+__noinline __u32 put_str(struct scratch *s, const struct item_req *r)
+{
+	struct ct_item_head *h;
+	__u32 size;
+	long n;
+
+	if (!s || !r)
+		return 0;
+	h = item_start(s, r);
+	size = r->max + 2;
+	if (size > CT_MAX_ITEM)
+		size = CT_MAX_ITEM;
+	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)r->ptr);
 	if (n <= 0) {
 		/* The pointer instead, which is what is shown then. */
 		h->status = CT_ITEM_FAULT;
-		h->len = sizeof(ptr);
-		*(__u64 *)(h + 1) = ptr;
-		return item_end(off, sizeof(ptr));
+		h->len = sizeof(r->ptr);
+		*(__u64 *)(h + 1) = r->ptr;
+		return item_end(r->off, sizeof(r->ptr));
 	}
 	/* Read one byte more than shown, to know whether the string goes on. */
 	n--;
-	if (n > max) {
-		n = max;
+	if (n > r->max) {
+		n = r->max;
 		h->status = CT_ITEM_CUT;
 	}
 	h->len = n;
-	return item_end(off, n);
+	return item_end(r->off, n);
 }
 
-static __always_inline __u32 put_bytes(struct scratch *s, __u32 off, __u8 arg, __u64 ptr,
-		       long total, __u32 max)
+__noinline __u32 put_bytes(struct scratch *s, const struct item_req *r)
 {
-	struct ct_item_head *h = item_at(s, off);
-	__u32 len = total > max ? max : total;
+	struct ct_item_head *h;
+	__u32 len;
 
+	if (!s || !r)
+		return 0;
+	len = r->total > r->max ? r->max : r->total;
 	if (len > CT_MAX_ITEM)
 		len = CT_MAX_ITEM;
-	h->arg = arg;
-	h->elem = 0;
-	h->pad = 0;
-	h->status = (unsigned long)total > len ? CT_ITEM_CUT : 0;
+	h = item_start(s, r);
+	h->status = (__u64)r->total > len ? CT_ITEM_CUT : 0;
 	h->len = len;
-	if (len && bpf_probe_read_user(h + 1, bounded(len), (const void *)ptr)) {
+	if (len && bpf_probe_read_user(h + 1, bounded(len), (const void *)r->ptr)) {
 		h->status = CT_ITEM_FAULT;
 		h->len = 0;
-		return item_end(off, 0);
+		return item_end(r->off, 0);
 	}
-	return item_end(off, len);
+	return item_end(r->off, len);
 }
 
 /* What one record's building needs, shared with the bpf_loop callbacks. */
@@ -232,6 +259,7 @@ static long string_element(__u32 i, void *data)
 {
 	struct vector_state *v = data;
 	struct emit_state *e = v->e;
+	struct item_req r = { .off = e->off, .max = v->max, .elem = i, .arg = v->arg };
 
 	if (e->off >= HALF) {
 		e->flags |= CT_RECORD_FULL;
@@ -243,7 +271,8 @@ static long string_element(__u32 i, void *data)
 	}
 	if (!v->elem)
 		return 1;
-	e->off = put_str(e->s, e->off, v->arg, i, v->elem, v->max);
+	r.ptr = v->elem;
+	e->off = put_str(e->s, &r);
 	e->items++;
 	v->n = i + 1;
 	return 0;
@@ -291,6 +320,7 @@ static long put_arg(__u32 i, void *data)
 	struct emit_state *e = data;
 	const struct ct_arg_spec *a;
 	struct ct_item_head *h;
+	struct item_req r = { .arg = i };
 	long count;
 	__u64 ptr;
 
@@ -308,7 +338,10 @@ static long put_arg(__u32 i, void *data)
 	case CT_MODE_STR:
 		e->items++;
 		h = item_at(e->s, e->off);
-		e->off = put_str(e->s, e->off, i, 0, ptr, a->max);
+		r.ptr = ptr;
+		r.off = e->off;
+		r.max = a->max;
+		e->off = put_str(e->s, &r);
 		if (h->status & CT_ITEM_FAULT)
 			e->faulted |= 1u << i;
 		break;
@@ -317,7 +350,11 @@ static long put_arg(__u32 i, void *data)
 		if (count < 0)
 			break;
 		e->items++;
-		e->off = put_bytes(e->s, e->off, i, ptr, count * a->elem_size, a->max);
+		r.ptr = ptr;
+		r.total = count * a->elem_size;
+		r.off = e->off;
+		r.max = a->max;
+		e->off = put_bytes(e->s, &r);
 		break;
 	case CT_MODE_STRV:
 		put_vector(e, i, ptr, a->max);
