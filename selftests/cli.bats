@@ -140,8 +140,15 @@ complete_words() {
 	done
 }
 
-@test "trace starts at exec: first line is the execve return" {
+@test "trace starts at exec: first line is the execve, from its contents" {
 	run sct -o "$out" -- true
+	assert_success
+	run head -n 1 "$out"
+	assert_output --regexp '^execve\(filename: "/usr/bin/true", argv: \["true"\], envp: 0x[0-9a-f]+ /\* [0-9]+ vars \*/\) = 0$'
+}
+
+@test "trace starts at exec: without contents, the first line is the execve return" {
+	run sct --no-contents -o "$out" -- true
 	assert_success
 	run head -n 1 "$out"
 	assert_output "<... execve resumed>) = 0"
@@ -151,7 +158,7 @@ complete_words() {
 	run --separate-stderr sct -- echo hello
 	assert_success
 	assert_output "hello"
-	[[ "$stderr" == *"write(fd: 1, buf: 0x"*", count: 6) = 6"* ]]
+	[[ "$stderr" == *'write(fd: 1, buf: "hello\n", count: 6) = 6'* ]]
 	[[ "$stderr" == *"+++ exited with 0 +++" ]]
 }
 
@@ -173,7 +180,7 @@ complete_words() {
 @test "errors decode to errno names and strerror text" {
 	run sct -o "$out" -- cat /nonexistent/sctrace
 	[ "$status" -eq 1 ]
-	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY(\|O_[A-Z]+)*\) = -1 ENOENT \(No such file or directory\)$' "$out"
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: "/nonexistent/sctrace", flags: O_RDONLY(\|O_[A-Z]+)*\) = -1 ENOENT \(No such file or directory\)$' "$out"
 }
 
 @test "--raw: every argument a number, open's mode included" {
@@ -186,7 +193,7 @@ complete_words() {
 @test "symbols: mode only with O_CREAT, mmap prot and flags, signals" {
 	run sct -o "$out" -- sh -c ': > "$1"; kill -0 $$' sh "$BATS_TEST_TMPDIR/created"
 	assert_success
-	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_WRONLY\|O_CREAT\|O_TRUNC, mode: 0666\) = [0-9]+$' "$out"
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: "'"$BATS_TEST_TMPDIR"'/created", flags: O_WRONLY\|O_CREAT\|O_TRUNC, mode: 0666\) = [0-9]+$' "$out"
 	grep -qE '^mmap\(addr: NULL, len: [0-9]+, prot: PROT_READ(\|PROT_WRITE)?, flags: MAP_PRIVATE\|MAP_ANONYMOUS, fd: -1, off: 0\) = 0x[0-9a-f]+$' "$out"
 	grep -qE '^kill\(pid: [0-9]+, sig: 0\) = 0$' "$out"
 	grep -qE '^rt_sigaction\(sig: SIG[A-Z]+, ' "$out"
@@ -220,7 +227,9 @@ complete_words() {
 @test "--no-inherit: only the command itself" {
 	run sct --no-inherit -o "$out" -- sh -c '/bin/true; exit 0'
 	assert_success
-	run grep -c '<... execve resumed>' "$out"
+	run grep -cE '^execve\(filename: "[^"]*/sh", argv: \["sh", "-c", "/bin/true; exit 0"\], ' "$out"
+	assert_output "1"
+	run grep -c 'execve' "$out"
 	assert_output "1"
 	run grep -c '\[pid ' "$out"
 	assert_output "0"
@@ -230,8 +239,9 @@ complete_words() {
 @test "threads interleave as unfinished/resumed" {
 	run sct -o "$out" -- perl -e 'pipe(R, W); if (!fork) { select(undef,undef,undef,0.05); syswrite(W, "x"); exit 0 } sysread(R, $b, 1); wait'
 	assert_success
-	grep -qE '^(\[pid [0-9]+\] )?read\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1 <unfinished \.\.\.>$' "$out"
-	grep -qE '^\[pid [0-9]+\] <\.\.\. read resumed>\) = 1$' "$out"
+	# buf is filled by the call: the line breaks before it, as strace's does.
+	grep -qE '^(\[pid [0-9]+\] )?read\(fd: [0-9]+, <unfinished \.\.\.>$' "$out"
+	grep -qE '^\[pid [0-9]+\] <\.\.\. read resumed>buf: "x", count: 1\) = 1$' "$out"
 }
 
 @test "-o FILE: trace in the file, nothing on stderr" {
@@ -661,8 +671,8 @@ os.pread(fd, 1, 0)
 os.pwrite(fd, b"x", 0)'
 	assert_success
 	run cat "$out"
-	assert_line --regexp '^pread64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 0$'
-	assert_line --regexp '^pwrite64\(fd: [0-9]+, buf: 0x[0-9a-f]+, count: 1, pos: 0\) = 1$'
+	assert_line --regexp '^pread64\(fd: [0-9]+, buf: "", count: 1, pos: 0\) = 0$'
+	assert_line --regexp '^pwrite64\(fd: [0-9]+, buf: "x", count: 1, pos: 0\) = 1$'
 	refute_line --regexp '^pread\(|^pwrite\(' 
 }
 

@@ -151,6 +151,16 @@ has_line() {
 	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY\) = -1 ENOENT' "$out"
 }
 
+@test "no CAP_BPF: one notice saying why, addresses, the rest traced as before" {
+	run --separate-stderr setpriv --inh-caps=-bpf,-sys_admin --bounding-set=-bpf,-sys_admin \
+		"$SCTRACE" -e openat -o "$out" -- "$PY" "$CASES" escapes
+	assert_success
+	[[ "$stderr" == "sctrace: notice: pointer arguments are shown as addresses: loading the BPF program failed: Operation not permitted (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN); "*" (--no-contents hides this notice)" ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: 0x[0-9a-f]+, flags: O_RDONLY\) = -1 ENOENT' "$out"
+	tail -n 1 "$out" | grep -qx '+++ exited with 0 +++'
+}
+
 @test "record and replay: the contents come back from the file exactly" {
 	data=$BATS_TEST_TMPDIR/ct.data
 	run --separate-stderr sct record -o "$data" -e openat,connect,poll -- "$PY" "$CASES" sockets

@@ -23,11 +23,15 @@ static char libbpf_last[CONTENTS_WHY_MAX];
 
 static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
+	static const char own_prefix[] = "libbpf: ";
 	size_t n;
 
 	if (level == LIBBPF_DEBUG)
 		return 0;
 	vsnprintf(libbpf_last, sizeof(libbpf_last), fmt, ap);
+	n = strlen(own_prefix);
+	if (!strncmp(libbpf_last, own_prefix, n))
+		memmove(libbpf_last, libbpf_last + n, strlen(libbpf_last + n) + 1);
 	n = strlen(libbpf_last);
 	while (n && (libbpf_last[n - 1] == '\n' || libbpf_last[n - 1] == ' '))
 		libbpf_last[--n] = '\0';
@@ -36,7 +40,10 @@ static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_lis
 
 static void explain(char *why, size_t len, const char *step, int err)
 {
-	snprintf(why, len, "%s failed: %s%s%s", step, strerror(err < 0 ? -err : err),
+	int e = err < 0 ? -err : err;
+
+	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
+		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
 		 *libbpf_last ? "; libbpf: " : "", libbpf_last);
 }
 

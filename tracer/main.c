@@ -68,6 +68,7 @@ struct run {
 	struct event_source sources[MAX_SOURCES];
 	struct perf_writer writer;	/* record: the perf.data file */
 	struct contents *contents;	/* the BPF program, or NULL: addresses */
+	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct td_blob tracing;		/* record: the formats for the file */
 };
@@ -508,18 +509,23 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	return n;
 }
 
-/* Contents are shown where BPF works; else one line says why not. */
+/*
+ * Contents are shown where BPF works; else one line says why not, once
+ * the events are open: a run that cannot trace at all says only that.
+ */
 static void load_contents(struct run *r)
 {
-	char why[CONTENTS_WHY_MAX];
-
 	if (r->opts.no_contents || r->opts.raw)
 		return;
 	r->contents = contents_load(&r->syscalls, r->opts.expr ? r->selected.nr : NULL,
-				    SELECT_MAX_NR, r->opts.string_limit, why, sizeof(why));
-	if (!r->contents)
-		diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
-		     why);
+				    SELECT_MAX_NR, r->opts.string_limit,
+				    r->no_contents_why, sizeof(r->no_contents_why));
+}
+
+static void tell_no_contents(const char *why)
+{
+	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
+	     why);
 }
 
 /* The program reads for the tasks the events follow, into their rings. */
@@ -535,20 +541,22 @@ static void start_contents(struct run *r, bool system_wide)
 		.cpus = r->events.ring_cpus,
 		.nr = r->events.nr_rings,
 	};
-	char why[CONTENTS_WHY_MAX];
+	char *why = r->no_contents_why;
 	int fds[r->events.nr_rings ?: 1];
 
-	if (!r->contents)
+	if (!r->contents) {
+		if (!r->opts.no_contents && !r->opts.raw)
+			tell_no_contents(why);
 		return;
+	}
 	events_source_fds(&r->events, r->spec.nr_sources - 1, fds);
 	out.fds = fds;
-	if (!contents_start(r->contents, &out, &targets, &r->tfs, why, sizeof(why))) {
+	if (!contents_start(r->contents, &out, &targets, &r->tfs, why, CONTENTS_WHY_MAX)) {
 		r->ids.contents = true;
 		r->opts.print.contents = true;
 		return;
 	}
-	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
-	     why);
+	tell_no_contents(why);
 	contents_close(r->contents);
 	r->contents = NULL;
 }

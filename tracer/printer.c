@@ -87,7 +87,9 @@ void pr_close_open_line(struct printer *p)
 {
 	if (p->open_tid < 0)
 		return;
-	outbuf_puts(p->out, " <unfinished ...>\n");
+	/* As strace: "read(3, <unfinished ...>" when arguments come later. */
+	outbuf_puts(p->out, p->open_line_goes_on ? ", <unfinished ...>\n" :
+						   " <unfinished ...>\n");
 	p->open_tid = -1;
 }
 
@@ -432,6 +434,7 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
+	int split;
 
 	held_call_unfinished(p, st);
 	st->pid = ev->pid;
@@ -452,9 +455,11 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	take_enter_contents(st, ev->nr);
 	if (!st->shown)
 		return;
-	print_call_start(p, ev->tid, ev->time, desc, ev->args, split_at(p, desc, st),
+	split = split_at(p, desc, st);
+	print_call_start(p, ev->tid, ev->time, desc, ev->args, split,
 			 &(struct call_view){ .st = st });
 	p->open_tid = ev->tid;
+	p->open_line_goes_on = split > 0 && split < desc->nr_args;
 	pr_count_shown(p);
 }
 

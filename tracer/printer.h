@@ -46,6 +46,7 @@ struct printer {
 	struct syscall_cache *syscalls;
 	struct thread_table threads;
 	int32_t open_tid;	/* the thread whose line is open, or -1 */
+	bool open_line_goes_on;	/* it stopped before arguments the exit shows */
 	size_t tasks_calling;	/* threads seen making calls: "[pid N]" from 2 */
 	bool prefix_always;	/* the target is many tasks from the start */
 	bool selective;		/* -e: id -1 exits only complete a selected call */
