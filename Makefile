@@ -93,7 +93,7 @@ clean:
 	rm -rf $(BUILD)
 
 # ---- workloads: one static program per line of workloads/cases.tbl ------
-CASES      := $(shell awk '!/^[ \t]*(\#|$$)/ { print $$1 }' workloads/cases.tbl)
+CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
 WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target)

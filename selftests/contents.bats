@@ -134,7 +134,7 @@ has_line() {
 
 @test "a read that waits: the line stops at its buffer, the data comes at the resume" {
 	trace_case read resumed
-	grep -qE '^read\(fd: [0-9]+ <unfinished \.\.\.>$' "$out.bare"
+	grep -qE '^read\(fd: [0-9]+, <unfinished \.\.\.>$' "$out.bare"
 	has_line '<... read resumed>buf: "late data", count: 100) = 9'
 }
 

@@ -4,13 +4,15 @@
 set -u
 sctrace=$1
 shift
+supp=$(dirname "$0")/valgrind.supp
 echo "TAP version 13"
 echo "1..$#"
 n=0
 for workload in "$@"; do
 	n=$((n + 1))
 	log=$(mktemp)
-	if valgrind -q --error-exitcode=99 --leak-check=full \
+	if valgrind -q --error-exitcode=99 --suppressions="$supp" \
+		--leak-check=full \
 		--show-leak-kinds=definite,indirect,possible \
 		--errors-for-leak-kinds=definite,indirect,possible \
 		"$sctrace" -o /dev/null -- "$workload" >"$log" 2>&1; then
