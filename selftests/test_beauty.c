@@ -6,8 +6,21 @@
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <libaudit.h>
 
@@ -68,7 +81,11 @@ TEST(kinds_by_syscall_and_argument)
 	EXPECT_EQ(ARG_SOCK_TYPE, beauty_kind("socket", "type", ARG_S32, MACH_86_64));
 	/* The same names elsewhere keep their plain kind. */
 	EXPECT_EQ(ARG_U32, beauty_kind("fcntl", "flags", ARG_U32, MACH_86_64));
-	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_U32, beauty_kind("seccomp", "op", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "fd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_EPOLL_OP, beauty_kind("epoll_ctl", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_CLOCK_ID, beauty_kind("clock_nanosleep", "which_clock", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_STATX_MASK, beauty_kind("statx", "mask", ARG_U32, MACH_S390X));
 	EXPECT_EQ(ARG_OCTAL, beauty_kind("mkdir", "mode", ARG_OCTAL, MACH_86_64));
 	/* rseq's "sig" is a signature, not a signal (arm64's is 0xd428bc00). */
 	EXPECT_EQ(ARG_U32, beauty_kind("rseq", "sig", ARG_U32, MACH_86_64));
@@ -157,6 +174,261 @@ TEST_F(bty, socket_families_and_types)
 	EXPECT_STREQ("SOCK_STREAM", shown(self, ARG_SOCK_TYPE, SOCK_STREAM));
 	EXPECT_STREQ("SOCK_DGRAM|SOCK_NONBLOCK|SOCK_CLOEXEC",
 		     shown(self, ARG_SOCK_TYPE, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC));
+}
+
+TEST(rules_sorted_for_bsearch)
+{
+	size_t nr, i;
+	const struct arg_rule *rules = beauty_rules(&nr);
+
+	ASSERT_GT(nr, 1);
+	for (i = 1; i < nr; i++) {
+		int c = strcmp(rules[i - 1].syscall, rules[i].syscall);
+
+		if (!c)
+			c = strcmp(rules[i - 1].arg, rules[i].arg);
+		EXPECT_LT(c, 0) TH_LOG("rule %zu (%s %s) out of order", i,
+				       rules[i].syscall, rules[i].arg);
+	}
+}
+
+/* Whether name is one of the '|'-separated words of text. */
+static bool has_word(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = text;
+
+	while ((p = strstr(p, name))) {
+		if ((p == text || p[-1] == '|') && (p[len] == '\0' || p[len] == '|'))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/* Each entry of one table: an enum's value prints as its name, exactly. */
+static void check_table(struct __test_metadata *_metadata, FIXTURE_DATA(bty) *self,
+			enum arg_kind kind, const struct symbol *syms, size_t nr,
+			bool sorted)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const char *text = shown(self, kind, syms[i].value);
+
+		if (sorted) {
+			EXPECT_STREQ(syms[i].name, text);
+		} else {
+			EXPECT_TRUE(has_word(text, syms[i].name))
+				TH_LOG("kind %d: %#lx printed %s, not %s", kind,
+				       syms[i].value, text, syms[i].name);
+		}
+		if (sorted && i) {
+			EXPECT_LT(syms[i - 1].value, syms[i].value)
+				TH_LOG("kind %d: %s out of order", kind, syms[i].name);
+		}
+	}
+}
+
+TEST_F(bty, every_entry_of_every_table_prints_its_name)
+{
+	size_t nr, nr_plain, i, n;
+	const struct beauty_table *tables = beauty_tables(&nr, &nr_plain);
+	bool flags;
+	size_t plain = 0;
+
+	for (i = 0; i < nr; i++)
+		check_table(_metadata, self, tables[i].kind, tables[i].syms,
+			    tables[i].nr, tables[i].sorted);
+	for (i = 0; i < nr_plain; i++) {
+		const struct symbol *syms = beauty_plain_table(i, &n, &flags);
+
+		if (!syms)
+			continue;
+		check_table(_metadata, self, i, syms, n, !flags);
+		plain++;
+	}
+	/* All but statx's flags, which print in two parts of their own. */
+	EXPECT_EQ(ARG_KIND_COUNT - ARG_SOCK_FLAGS - 1, plain);
+}
+
+struct known {
+	enum arg_kind kind;
+	const char *name;
+	unsigned long value;
+};
+
+#define K(kind, x) { kind, #x, (unsigned long)(x) }
+
+/*
+ * What the C library (or, where glibc 2.36 has no name yet, the kernel's
+ * uapi headers) says each plain table's entry is: every entry, no more.
+ */
+static const struct known knowns[] = {
+	K(ARG_SOCK_FLAGS, SOCK_NONBLOCK), K(ARG_SOCK_FLAGS, SOCK_CLOEXEC),
+	K(ARG_CLOCK_ID, CLOCK_REALTIME), K(ARG_CLOCK_ID, CLOCK_MONOTONIC),
+	K(ARG_CLOCK_ID, CLOCK_PROCESS_CPUTIME_ID), K(ARG_CLOCK_ID, CLOCK_THREAD_CPUTIME_ID),
+	K(ARG_CLOCK_ID, CLOCK_MONOTONIC_RAW), K(ARG_CLOCK_ID, CLOCK_REALTIME_COARSE),
+	K(ARG_CLOCK_ID, CLOCK_MONOTONIC_COARSE), K(ARG_CLOCK_ID, CLOCK_BOOTTIME),
+	K(ARG_CLOCK_ID, CLOCK_REALTIME_ALARM), K(ARG_CLOCK_ID, CLOCK_BOOTTIME_ALARM),
+	K(ARG_CLOCK_ID, CLOCK_TAI),
+	K(ARG_TIMER_FLAGS, TIMER_ABSTIME),
+	K(ARG_TFD_TIMER_FLAGS, TFD_TIMER_ABSTIME), K(ARG_TFD_TIMER_FLAGS, TFD_TIMER_CANCEL_ON_SET),
+	K(ARG_AT_FLAGS, AT_SYMLINK_NOFOLLOW), K(ARG_AT_FLAGS, AT_REMOVEDIR),
+	K(ARG_AT_FLAGS, AT_SYMLINK_FOLLOW), K(ARG_AT_FLAGS, AT_NO_AUTOMOUNT),
+	K(ARG_AT_FLAGS, AT_EMPTY_PATH), { ARG_AT_FLAGS, "AT_RECURSIVE", 0x8000 },
+	K(ARG_ACCESS_AT_FLAGS, AT_SYMLINK_NOFOLLOW), K(ARG_ACCESS_AT_FLAGS, AT_EACCESS),
+	K(ARG_ACCESS_AT_FLAGS, AT_EMPTY_PATH),
+	{ ARG_STATX_MASK, "STATX_ALL", 0xfff }, K(ARG_STATX_MASK, STATX_BASIC_STATS),
+	K(ARG_STATX_MASK, STATX_TYPE), K(ARG_STATX_MASK, STATX_MODE),
+	K(ARG_STATX_MASK, STATX_NLINK), K(ARG_STATX_MASK, STATX_UID),
+	K(ARG_STATX_MASK, STATX_GID), K(ARG_STATX_MASK, STATX_ATIME),
+	K(ARG_STATX_MASK, STATX_MTIME), K(ARG_STATX_MASK, STATX_CTIME),
+	K(ARG_STATX_MASK, STATX_INO), K(ARG_STATX_MASK, STATX_SIZE),
+	K(ARG_STATX_MASK, STATX_BLOCKS), K(ARG_STATX_MASK, STATX_BTIME),
+	{ ARG_STATX_MASK, "STATX_MNT_ID", 0x1000 }, { ARG_STATX_MASK, "STATX_DIOALIGN", 0x2000 },
+	{ ARG_STATX_MASK, "STATX_MNT_ID_UNIQUE", 0x4000 },
+	{ ARG_STATX_MASK, "STATX_SUBVOL", 0x8000 },
+	{ ARG_STATX_MASK, "STATX_WRITE_ATOMIC", 0x10000 },
+	{ ARG_STATX_MASK, "STATX_DIO_READ_ALIGN", 0x20000 },
+	K(ARG_ACCESS_MODE, R_OK), K(ARG_ACCESS_MODE, W_OK), K(ARG_ACCESS_MODE, X_OK),
+	K(ARG_EPOLL_OP, EPOLL_CTL_ADD), K(ARG_EPOLL_OP, EPOLL_CTL_DEL),
+	K(ARG_EPOLL_OP, EPOLL_CTL_MOD),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_CPU), K(ARG_RLIMIT_RESOURCE, RLIMIT_FSIZE),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_DATA), K(ARG_RLIMIT_RESOURCE, RLIMIT_STACK),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_CORE), K(ARG_RLIMIT_RESOURCE, RLIMIT_RSS),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_NPROC), K(ARG_RLIMIT_RESOURCE, RLIMIT_NOFILE),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_MEMLOCK), K(ARG_RLIMIT_RESOURCE, RLIMIT_AS),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_LOCKS), K(ARG_RLIMIT_RESOURCE, RLIMIT_SIGPENDING),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_MSGQUEUE), K(ARG_RLIMIT_RESOURCE, RLIMIT_NICE),
+	K(ARG_RLIMIT_RESOURCE, RLIMIT_RTPRIO), K(ARG_RLIMIT_RESOURCE, RLIMIT_RTTIME),
+	K(ARG_ITIMER_WHICH, ITIMER_REAL), K(ARG_ITIMER_WHICH, ITIMER_VIRTUAL),
+	K(ARG_ITIMER_WHICH, ITIMER_PROF),
+	K(ARG_WAIT_OPTIONS, WNOHANG), K(ARG_WAIT_OPTIONS, WUNTRACED),
+	K(ARG_WAIT_OPTIONS, WCONTINUED), K(ARG_WAIT_OPTIONS, __WNOTHREAD),
+	K(ARG_WAIT_OPTIONS, __WALL), K(ARG_WAIT_OPTIONS, __WCLONE),
+	K(ARG_WAITID_WHICH, P_ALL), K(ARG_WAITID_WHICH, P_PID), K(ARG_WAITID_WHICH, P_PGID),
+	K(ARG_WAITID_WHICH, P_PIDFD),
+	K(ARG_WAITID_OPTIONS, WNOHANG), K(ARG_WAITID_OPTIONS, WSTOPPED),
+	K(ARG_WAITID_OPTIONS, WEXITED), K(ARG_WAITID_OPTIONS, WCONTINUED),
+	K(ARG_WAITID_OPTIONS, WNOWAIT), K(ARG_WAITID_OPTIONS, __WNOTHREAD),
+	K(ARG_WAITID_OPTIONS, __WALL), K(ARG_WAITID_OPTIONS, __WCLONE),
+	K(ARG_FCNTL_CMD, F_DUPFD), K(ARG_FCNTL_CMD, F_GETFD), K(ARG_FCNTL_CMD, F_SETFD),
+	K(ARG_FCNTL_CMD, F_GETFL), K(ARG_FCNTL_CMD, F_SETFL), K(ARG_FCNTL_CMD, F_GETLK),
+	K(ARG_FCNTL_CMD, F_SETLK), K(ARG_FCNTL_CMD, F_SETLKW), K(ARG_FCNTL_CMD, F_SETOWN),
+	K(ARG_FCNTL_CMD, F_GETOWN), K(ARG_FCNTL_CMD, F_SETSIG), K(ARG_FCNTL_CMD, F_GETSIG),
+	K(ARG_FCNTL_CMD, F_SETOWN_EX), K(ARG_FCNTL_CMD, F_GETOWN_EX),
+	K(ARG_FCNTL_CMD, F_OFD_GETLK), K(ARG_FCNTL_CMD, F_OFD_SETLK),
+	K(ARG_FCNTL_CMD, F_OFD_SETLKW), K(ARG_FCNTL_CMD, F_SETLEASE),
+	K(ARG_FCNTL_CMD, F_GETLEASE), K(ARG_FCNTL_CMD, F_NOTIFY),
+	K(ARG_FCNTL_CMD, F_DUPFD_CLOEXEC), K(ARG_FCNTL_CMD, F_SETPIPE_SZ),
+	K(ARG_FCNTL_CMD, F_GETPIPE_SZ), K(ARG_FCNTL_CMD, F_ADD_SEALS),
+	K(ARG_FCNTL_CMD, F_GET_SEALS), K(ARG_FCNTL_CMD, F_GET_RW_HINT),
+	K(ARG_FCNTL_CMD, F_SET_RW_HINT), K(ARG_FCNTL_CMD, F_GET_FILE_RW_HINT),
+	K(ARG_FCNTL_CMD, F_SET_FILE_RW_HINT),
+	K(ARG_SEEK_WHENCE, SEEK_SET), K(ARG_SEEK_WHENCE, SEEK_CUR), K(ARG_SEEK_WHENCE, SEEK_END),
+	K(ARG_SEEK_WHENCE, SEEK_DATA), K(ARG_SEEK_WHENCE, SEEK_HOLE),
+	K(ARG_MADVISE, MADV_NORMAL), K(ARG_MADVISE, MADV_RANDOM),
+	K(ARG_MADVISE, MADV_SEQUENTIAL), K(ARG_MADVISE, MADV_WILLNEED),
+	K(ARG_MADVISE, MADV_DONTNEED), K(ARG_MADVISE, MADV_FREE), K(ARG_MADVISE, MADV_REMOVE),
+	K(ARG_MADVISE, MADV_DONTFORK), K(ARG_MADVISE, MADV_DOFORK),
+	K(ARG_MADVISE, MADV_MERGEABLE), K(ARG_MADVISE, MADV_UNMERGEABLE),
+	K(ARG_MADVISE, MADV_HUGEPAGE), K(ARG_MADVISE, MADV_NOHUGEPAGE),
+	K(ARG_MADVISE, MADV_DONTDUMP), K(ARG_MADVISE, MADV_DODUMP),
+	K(ARG_MADVISE, MADV_WIPEONFORK), K(ARG_MADVISE, MADV_KEEPONFORK),
+	K(ARG_MADVISE, MADV_COLD), K(ARG_MADVISE, MADV_PAGEOUT),
+	K(ARG_MADVISE, MADV_POPULATE_READ), K(ARG_MADVISE, MADV_POPULATE_WRITE),
+	{ ARG_MADVISE, "MADV_DONTNEED_LOCKED", 24 }, { ARG_MADVISE, "MADV_COLLAPSE", 25 },
+	K(ARG_MADVISE, MADV_HWPOISON), { ARG_MADVISE, "MADV_SOFT_OFFLINE", 101 },
+	{ ARG_MADVISE, "MADV_GUARD_INSTALL", 102 }, { ARG_MADVISE, "MADV_GUARD_REMOVE", 103 },
+	K(ARG_MSG_FLAGS, MSG_OOB), K(ARG_MSG_FLAGS, MSG_PEEK), K(ARG_MSG_FLAGS, MSG_DONTROUTE),
+	K(ARG_MSG_FLAGS, MSG_CTRUNC), K(ARG_MSG_FLAGS, MSG_PROXY), K(ARG_MSG_FLAGS, MSG_TRUNC),
+	K(ARG_MSG_FLAGS, MSG_DONTWAIT), K(ARG_MSG_FLAGS, MSG_EOR), K(ARG_MSG_FLAGS, MSG_WAITALL),
+	K(ARG_MSG_FLAGS, MSG_FIN), K(ARG_MSG_FLAGS, MSG_SYN), K(ARG_MSG_FLAGS, MSG_CONFIRM),
+	K(ARG_MSG_FLAGS, MSG_RST), K(ARG_MSG_FLAGS, MSG_ERRQUEUE), K(ARG_MSG_FLAGS, MSG_NOSIGNAL),
+	K(ARG_MSG_FLAGS, MSG_MORE), K(ARG_MSG_FLAGS, MSG_WAITFORONE), K(ARG_MSG_FLAGS, MSG_BATCH),
+	K(ARG_MSG_FLAGS, MSG_ZEROCOPY), K(ARG_MSG_FLAGS, MSG_FASTOPEN),
+	K(ARG_MSG_FLAGS, MSG_CMSG_CLOEXEC),
+	K(ARG_GETRANDOM_FLAGS, GRND_NONBLOCK), K(ARG_GETRANDOM_FLAGS, GRND_RANDOM),
+	K(ARG_GETRANDOM_FLAGS, GRND_INSECURE),
+	K(ARG_EVENTFD_FLAGS, EFD_SEMAPHORE), K(ARG_EVENTFD_FLAGS, EFD_NONBLOCK),
+	K(ARG_EVENTFD_FLAGS, EFD_CLOEXEC),
+	K(ARG_EPOLL_CREATE_FLAGS, EPOLL_CLOEXEC),
+	K(ARG_INOTIFY_FLAGS, IN_NONBLOCK), K(ARG_INOTIFY_FLAGS, IN_CLOEXEC),
+	K(ARG_TIMERFD_FLAGS, TFD_NONBLOCK), K(ARG_TIMERFD_FLAGS, TFD_CLOEXEC),
+	K(ARG_SIGNALFD_FLAGS, SFD_NONBLOCK), K(ARG_SIGNALFD_FLAGS, SFD_CLOEXEC),
+	K(ARG_MEMFD_FLAGS, MFD_CLOEXEC), K(ARG_MEMFD_FLAGS, MFD_ALLOW_SEALING),
+	K(ARG_MEMFD_FLAGS, MFD_HUGETLB), { ARG_MEMFD_FLAGS, "MFD_NOEXEC_SEAL", 8 },
+	{ ARG_MEMFD_FLAGS, "MFD_EXEC", 0x10 },
+	K(ARG_RENAME_FLAGS, RENAME_NOREPLACE), K(ARG_RENAME_FLAGS, RENAME_EXCHANGE),
+	K(ARG_RENAME_FLAGS, RENAME_WHITEOUT),
+	K(ARG_SHUTDOWN_HOW, SHUT_RD), K(ARG_SHUTDOWN_HOW, SHUT_WR), K(ARG_SHUTDOWN_HOW, SHUT_RDWR),
+	K(ARG_FLOCK_OP, LOCK_SH), K(ARG_FLOCK_OP, LOCK_EX), K(ARG_FLOCK_OP, LOCK_NB),
+	K(ARG_FLOCK_OP, LOCK_UN),
+	K(ARG_MSYNC_FLAGS, MS_ASYNC), K(ARG_MSYNC_FLAGS, MS_INVALIDATE), K(ARG_MSYNC_FLAGS, MS_SYNC),
+	K(ARG_MREMAP_FLAGS, MREMAP_MAYMOVE), K(ARG_MREMAP_FLAGS, MREMAP_FIXED),
+	K(ARG_MREMAP_FLAGS, MREMAP_DONTUNMAP),
+	K(ARG_MLOCK_FLAGS, MLOCK_ONFAULT),
+	K(ARG_MLOCKALL_FLAGS, MCL_CURRENT), K(ARG_MLOCKALL_FLAGS, MCL_FUTURE),
+	K(ARG_MLOCKALL_FLAGS, MCL_ONFAULT),
+};
+
+static const struct known *known_of(enum arg_kind kind, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(knowns) / sizeof(knowns[0]); i++)
+		if (knowns[i].kind == kind && !strcmp(knowns[i].name, name))
+			return &knowns[i];
+	return NULL;
+}
+
+TEST(plain_tables_hold_the_library_values_every_one)
+{
+	size_t i, n, seen = 0;
+	bool flags;
+
+	for (i = 0; i < ARG_KIND_COUNT; i++) {
+		const struct symbol *syms = beauty_plain_table(i, &n, &flags);
+		size_t j;
+
+		for (j = 0; syms && j < n; j++) {
+			const struct known *k = known_of(i, syms[j].name);
+
+			ASSERT_NE(NULL, k) TH_LOG("kind %zu: %s is no known constant",
+						  i, syms[j].name);
+			EXPECT_EQ(k->value, syms[j].value) TH_LOG("%s", syms[j].name);
+			seen++;
+		}
+	}
+	EXPECT_EQ(sizeof(knowns) / sizeof(knowns[0]), seen);
+}
+
+TEST_F(bty, plain_kinds_at_their_edges)
+{
+	EXPECT_STREQ("CLOCK_MONOTONIC", shown(self, ARG_CLOCK_ID, CLOCK_MONOTONIC));
+	/* A process's CPU clock is a negative id: its number, as strace. */
+	EXPECT_STREQ("-6", shown(self, ARG_CLOCK_ID, (unsigned int)-6));
+	EXPECT_STREQ("0", shown(self, ARG_TIMER_FLAGS, 0));
+	EXPECT_STREQ("TIMER_ABSTIME", shown(self, ARG_TIMER_FLAGS, TIMER_ABSTIME));
+	EXPECT_STREQ("F_OK", shown(self, ARG_ACCESS_MODE, F_OK));
+	EXPECT_STREQ("R_OK|W_OK", shown(self, ARG_ACCESS_MODE, R_OK | W_OK));
+	EXPECT_STREQ("AT_SYMLINK_NOFOLLOW|AT_EMPTY_PATH",
+		     shown(self, ARG_AT_FLAGS, AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH));
+	EXPECT_STREQ("AT_STATX_SYNC_AS_STAT", shown(self, ARG_STATX_FLAGS, 0));
+	EXPECT_STREQ("AT_STATX_DONT_SYNC|AT_SYMLINK_NOFOLLOW",
+		     shown(self, ARG_STATX_FLAGS, AT_STATX_DONT_SYNC | AT_SYMLINK_NOFOLLOW));
+	EXPECT_STREQ("STATX_ALL", shown(self, ARG_STATX_MASK, 0xfff));
+	EXPECT_STREQ("STATX_BASIC_STATS", shown(self, ARG_STATX_MASK, STATX_BASIC_STATS));
+	EXPECT_STREQ("STATX_ALL|STATX_MNT_ID", shown(self, ARG_STATX_MASK, 0x1fff));
+	EXPECT_STREQ("STATX_TYPE|STATX_SIZE", shown(self, ARG_STATX_MASK, STATX_TYPE | STATX_SIZE));
+	EXPECT_STREQ("MSG_DONTWAIT|MSG_NOSIGNAL|0x80000000",
+		     shown(self, ARG_MSG_FLAGS, MSG_DONTWAIT | MSG_NOSIGNAL | 0x80000000u));
+	EXPECT_STREQ("99", shown(self, ARG_EPOLL_OP, 99));
+	EXPECT_STREQ("-1", shown(self, ARG_RLIMIT_RESOURCE, (unsigned int)-1));
+	EXPECT_STREQ("SOCK_CLOEXEC", shown(self, ARG_SOCK_FLAGS, SOCK_CLOEXEC));
+	EXPECT_STREQ("__WALL", shown(self, ARG_WAIT_OPTIONS, __WALL));
+	EXPECT_STREQ("LOCK_EX|LOCK_NB", shown(self, ARG_FLOCK_OP, LOCK_EX | LOCK_NB));
 }
 
 TEST_HARNESS_MAIN

@@ -7,36 +7,69 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "beauty.h"
-
-struct symbol {
-	unsigned long value;
-	const char *name;
-};
 
 #define SYM(x) { (unsigned long)(x), #x }
 
 /* Which arguments are symbolic; sorted by syscall, then argument ("*": any). */
-struct arg_rule {
-	const char *syscall;
-	const char *arg;
-	enum arg_kind kind;
-};
-
 static const struct arg_rule arg_rules[] = {
 	{ "*",			"dfd",		ARG_DIRFD },
 	{ "*",			"newdfd",	ARG_DIRFD },
 	{ "*",			"olddfd",	ARG_DIRFD },
+	{ "accept4",		"flags",	ARG_SOCK_FLAGS },
+	{ "access",		"mode",		ARG_ACCESS_MODE },
+	{ "clock_adjtime",	"which_clock",	ARG_CLOCK_ID },
+	{ "clock_getres",	"which_clock",	ARG_CLOCK_ID },
+	{ "clock_gettime",	"which_clock",	ARG_CLOCK_ID },
+	{ "clock_nanosleep",	"flags",	ARG_TIMER_FLAGS },
+	{ "clock_nanosleep",	"which_clock",	ARG_CLOCK_ID },
+	{ "clock_settime",	"which_clock",	ARG_CLOCK_ID },
 	{ "clone",		"clone_flags",	ARG_CLONE_FLAGS },
 	{ "dup3",		"flags",	ARG_FD_FLAGS },
+	{ "epoll_create1",	"flags",	ARG_EPOLL_CREATE_FLAGS },
+	{ "epoll_ctl",		"op",		ARG_EPOLL_OP },
+	{ "eventfd2",		"flags",	ARG_EVENTFD_FLAGS },
+	{ "faccessat",		"mode",		ARG_ACCESS_MODE },
+	{ "faccessat2",		"flags",	ARG_ACCESS_AT_FLAGS },
+	{ "faccessat2",		"mode",		ARG_ACCESS_MODE },
+	{ "fchmodat2",		"flags",	ARG_AT_FLAGS },
+	{ "fchownat",		"flag",		ARG_AT_FLAGS },
+	{ "fcntl",		"cmd",		ARG_FCNTL_CMD },
+	{ "flock",		"cmd",		ARG_FLOCK_OP },
 	{ "futex",		"op",		ARG_FUTEX_OP },
+	{ "getitimer",		"which",	ARG_ITIMER_WHICH },
+	{ "getrandom",		"flags",	ARG_GETRANDOM_FLAGS },
+	{ "getrlimit",		"resource",	ARG_RLIMIT_RESOURCE },
+	{ "inotify_init1",	"flags",	ARG_INOTIFY_FLAGS },
 	{ "kill",		"sig",		ARG_SIGNAL },
+	{ "linkat",		"flags",	ARG_AT_FLAGS },
+	{ "lseek",		"whence",	ARG_SEEK_WHENCE },
+	{ "madvise",		"behavior",	ARG_MADVISE },
+	{ "memfd_create",	"flags",	ARG_MEMFD_FLAGS },
+	{ "mlock2",		"flags",	ARG_MLOCK_FLAGS },
+	{ "mlockall",		"flags",	ARG_MLOCKALL_FLAGS },
 	{ "mmap",		"flags",	ARG_MMAP_FLAGS },
 	{ "mmap",		"prot",		ARG_MMAP_PROT },
 	{ "mprotect",		"prot",		ARG_MMAP_PROT },
+	{ "mremap",		"flags",	ARG_MREMAP_FLAGS },
+	{ "msync",		"flags",	ARG_MSYNC_FLAGS },
+	{ "newfstatat",		"flag",		ARG_AT_FLAGS },
 	{ "open",		"flags",	ARG_OPEN_FLAGS },
 	{ "open",		"mode",		ARG_OPEN_MODE },
 	{ "openat",		"flags",	ARG_OPEN_FLAGS },
@@ -44,16 +77,40 @@ static const struct arg_rule arg_rules[] = {
 	{ "pidfd_send_signal",	"sig",		ARG_SIGNAL },
 	{ "pipe2",		"flags",	ARG_FD_FLAGS },
 	{ "pkey_mprotect",	"prot",		ARG_MMAP_PROT },
+	{ "prlimit64",		"resource",	ARG_RLIMIT_RESOURCE },
+	{ "recvfrom",		"flags",	ARG_MSG_FLAGS },
+	{ "recvmmsg",		"flags",	ARG_MSG_FLAGS },
+	{ "recvmsg",		"flags",	ARG_MSG_FLAGS },
+	{ "renameat2",		"flags",	ARG_RENAME_FLAGS },
 	{ "rt_sigaction",	"sig",		ARG_SIGNAL },
 	{ "rt_sigprocmask",	"how",		ARG_SIGMASK_HOW },
 	{ "rt_sigqueueinfo",	"sig",		ARG_SIGNAL },
 	{ "rt_tgsigqueueinfo",	"sig",		ARG_SIGNAL },
+	{ "sendmmsg",		"flags",	ARG_MSG_FLAGS },
+	{ "sendmsg",		"flags",	ARG_MSG_FLAGS },
+	{ "sendto",		"flags",	ARG_MSG_FLAGS },
+	{ "setitimer",		"which",	ARG_ITIMER_WHICH },
+	{ "setrlimit",		"resource",	ARG_RLIMIT_RESOURCE },
+	{ "shutdown",		"how",		ARG_SHUTDOWN_HOW },
+	{ "signalfd4",		"flags",	ARG_SIGNALFD_FLAGS },
 	{ "socket",		"family",	ARG_SOCK_FAMILY },
 	{ "socket",		"type",		ARG_SOCK_TYPE },
 	{ "socketpair",		"family",	ARG_SOCK_FAMILY },
 	{ "socketpair",		"type",		ARG_SOCK_TYPE },
+	{ "statx",		"flags",	ARG_STATX_FLAGS },
+	{ "statx",		"mask",		ARG_STATX_MASK },
 	{ "tgkill",		"sig",		ARG_SIGNAL },
+	{ "timer_create",	"which_clock",	ARG_CLOCK_ID },
+	{ "timer_settime",	"flags",	ARG_TIMER_FLAGS },
+	{ "timerfd_create",	"clockid",	ARG_CLOCK_ID },
+	{ "timerfd_create",	"flags",	ARG_TIMERFD_FLAGS },
+	{ "timerfd_settime",	"flags",	ARG_TFD_TIMER_FLAGS },
 	{ "tkill",		"sig",		ARG_SIGNAL },
+	{ "unlinkat",		"flag",		ARG_AT_FLAGS },
+	{ "utimensat",		"flags",	ARG_AT_FLAGS },
+	{ "wait4",		"options",	ARG_WAIT_OPTIONS },
+	{ "waitid",		"options",	ARG_WAITID_OPTIONS },
+	{ "waitid",		"which",	ARG_WAITID_WHICH },
 };
 
 /*
@@ -172,7 +229,210 @@ static const struct symbol sock_types[] = {
 	SYM(SOCK_SEQPACKET), SYM(SOCK_DCCP), SYM(SOCK_PACKET),
 };
 
+/*
+ * The plain tables: the values are the same on x86_64, arm64 and s390x
+ * (the kernel's generic ABI), so a file from any of them reads right.
+ * Flags print in table order, so a flag made of others comes first.
+ */
+static const struct symbol clock_ids[] = {
+	SYM(CLOCK_REALTIME), SYM(CLOCK_MONOTONIC), SYM(CLOCK_PROCESS_CPUTIME_ID),
+	SYM(CLOCK_THREAD_CPUTIME_ID), SYM(CLOCK_MONOTONIC_RAW),
+	SYM(CLOCK_REALTIME_COARSE), SYM(CLOCK_MONOTONIC_COARSE),
+	SYM(CLOCK_BOOTTIME), SYM(CLOCK_REALTIME_ALARM), SYM(CLOCK_BOOTTIME_ALARM),
+	SYM(CLOCK_TAI),
+};
+
+static const struct symbol timer_flags[] = { SYM(TIMER_ABSTIME) };
+
+static const struct symbol tfd_timer_flags[] = {
+	SYM(TFD_TIMER_ABSTIME), SYM(TFD_TIMER_CANCEL_ON_SET),
+};
+
+static const struct symbol at_flags[] = {
+	SYM(AT_SYMLINK_NOFOLLOW), SYM(AT_REMOVEDIR), SYM(AT_SYMLINK_FOLLOW),
+	SYM(AT_NO_AUTOMOUNT), SYM(AT_EMPTY_PATH), { 0x8000, "AT_RECURSIVE" },
+};
+
+static const struct symbol access_at_flags[] = {
+	SYM(AT_SYMLINK_NOFOLLOW), SYM(AT_EACCESS), SYM(AT_EMPTY_PATH),
+};
+
+/* statx's sync type is a 2-bit field; the other bits are at_flags. */
+static const struct symbol statx_sync_types[] = {
+	SYM(AT_STATX_SYNC_AS_STAT), SYM(AT_STATX_FORCE_SYNC),
+	SYM(AT_STATX_DONT_SYNC),
+};
+
+static const struct symbol statx_masks[] = {
+	{ 0xfff, "STATX_ALL" }, SYM(STATX_BASIC_STATS),
+	SYM(STATX_TYPE), SYM(STATX_MODE), SYM(STATX_NLINK), SYM(STATX_UID),
+	SYM(STATX_GID), SYM(STATX_ATIME), SYM(STATX_MTIME), SYM(STATX_CTIME),
+	SYM(STATX_INO), SYM(STATX_SIZE), SYM(STATX_BLOCKS), SYM(STATX_BTIME),
+	{ 0x1000, "STATX_MNT_ID" }, { 0x2000, "STATX_DIOALIGN" },
+	{ 0x4000, "STATX_MNT_ID_UNIQUE" }, { 0x8000, "STATX_SUBVOL" },
+	{ 0x10000, "STATX_WRITE_ATOMIC" }, { 0x20000, "STATX_DIO_READ_ALIGN" },
+};
+
+static const struct symbol access_modes[] = { SYM(R_OK), SYM(W_OK), SYM(X_OK) };
+
+static const struct symbol epoll_ops[] = {
+	SYM(EPOLL_CTL_ADD), SYM(EPOLL_CTL_DEL), SYM(EPOLL_CTL_MOD),
+};
+
+static const struct symbol rlimit_resources[] = {
+	SYM(RLIMIT_CPU), SYM(RLIMIT_FSIZE), SYM(RLIMIT_DATA), SYM(RLIMIT_STACK),
+	SYM(RLIMIT_CORE), SYM(RLIMIT_RSS), SYM(RLIMIT_NPROC), SYM(RLIMIT_NOFILE),
+	SYM(RLIMIT_MEMLOCK), SYM(RLIMIT_AS), SYM(RLIMIT_LOCKS),
+	SYM(RLIMIT_SIGPENDING), SYM(RLIMIT_MSGQUEUE), SYM(RLIMIT_NICE),
+	SYM(RLIMIT_RTPRIO), SYM(RLIMIT_RTTIME),
+};
+
+static const struct symbol itimer_whichs[] = {
+	SYM(ITIMER_REAL), SYM(ITIMER_VIRTUAL), SYM(ITIMER_PROF),
+};
+
+static const struct symbol wait_options[] = {
+	SYM(WNOHANG), SYM(WUNTRACED), SYM(WCONTINUED), SYM(__WNOTHREAD),
+	SYM(__WALL), SYM(__WCLONE),
+};
+
+static const struct symbol waitid_options[] = {
+	SYM(WNOHANG), SYM(WSTOPPED), SYM(WEXITED), SYM(WCONTINUED), SYM(WNOWAIT),
+	SYM(__WNOTHREAD), SYM(__WALL), SYM(__WCLONE),
+};
+
+static const struct symbol waitid_whichs[] = {
+	SYM(P_ALL), SYM(P_PID), SYM(P_PGID), SYM(P_PIDFD),
+};
+
+static const struct symbol fcntl_cmds[] = {
+	SYM(F_DUPFD), SYM(F_GETFD), SYM(F_SETFD), SYM(F_GETFL), SYM(F_SETFL),
+	SYM(F_GETLK), SYM(F_SETLK), SYM(F_SETLKW), SYM(F_SETOWN), SYM(F_GETOWN),
+	SYM(F_SETSIG), SYM(F_GETSIG), SYM(F_SETOWN_EX), SYM(F_GETOWN_EX),
+	SYM(F_OFD_GETLK), SYM(F_OFD_SETLK), SYM(F_OFD_SETLKW), SYM(F_SETLEASE),
+	SYM(F_GETLEASE), SYM(F_NOTIFY), SYM(F_DUPFD_CLOEXEC), SYM(F_SETPIPE_SZ),
+	SYM(F_GETPIPE_SZ), SYM(F_ADD_SEALS), SYM(F_GET_SEALS), SYM(F_GET_RW_HINT),
+	SYM(F_SET_RW_HINT), SYM(F_GET_FILE_RW_HINT), SYM(F_SET_FILE_RW_HINT),
+};
+
+static const struct symbol seek_whences[] = {
+	SYM(SEEK_SET), SYM(SEEK_CUR), SYM(SEEK_END), SYM(SEEK_DATA), SYM(SEEK_HOLE),
+};
+
+static const struct symbol madvise_advices[] = {
+	SYM(MADV_NORMAL), SYM(MADV_RANDOM), SYM(MADV_SEQUENTIAL),
+	SYM(MADV_WILLNEED), SYM(MADV_DONTNEED), SYM(MADV_FREE), SYM(MADV_REMOVE),
+	SYM(MADV_DONTFORK), SYM(MADV_DOFORK), SYM(MADV_MERGEABLE),
+	SYM(MADV_UNMERGEABLE), SYM(MADV_HUGEPAGE), SYM(MADV_NOHUGEPAGE),
+	SYM(MADV_DONTDUMP), SYM(MADV_DODUMP), SYM(MADV_WIPEONFORK),
+	SYM(MADV_KEEPONFORK), SYM(MADV_COLD), SYM(MADV_PAGEOUT),
+	SYM(MADV_POPULATE_READ), SYM(MADV_POPULATE_WRITE),
+	{ 24, "MADV_DONTNEED_LOCKED" }, { 25, "MADV_COLLAPSE" },
+	SYM(MADV_HWPOISON), { 101, "MADV_SOFT_OFFLINE" },
+	{ 102, "MADV_GUARD_INSTALL" }, { 103, "MADV_GUARD_REMOVE" },
+};
+
+static const struct symbol msg_flags[] = {
+	SYM(MSG_OOB), SYM(MSG_PEEK), SYM(MSG_DONTROUTE), SYM(MSG_CTRUNC),
+	SYM(MSG_PROXY), SYM(MSG_TRUNC), SYM(MSG_DONTWAIT), SYM(MSG_EOR),
+	SYM(MSG_WAITALL), SYM(MSG_FIN), SYM(MSG_SYN), SYM(MSG_CONFIRM),
+	SYM(MSG_RST), SYM(MSG_ERRQUEUE), SYM(MSG_NOSIGNAL), SYM(MSG_MORE),
+	SYM(MSG_WAITFORONE), SYM(MSG_BATCH), SYM(MSG_ZEROCOPY),
+	SYM(MSG_FASTOPEN), SYM(MSG_CMSG_CLOEXEC),
+};
+
+static const struct symbol getrandom_flags[] = {
+	SYM(GRND_NONBLOCK), SYM(GRND_RANDOM), SYM(GRND_INSECURE),
+};
+
+static const struct symbol eventfd_flags[] = {
+	SYM(EFD_SEMAPHORE), SYM(EFD_NONBLOCK), SYM(EFD_CLOEXEC),
+};
+
+static const struct symbol epoll_create_flags[] = { SYM(EPOLL_CLOEXEC) };
+
+static const struct symbol inotify_flags[] = { SYM(IN_NONBLOCK), SYM(IN_CLOEXEC) };
+
+static const struct symbol timerfd_flags[] = { SYM(TFD_NONBLOCK), SYM(TFD_CLOEXEC) };
+
+static const struct symbol signalfd_flags[] = { SYM(SFD_NONBLOCK), SYM(SFD_CLOEXEC) };
+
+static const struct symbol memfd_flags[] = {
+	SYM(MFD_CLOEXEC), SYM(MFD_ALLOW_SEALING), SYM(MFD_HUGETLB),
+	{ 8, "MFD_NOEXEC_SEAL" }, { 0x10, "MFD_EXEC" },
+};
+
+static const struct symbol rename_flags[] = {
+	SYM(RENAME_NOREPLACE), SYM(RENAME_EXCHANGE), SYM(RENAME_WHITEOUT),
+};
+
+static const struct symbol shutdown_hows[] = { SYM(SHUT_RD), SYM(SHUT_WR), SYM(SHUT_RDWR) };
+
+static const struct symbol flock_ops[] = {
+	SYM(LOCK_SH), SYM(LOCK_EX), SYM(LOCK_NB), SYM(LOCK_UN),
+};
+
+static const struct symbol msync_flags[] = {
+	SYM(MS_ASYNC), SYM(MS_INVALIDATE), SYM(MS_SYNC),
+};
+
+static const struct symbol mremap_flags[] = {
+	SYM(MREMAP_MAYMOVE), SYM(MREMAP_FIXED), SYM(MREMAP_DONTUNMAP),
+};
+
+static const struct symbol mlock_flags[] = { SYM(MLOCK_ONFAULT) };
+
+static const struct symbol mlockall_flags[] = {
+	SYM(MCL_CURRENT), SYM(MCL_FUTURE), SYM(MCL_ONFAULT),
+};
+
 #define TABLE(t) t, sizeof(t) / sizeof(t[0])
+
+/* How a kind with a plain table prints; zero: what 0 prints as. */
+struct symbolic_kind {
+	const struct symbol *syms;
+	size_t nr;
+	bool flags;
+	const char *zero;
+};
+
+#define ENUM_KIND(t) { TABLE(t), false, NULL }
+#define FLAGS_KIND(t, zero) { TABLE(t), true, zero }
+
+static const struct symbolic_kind symbolic_kinds[ARG_KIND_COUNT] = {
+	[ARG_SOCK_FLAGS] = FLAGS_KIND(sock_type_flags, "0"),
+	[ARG_CLOCK_ID] = ENUM_KIND(clock_ids),
+	[ARG_TIMER_FLAGS] = FLAGS_KIND(timer_flags, "0"),
+	[ARG_TFD_TIMER_FLAGS] = FLAGS_KIND(tfd_timer_flags, "0"),
+	[ARG_AT_FLAGS] = FLAGS_KIND(at_flags, "0"),
+	[ARG_ACCESS_AT_FLAGS] = FLAGS_KIND(access_at_flags, "0"),
+	[ARG_STATX_MASK] = FLAGS_KIND(statx_masks, "0"),
+	[ARG_ACCESS_MODE] = FLAGS_KIND(access_modes, "F_OK"),
+	[ARG_EPOLL_OP] = ENUM_KIND(epoll_ops),
+	[ARG_RLIMIT_RESOURCE] = ENUM_KIND(rlimit_resources),
+	[ARG_ITIMER_WHICH] = ENUM_KIND(itimer_whichs),
+	[ARG_WAIT_OPTIONS] = FLAGS_KIND(wait_options, "0"),
+	[ARG_WAITID_WHICH] = ENUM_KIND(waitid_whichs),
+	[ARG_WAITID_OPTIONS] = FLAGS_KIND(waitid_options, "0"),
+	[ARG_FCNTL_CMD] = ENUM_KIND(fcntl_cmds),
+	[ARG_SEEK_WHENCE] = ENUM_KIND(seek_whences),
+	[ARG_MADVISE] = ENUM_KIND(madvise_advices),
+	[ARG_MSG_FLAGS] = FLAGS_KIND(msg_flags, "0"),
+	[ARG_GETRANDOM_FLAGS] = FLAGS_KIND(getrandom_flags, "0"),
+	[ARG_EVENTFD_FLAGS] = FLAGS_KIND(eventfd_flags, "0"),
+	[ARG_EPOLL_CREATE_FLAGS] = FLAGS_KIND(epoll_create_flags, "0"),
+	[ARG_INOTIFY_FLAGS] = FLAGS_KIND(inotify_flags, "0"),
+	[ARG_TIMERFD_FLAGS] = FLAGS_KIND(timerfd_flags, "0"),
+	[ARG_SIGNALFD_FLAGS] = FLAGS_KIND(signalfd_flags, "0"),
+	[ARG_MEMFD_FLAGS] = FLAGS_KIND(memfd_flags, "0"),
+	[ARG_RENAME_FLAGS] = FLAGS_KIND(rename_flags, "0"),
+	[ARG_SHUTDOWN_HOW] = ENUM_KIND(shutdown_hows),
+	[ARG_FLOCK_OP] = FLAGS_KIND(flock_ops, "0"),
+	[ARG_MSYNC_FLAGS] = FLAGS_KIND(msync_flags, "0"),
+	[ARG_MREMAP_FLAGS] = FLAGS_KIND(mremap_flags, "0"),
+	[ARG_MLOCK_FLAGS] = FLAGS_KIND(mlock_flags, "0"),
+	[ARG_MLOCKALL_FLAGS] = FLAGS_KIND(mlockall_flags, "0"),
+};
 
 static int rule_cmp(const void *key, const void *elem)
 {
@@ -373,6 +633,28 @@ static void print_sock_type(struct outbuf *ob, unsigned long val)
 		print_flags(ob, val & ~type, true, TABLE(sock_type_flags));
 }
 
+/* statx's sync type, always named as strace does, then the AT_ flags. */
+static void print_statx_flags(struct outbuf *ob, unsigned long val)
+{
+	unsigned long sync = val & AT_STATX_SYNC_TYPE;
+
+	print_enum(ob, sync, TABLE(statx_sync_types));
+	if (val & ~sync)
+		print_flags(ob, val & ~sync, true, TABLE(at_flags));
+}
+
+static void print_symbolic(struct outbuf *ob, enum arg_kind kind, unsigned long val)
+{
+	const struct symbolic_kind *sk = &symbolic_kinds[kind];
+
+	if (!sk->flags)
+		print_enum(ob, val, sk->syms, sk->nr);
+	else if (!val)
+		outbuf_puts(ob, sk->zero);
+	else
+		print_flags(ob, val, false, sk->syms, sk->nr);
+}
+
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 {
 	switch (kind) {
@@ -424,8 +706,57 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_SOCK_TYPE:
 		print_sock_type(ob, val);
 		break;
+	case ARG_STATX_FLAGS:
+		print_statx_flags(ob, val);
+		break;
 	default:
-		outbuf_u64(ob, val);
+		if (kind < ARG_KIND_COUNT && symbolic_kinds[kind].syms)
+			print_symbolic(ob, kind, val);
+		else
+			outbuf_u64(ob, val);
 		break;
 	}
+}
+
+#define KIND_TABLE(k, t, sorted) { k, TABLE(t), sorted }
+
+/* Every table, for the tests that check each entry; sorted: an enum's. */
+static const struct beauty_table all_tables[] = {
+	KIND_TABLE(ARG_OPEN_FLAGS, open_flags, false),
+	KIND_TABLE(ARG_OPEN_FLAGS_ARM64, open_flags_arm64, false),
+	KIND_TABLE(ARG_FD_FLAGS, fd_flags, false),
+	KIND_TABLE(ARG_FD_FLAGS_ARM64, fd_flags_arm64, false),
+	KIND_TABLE(ARG_MMAP_PROT, prot_flags, false),
+	KIND_TABLE(ARG_MMAP_FLAGS, map_flags, false),
+	KIND_TABLE(ARG_MMAP_FLAGS, map_types, true),
+	KIND_TABLE(ARG_FUTEX_OP, futex_cmds, true),
+	KIND_TABLE(ARG_SIGMASK_HOW, sigmask_hows, true),
+	KIND_TABLE(ARG_CLONE_FLAGS, clone_flags, false),
+	KIND_TABLE(ARG_SOCK_FAMILY, sock_families, true),
+	KIND_TABLE(ARG_SOCK_TYPE, sock_types, true),
+	KIND_TABLE(ARG_SOCK_TYPE, sock_type_flags, false),
+	KIND_TABLE(ARG_STATX_FLAGS, statx_sync_types, true),
+	KIND_TABLE(ARG_STATX_FLAGS, at_flags, false),
+};
+
+const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain)
+{
+	*nr = sizeof(all_tables) / sizeof(all_tables[0]);
+	*nr_plain = ARG_KIND_COUNT;
+	return all_tables;
+}
+
+const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *flags)
+{
+	if (kind >= ARG_KIND_COUNT || !symbolic_kinds[kind].syms)
+		return NULL;
+	*nr = symbolic_kinds[kind].nr;
+	*flags = symbolic_kinds[kind].flags;
+	return symbolic_kinds[kind].syms;
+}
+
+const struct arg_rule *beauty_rules(size_t *nr)
+{
+	*nr = sizeof(arg_rules) / sizeof(arg_rules[0]);
+	return arg_rules;
 }

@@ -3,6 +3,7 @@
 #define SCTRACE_BEAUTY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "format.h"
 #include "outbuf.h"
@@ -14,9 +15,33 @@
  * differ between the machines a file may come from: those are the ABIs'
  * own values, picked by machine (libaudit MACH_*).
  */
+struct symbol {
+	unsigned long value;
+	const char *name;
+};
+
+/* Which argument of which syscall ("*": any) is of a symbolic kind. */
+struct arg_rule {
+	const char *syscall;
+	const char *arg;
+	enum arg_kind kind;
+};
+
+/* A table a kind prints from; an enum's is sorted by value (bsearch). */
+struct beauty_table {
+	enum arg_kind kind;
+	const struct symbol *syms;
+	size_t nr;
+	bool sorted;
+};
+
 enum arg_kind beauty_kind(const char *syscall, const char *arg,
 			  enum arg_kind plain, int machine);
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
+/* The tables themselves, so tests can check every entry. */
+const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain);
+const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *flags);
+const struct arg_rule *beauty_rules(size_t *nr);
 bool open_flags_create(enum arg_kind kind, unsigned long flags);
 
 /* "SIGRT_32", or a number of 11 characters, and its NUL. */

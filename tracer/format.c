@@ -106,6 +106,28 @@ bool arg_kind_is_int(enum arg_kind kind)
 	case ARG_SIGMASK_HOW:
 	case ARG_SOCK_FAMILY:
 	case ARG_SOCK_TYPE:
+	case ARG_SOCK_FLAGS:
+	case ARG_CLOCK_ID:
+	case ARG_TIMER_FLAGS:
+	case ARG_TFD_TIMER_FLAGS:
+	case ARG_AT_FLAGS:
+	case ARG_ACCESS_AT_FLAGS:
+	case ARG_ACCESS_MODE:
+	case ARG_EPOLL_OP:
+	case ARG_ITIMER_WHICH:
+	case ARG_WAIT_OPTIONS:
+	case ARG_WAITID_WHICH:
+	case ARG_WAITID_OPTIONS:
+	case ARG_MADVISE:
+	case ARG_EVENTFD_FLAGS:
+	case ARG_EPOLL_CREATE_FLAGS:
+	case ARG_INOTIFY_FLAGS:
+	case ARG_TIMERFD_FLAGS:
+	case ARG_SIGNALFD_FLAGS:
+	case ARG_SHUTDOWN_HOW:
+	case ARG_MSYNC_FLAGS:
+	case ARG_MLOCK_FLAGS:
+	case ARG_MLOCKALL_FLAGS:
 		return true;
 	default:
 		return false;
