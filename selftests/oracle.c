@@ -9,6 +9,7 @@
 #include "oracle.h"
 
 #define MAX_THREADS 64
+#define STR_KEY_MAX 256
 
 /* One parsed line: who, what, and how it ended (if it did on this line). */
 struct parsed {
@@ -16,6 +17,7 @@ struct parsed {
 	char name[64];		/* a call's enter on this line */
 	char resumed[64];	/* or the name in "<... NAME resumed>" */
 	char result[128];	/* after ") = "; empty for an unfinished enter */
+	char str[STR_KEY_MAX];	/* the line's first quoted string, "..." kept */
 	bool skip;		/* signals, exits, LOST notices */
 };
 
@@ -27,6 +29,7 @@ struct builder {
 	unsigned long addrs[256];
 	size_t nr_addrs;
 	char pending[MAX_THREADS][64];	/* unfinished call name per thread */
+	char pending_str[MAX_THREADS][STR_KEY_MAX];	/* and its string */
 	struct call_log *log;
 };
 
@@ -78,14 +81,16 @@ static void result_key(struct builder *b, const char *r, char *key, size_t len)
 	}
 }
 
-static void add_line(struct builder *b, long tid, const char *name, const char *result)
+static void add_line(struct builder *b, long tid, const char *name, const char *result,
+		     const char *str)
 {
-	char key[96], line[256];
+	char key[96], line[128 + STR_KEY_MAX];
 	int t = index_in(b->order, &b->nr_order, MAX_THREADS, tid);
 	char **bigger;
 
 	result_key(b, result, key, sizeof(key));
-	snprintf(line, sizeof(line), "t%d %s = %s", t + 1, name, key);
+	snprintf(line, sizeof(line), "t%d %s = %s%s%s", t + 1, name, key,
+		 str[0] ? STR_SEP : "", str);
 	bigger = realloc(b->log->lines, (b->log->nr + 1) * sizeof(char *));
 	if (!bigger)
 		abort();
@@ -106,12 +111,14 @@ static void take(struct builder *b, const struct parsed *p)
 		return;
 	if (!p->result[0]) {
 		snprintf(b->pending[t], sizeof(b->pending[t]), "%s", p->name);
+		snprintf(b->pending_str[t], sizeof(b->pending_str[t]), "%s", p->str);
 		return;
 	}
 	if (p->name[0])
-		add_line(b, p->tid, p->name, p->result);
+		add_line(b, p->tid, p->name, p->result, p->str);
 	else if (b->pending[t][0])
-		add_line(b, p->tid, b->pending[t], p->result);
+		add_line(b, p->tid, b->pending[t], p->result,
+			 b->pending_str[t][0] ? b->pending_str[t] : p->str);
 	b->pending[t][0] = '\0';
 }
 
@@ -129,6 +136,28 @@ static const char *find_result(const char *s)
 			found = r + 2;
 	}
 	return found;
+}
+
+/*
+ * The first quoted string of a line, with its quotes and a "..." that
+ * says it was cut: both tools print paths and data with the same escapes.
+ */
+static void first_string(const char *s, char *str, size_t len)
+{
+	const char *q = strchr(s, '"'), *e;
+
+	str[0] = '\0';
+	if (!q)
+		return;
+	for (e = q + 1; *e && *e != '"'; e++)
+		if (*e == '\\' && e[1])
+			e++;
+	if (*e != '"')
+		return;
+	e++;
+	if (!strncmp(e, "...", 3))
+		e += 3;
+	snprintf(str, len, "%.*s", (int)(e - q), q);
 }
 
 /* NAME( or <... NAME resumed>; signals, exits and notices are skipped. */
@@ -151,6 +180,7 @@ static void parse_call(const char *s, struct parsed *p)
 	r = find_result(s);
 	if (r)
 		snprintf(p->result, sizeof(p->result), "%s", r);
+	first_string(s, p->str, sizeof(p->str));
 }
 
 /* strace prints an unknown number in hex: syscall_0x1c8. */
@@ -305,6 +335,21 @@ int log_from_strace(const char *trace, struct call_log *log, const char **why)
 	return 0;
 }
 
+/*
+ * Two lines agree on the call and result; and on the string where both
+ * show one (sctrace shows an address where BPF could not read the page).
+ */
+static bool lines_agree(const char *ours, const char *theirs)
+{
+	const char *a = strstr(ours, STR_SEP), *b = strstr(theirs, STR_SEP);
+	size_t na = a ? (size_t)(a - ours) : strlen(ours);
+	size_t nb = b ? (size_t)(b - theirs) : strlen(theirs);
+
+	if (na != nb || strncmp(ours, theirs, na))
+		return false;
+	return !a || !b || !strcmp(a, b);
+}
+
 /* Compares thread by thread: across threads the order is the scheduler's. */
 const char *logs_differ(const struct call_log *ours, const struct call_log *theirs,
 			char *buf, size_t len)
@@ -324,7 +369,8 @@ const char *logs_differ(const struct call_log *ours, const struct call_log *thei
 			if (i == ours->nr && j == theirs->nr)
 				break;
 			n++;
-			if (i == ours->nr || j == theirs->nr || strcmp(ours->lines[i], theirs->lines[j])) {
+			if (i == ours->nr || j == theirs->nr ||
+			    !lines_agree(ours->lines[i], theirs->lines[j])) {
 				snprintf(buf, len, "thread t%d, call %zu: sctrace '%s', strace '%s'",
 					 t, n, i < ours->nr ? ours->lines[i] : "(nothing)",
 					 j < theirs->nr ? theirs->lines[j] : "(nothing)");

@@ -8,10 +8,14 @@
  * The second oracle: the calls of a workload as strace -f saw them must
  * be the calls sctrace saw. Both are reduced to, per thread in order of
  * appearance, "name = result" (errno name kept, tids and addresses named
- * by first appearance within each log) between the same two markers.
+ * by first appearance within each log) between the same two markers;
+ * then STR_SEP and the line's first quoted string (a path, the data),
+ * compared where both tools show one.
  */
+#define STR_SEP " | "
+
 struct call_log {
-	char **lines;		/* "t<thread index> name = result" */
+	char **lines;		/* "t<thread index> name = result | \"string\"" */
 	size_t nr;
 };
 
