@@ -204,6 +204,35 @@ killed_recording() {
 	grep -q '^clone(newsp: NULL, clone_flags: CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, ' "$out"
 }
 
+@test "contents from another arch's recording: addresses, and one notice saying why" {
+	[ "$(uname -m)" = x86_64 ] || skip "rewrites an x86_64 recording's arch"
+	run --separate-stderr sct -o /dev/null -- true
+	[[ $stderr != *"shown as addresses"* ]] || skip "no contents here: ${stderr#sctrace: }"
+	sct record -o "$data" -- cat /etc/hostname > /dev/null
+	run --separate-stderr sct -i "$data" -o "$out"
+	assert_success
+	assert_equal "$stderr" ""
+	grep -q 'filename: "/etc/hostname"' "$out"
+	# The header's arch says s390x: its layouts are not this machine's.
+	"${PY:-/usr/bin/python3}" - "$data" <<'PYEOF'
+import sys
+path = sys.argv[1]
+d = bytearray(open(path, "rb").read())
+at = d.find(b"x86_64\0")
+assert at > 0 and d.find(b"x86_64\0", at + 1) < 0, "one arch string"
+d[at:at + 7] = b"s390x\0\0"
+open(path, "wb").write(d)
+PYEOF
+	run --separate-stderr sct -i "$data" -o "$out"
+	assert_success
+	assert_equal "$stderr" "sctrace: notice: pointer arguments are shown as addresses: this recording's contents were read on s390x, in layouts this sctrace does not read (--no-contents hides this notice)"
+	run grep -c '"' "$out"
+	assert_output 0
+	run --separate-stderr sct --no-contents -i "$data" -o "$out"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
 @test "record and -i misuse: exit 64 with the way out" {
 	run --separate-stderr sct record --json -- true
 	[ "$status" -eq 64 ]

@@ -147,21 +147,37 @@ static int find_extra(struct replay *rp, bool sched)
 	return 0;
 }
 
-/*
- * Contents records are read in the recording machine's layouts and byte
- * order: shown when the file comes from this kind of machine, else the
- * pointers print as addresses.
- */
-static bool file_has_contents(const struct perf_file *f, int machine)
+/* Whether the recording holds contents records (sctrace's BPF output). */
+static bool file_holds_contents(const struct perf_file *f)
 {
 	size_t i;
 
-	if (f->swap || machine != audit_detect_machine())
-		return false;
 	for (i = 0; i < f->nr_attrs; i++)
 		if (f->attrs[i].type == PERF_TYPE_SOFTWARE &&
 		    f->attrs[i].config == PERF_COUNT_SW_BPF_OUTPUT)
 			return true;
+	return false;
+}
+
+/*
+ * Contents records are in the recording machine's layouts and byte order:
+ * shown when the file comes from this kind of machine; else the pointers
+ * print as addresses, and one notice says so, as a live run without BPF.
+ */
+static bool file_shows_contents(const struct perf_file *f, int machine,
+				const struct sct_options *opts)
+{
+	char arch[ESCAPE_MSG_SIZE];
+
+	if (!file_holds_contents(f))
+		return false;
+	if (!f->swap && machine == audit_detect_machine())
+		return true;
+	if (!opts->no_contents && !opts->raw) {
+		escape_str(arch, sizeof(arch), *f->arch ? f->arch : "another machine");
+		diag("notice: pointer arguments are shown as addresses: this recording's contents were read on %s%s, in layouts this sctrace does not read (--no-contents hides this notice)",
+		     arch, f->swap ? " (the other byte order)" : "");
+	}
 	return false;
 }
 
@@ -201,7 +217,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->ids.faults = rp->faults;
 	rp->ids.nr_faults = rp->nr_faults;
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
-	rp->ids.contents = file_has_contents(&rp->file, machine);
+	rp->ids.contents = file_shows_contents(&rp->file, machine, opts);
 	printer_init(&rp->printer, out, &rp->syscalls, false);
 	rp->printer.extra = &rp->extra;
 	rp->printer.from_file = true;
