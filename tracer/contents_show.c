@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -81,103 +82,79 @@ bool contents_read_at_exit(enum content_kind kind)
 	return content_kind_at_exit(kind) && kind != CK_POLLFD;
 }
 
-/* As strace writes strings: C escapes, octal for other non-printables. */
-static void put_escaped(struct outbuf *ob, const unsigned char *s, size_t len)
+static void put_string_item(struct vwriter *w, const struct ct_item *it)
 {
-	static const char escapes[] = "\"\"\\\\\nn\tt\rr\vv\ff";
-	const char *e;
-	size_t i;
-
-	outbuf_putc(ob, '"');
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		e = c ? memchr(escapes, c, sizeof(escapes) - 1) : NULL;
-		if (e && (e - escapes) % 2 == 0) {
-			outbuf_putc(ob, '\\');
-			outbuf_putc(ob, e[1]);
-		} else if (c >= 0x20 && c < 0x7f) {
-			outbuf_putc(ob, c);
-		} else {
-			bool digit_next = i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7';
-
-			outbuf_putc(ob, '\\');
-			if (digit_next || c >= 0100)
-				outbuf_putc(ob, '0' + (c >> 6));
-			if (digit_next || c >= 010)
-				outbuf_putc(ob, '0' + ((c >> 3) & 7));
-			outbuf_putc(ob, '0' + (c & 7));
-		}
-	}
-	outbuf_putc(ob, '"');
-}
-
-static void put_string_item(struct outbuf *ob, const struct ct_item *it)
-{
-	put_escaped(ob, it->bytes, it->head.len);
-	if (it->head.status & CT_ITEM_CUT)
-		outbuf_puts(ob, "...");
+	vw_bytes(w, it->bytes, it->head.len, it->head.status & CT_ITEM_CUT);
 }
 
 /* An unreadable element: its pointer, as strace shows it, when recorded. */
-static void put_fault(struct outbuf *ob, const struct ct_item *it)
+static void put_fault(struct vwriter *w, const struct ct_item *it)
 {
 	uint64_t ptr;
 
 	if (it->head.len < sizeof(ptr)) {
-		outbuf_puts(ob, "?");
+		vw_symbol(w, "?");
 		return;
 	}
 	memcpy(&ptr, it->bytes, sizeof(ptr));
-	outbuf_hex(ob, ptr);
+	vw_addr(w, ptr);
 }
 
 /* execve's argv: each string, "..." where the list went on. */
-static void put_argv(struct outbuf *ob, const struct ct_blob *rec, int arg)
+static void put_argv(struct vwriter *w, const struct ct_blob *rec, int arg)
 {
 	struct ct_item it;
 	unsigned int n;
+	bool more = false;
 
-	outbuf_putc(ob, '[');
-	for (n = 0; find_item(rec, arg, n, &it); n++) {
-		if (n)
-			outbuf_puts(ob, ", ");
+	vw_begin_list(w);
+	for (n = 0; !more && find_item(rec, arg, n, &it); n++) {
 		if (!it.head.len && (it.head.status & CT_ITEM_CUT))
-			outbuf_puts(ob, "...");
+			more = true;
 		else if (it.head.status & CT_ITEM_FAULT)
-			put_fault(ob, &it);
+			put_fault(w, &it);
 		else
-			put_string_item(ob, &it);
+			put_string_item(w, &it);
 	}
-	outbuf_putc(ob, ']');
+	vw_end_list(w, more);
 }
 
-static void put_envp(struct outbuf *ob, const struct ct_item *it, unsigned long val)
+/* envp: strace's address and count; in JSON the count alone. */
+static void put_envp(struct vwriter *w, const struct ct_item *it, unsigned long val)
 {
-	outbuf_hex(ob, val);
-	outbuf_puts(ob, " /* ");
-	outbuf_u64(ob, it->head.elem);
-	outbuf_puts(ob, it->head.status & CT_ITEM_CUT ? " or more vars */" : " vars */");
+	bool more = it->head.status & CT_ITEM_CUT;
+
+	if (w->json) {
+		vw_begin_struct(w);
+		vw_key(w, "vars");
+		vw_u64(w, it->head.elem);
+		vw_end_struct(w, false);
+		w->cut |= more;
+		return;
+	}
+	vw_addr(w, val);
+	outbuf_puts(w->ob, " /* ");
+	outbuf_u64(w->ob, it->head.elem);
+	outbuf_puts(w->ob, more ? " or more vars */" : " vars */");
 }
 
-static void put_field(struct outbuf *ob, const char *name, int64_t v, bool last)
+static void put_field(struct vwriter *w, const char *name, int64_t v)
 {
-	outbuf_puts(ob, name);
-	outbuf_puts(ob, ": ");
-	outbuf_s64(ob, v);
-	outbuf_puts(ob, last ? "}" : ", ");
+	vw_key(w, name);
+	vw_s64(w, v);
 }
 
-static bool put_timespec(struct outbuf *ob, const struct ct_item *it)
+static bool put_timespec(struct vwriter *w, const struct ct_item *it)
 {
 	struct timespec ts;
 
 	if (it->head.len < sizeof(ts))
 		return false;
 	memcpy(&ts, it->bytes, sizeof(ts));
-	outbuf_putc(ob, '{');
-	put_field(ob, "tv_sec", ts.tv_sec, false);
-	put_field(ob, "tv_nsec", ts.tv_nsec, true);
+	vw_begin_struct(w);
+	put_field(w, "tv_sec", ts.tv_sec);
+	put_field(w, "tv_nsec", ts.tv_nsec);
+	vw_end_struct(w, false);
 	return true;
 }
 
@@ -190,98 +167,99 @@ static const struct { short bit; const char *name; } poll_bits[] = {
 	{ POLLMSG, "POLLMSG" }, { POLLREMOVE, "POLLREMOVE" }, { POLLRDHUP, "POLLRDHUP" },
 };
 
-static void put_poll_bits(struct outbuf *ob, unsigned short v)
+static void put_poll_bits(struct vwriter *w, unsigned short v)
 {
 	bool any = false;
 	size_t i;
 
+	vw_symbol_begin(w);
 	for (i = 0; i < sizeof(poll_bits) / sizeof(poll_bits[0]); i++) {
 		if (!(v & poll_bits[i].bit))
 			continue;
-		outbuf_puts(ob, any ? "|" : "");
-		outbuf_puts(ob, poll_bits[i].name);
+		outbuf_puts(w->ob, any ? "|" : "");
+		outbuf_puts(w->ob, poll_bits[i].name);
 		v &= ~poll_bits[i].bit;
 		any = true;
 	}
 	if (!v && !any)
-		outbuf_putc(ob, '0');
+		outbuf_putc(w->ob, '0');
 	else if (v) {
-		outbuf_puts(ob, any ? "|" : "");
-		outbuf_hex(ob, v);
+		outbuf_puts(w->ob, any ? "|" : "");
+		outbuf_hex(w->ob, v);
 	}
+	vw_symbol_end(w);
 }
 
 /* Array elements shown at most, as strace abbreviates arrays. */
 #define ARRAY_SHOWN_MAX 32
 
 /* pollfd entries: events at the enter; at the exit those with revents. */
-static void put_pollfds(struct outbuf *ob, const struct ct_item *it, bool revents)
+static void put_pollfds(struct vwriter *w, const struct ct_item *it, bool revents)
 {
-	size_t i, shown = 0, n = it->head.len / sizeof(struct pollfd);
+	size_t i, n = it->head.len / sizeof(struct pollfd);
 	bool more = (it->head.status & CT_ITEM_CUT) || n > ARRAY_SHOWN_MAX;
 	struct pollfd pfd;
 
-	outbuf_putc(ob, '[');
+	vw_begin_list(w);
 	for (i = 0; i < n && i < ARRAY_SHOWN_MAX; i++) {
 		memcpy(&pfd, it->bytes + i * sizeof(pfd), sizeof(pfd));
 		if (revents && !pfd.revents)
 			continue;
-		outbuf_puts(ob, shown++ ? ", {fd: " : "{fd: ");
-		outbuf_s64(ob, pfd.fd);
-		outbuf_puts(ob, revents ? ", revents: " : ", events: ");
-		put_poll_bits(ob, revents ? pfd.revents : pfd.events);
-		outbuf_putc(ob, '}');
+		vw_begin_struct(w);
+		put_field(w, "fd", pfd.fd);
+		vw_key(w, revents ? "revents" : "events");
+		put_poll_bits(w, revents ? pfd.revents : pfd.events);
+		vw_end_struct(w, false);
 	}
-	if (more)
-		outbuf_puts(ob, shown ? ", ..." : "...");
-	outbuf_putc(ob, ']');
+	vw_end_list(w, more);
 }
 
-static void put_inet(struct outbuf *ob, int family, const void *addr, const unsigned char *port)
+static void put_inet(struct vwriter *w, int family, const void *addr, const unsigned char *port)
 {
 	char text[INET6_ADDRSTRLEN];
 
-	outbuf_puts(ob, family == AF_INET ? ", sin_port: " : ", sin6_port: ");
-	outbuf_u64(ob, (unsigned int)port[0] << 8 | port[1]);
-	outbuf_puts(ob, family == AF_INET ? ", sin_addr: " : ", sin6_addr: ");
-	outbuf_puts(ob, inet_ntop(family, addr, text, sizeof(text)) ? text : "?");
+	vw_key(w, family == AF_INET ? "sin_port" : "sin6_port");
+	vw_u64(w, (unsigned int)port[0] << 8 | port[1]);
+	vw_key(w, family == AF_INET ? "sin_addr" : "sin6_addr");
+	vw_symbol(w, inet_ntop(family, addr, text, sizeof(text)) ? text : "?");
 }
 
-static void put_unix(struct outbuf *ob, const struct ct_item *it)
+static void put_unix(struct vwriter *w, const struct ct_item *it)
 {
 	size_t off = offsetof(struct sockaddr_un, sun_path);
 	const unsigned char *path = it->bytes + off;
 	size_t len = it->head.len - off;
 
-	outbuf_puts(ob, ", sun_path: ");
-	if (len && !path[0]) {
+	vw_key(w, "sun_path");
+	if (len && !path[0])
 		/* Abstract: the name is every byte after the NUL. */
-		outbuf_putc(ob, '@');
-		put_escaped(ob, path + 1, len - 1);
-		return;
-	}
-	put_escaped(ob, path, strnlen((const char *)path, len));
+		vw_abstract(w, path + 1, len - 1);
+	else
+		vw_bytes(w, path, strnlen((const char *)path, len), false);
 }
 
-static bool put_sockaddr(struct outbuf *ob, const struct ct_item *it)
+static bool put_sockaddr(struct vwriter *w, const struct ct_item *it)
 {
 	sa_family_t family;
 
 	if (it->head.len < sizeof(family))
 		return false;
 	memcpy(&family, it->bytes, sizeof(family));
-	outbuf_puts(ob, "{sa_family: ");
-	beauty_print(ob, ARG_SOCK_FAMILY, family);
+	vw_begin_struct(w);
+	vw_key(w, "sa_family");
+	vw_symbol_begin(w);
+	beauty_print(w->ob, ARG_SOCK_FAMILY, family);
+	vw_symbol_end(w);
 	if (family == AF_UNIX) {
-		put_unix(ob, it);
+		put_unix(w, it);
 	} else if (family == AF_INET && it->head.len >= sizeof(struct sockaddr_in)) {
-		put_inet(ob, AF_INET, it->bytes + offsetof(struct sockaddr_in, sin_addr),
+		put_inet(w, AF_INET, it->bytes + offsetof(struct sockaddr_in, sin_addr),
 			 it->bytes + offsetof(struct sockaddr_in, sin_port));
 	} else if (family == AF_INET6 && it->head.len >= sizeof(struct sockaddr_in6)) {
-		put_inet(ob, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
+		put_inet(w, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
 			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
 	}
-	outbuf_putc(ob, '}');
+	vw_end_struct(w, false);
 	return true;
 }
 
@@ -304,116 +282,122 @@ static int file_type_cmp(const void *key, const void *elem)
 	return (a->type > b->type) - (a->type < b->type);
 }
 
-static void put_mode(struct outbuf *ob, const char *name, unsigned int mode)
+static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 {
 	struct file_type key = { .type = mode & S_IFMT };
 	const struct file_type *found = bsearch(&key, file_types,
 						sizeof(file_types) / sizeof(file_types[0]),
 						sizeof(file_types[0]), file_type_cmp);
 
-	outbuf_puts(ob, name);
-	outbuf_puts(ob, ": ");
+	vw_key(w, name);
+	vw_symbol_begin(w);
 	if (found) {
-		outbuf_puts(ob, found->name);
-		outbuf_putc(ob, '|');
+		outbuf_puts(w->ob, found->name);
+		outbuf_putc(w->ob, '|');
 	}
-	outbuf_oct(ob, mode & 07777);
+	outbuf_oct(w->ob, mode & 07777);
+	vw_symbol_end(w);
 }
 
-static bool put_stat(struct outbuf *ob, const struct ct_item *it)
+static bool put_stat(struct vwriter *w, const struct ct_item *it)
 {
 	struct stat st;
 
 	if (it->head.len < sizeof(st))
 		return false;
 	memcpy(&st, it->bytes, sizeof(st));
-	outbuf_putc(ob, '{');
-	put_mode(ob, "st_mode", st.st_mode);
-	outbuf_puts(ob, ", st_size: ");
-	outbuf_s64(ob, st.st_size);
-	outbuf_puts(ob, ", ...}");
+	vw_begin_struct(w);
+	put_mode(w, "st_mode", st.st_mode);
+	put_field(w, "st_size", st.st_size);
+	vw_end_struct(w, true);
 	return true;
 }
 
-static bool put_statx(struct outbuf *ob, const struct ct_item *it)
+static bool put_statx(struct vwriter *w, const struct ct_item *it)
 {
 	struct statx stx;
 
 	if (it->head.len < sizeof(stx))
 		return false;
 	memcpy(&stx, it->bytes, sizeof(stx));
-	outbuf_putc(ob, '{');
-	put_mode(ob, "stx_mode", stx.stx_mode);
-	outbuf_puts(ob, ", stx_size: ");
-	outbuf_u64(ob, stx.stx_size);
-	outbuf_puts(ob, ", ...}");
+	vw_begin_struct(w);
+	put_mode(w, "stx_mode", stx.stx_mode);
+	vw_key(w, "stx_size");
+	vw_u64(w, stx.stx_size);
+	vw_end_struct(w, true);
 	return true;
 }
 
-static bool put_fd_pair(struct outbuf *ob, const struct ct_item *it)
+static bool put_fd_pair(struct vwriter *w, const struct ct_item *it)
 {
 	int fds[2];
 
 	if (it->head.len < sizeof(fds))
 		return false;
 	memcpy(fds, it->bytes, sizeof(fds));
-	outbuf_putc(ob, '[');
-	outbuf_s64(ob, fds[0]);
-	outbuf_puts(ob, ", ");
-	outbuf_s64(ob, fds[1]);
-	outbuf_putc(ob, ']');
+	vw_begin_list(w);
+	vw_s64(w, fds[0]);
+	vw_s64(w, fds[1]);
+	vw_end_list(w, false);
 	return true;
 }
 
-static void put_signal_test(struct outbuf *ob, const char *test, int sig)
+/* As strace shows a wait status: the macros that hold for it. */
+static void wait_status_text(int status, char *text, size_t len)
 {
-	char name[SIGNAL_NAME_MAX];
+	char sig[SIGNAL_NAME_MAX];
 
-	outbuf_puts(ob, test);
-	outbuf_puts(ob, signal_name(sig, name, sizeof(name)));
+	if (WIFEXITED(status))
+		snprintf(text, len, "WIFEXITED(s) && WEXITSTATUS(s) == %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(text, len, "WIFSIGNALED(s) && WTERMSIG(s) == %s%s",
+			 signal_name(WTERMSIG(status), sig, sizeof(sig)),
+			 WCOREDUMP(status) ? " && WCOREDUMP(s)" : "");
+	else if (WIFSTOPPED(status))
+		snprintf(text, len, "WIFSTOPPED(s) && WSTOPSIG(s) == %s",
+			 signal_name(WSTOPSIG(status), sig, sizeof(sig)));
+	else
+		snprintf(text, len, "%#x", status);
 }
 
-/* As strace shows a wait status: the macros that hold for it. */
-static bool put_wait_status(struct outbuf *ob, const struct ct_item *it)
+/* strace's [{WIFEXITED(s) && ...}]; in JSON a list of that one string. */
+static bool put_wait_status(struct vwriter *w, const struct ct_item *it)
 {
+	char text[96];
 	int status;
 
 	if (it->head.len < sizeof(status))
 		return false;
 	memcpy(&status, it->bytes, sizeof(status));
-	outbuf_puts(ob, "[{");
-	if (WIFEXITED(status)) {
-		outbuf_puts(ob, "WIFEXITED(s) && WEXITSTATUS(s) == ");
-		outbuf_s64(ob, WEXITSTATUS(status));
-	} else if (WIFSIGNALED(status)) {
-		put_signal_test(ob, "WIFSIGNALED(s) && WTERMSIG(s) == ", WTERMSIG(status));
-		if (WCOREDUMP(status))
-			outbuf_puts(ob, " && WCOREDUMP(s)");
-	} else if (WIFSTOPPED(status)) {
-		put_signal_test(ob, "WIFSTOPPED(s) && WSTOPSIG(s) == ", WSTOPSIG(status));
+	wait_status_text(status, text, sizeof(text));
+	vw_begin_list(w);
+	if (w->json) {
+		vw_symbol(w, text);
 	} else {
-		outbuf_hex(ob, status);
+		outbuf_putc(w->ob, '{');
+		outbuf_puts(w->ob, text);
+		outbuf_putc(w->ob, '}');
 	}
-	outbuf_puts(ob, "}]");
+	vw_end_list(w, false);
 	return true;
 }
 
 /* The structs' renderers, by kind; false: the item is too short. */
-static bool put_struct(struct outbuf *ob, enum content_kind kind, const struct ct_item *it)
+static bool put_struct(struct vwriter *w, enum content_kind kind, const struct ct_item *it)
 {
 	switch (kind) {
 	case CK_TIMESPEC:
-		return put_timespec(ob, it);
+		return put_timespec(w, it);
 	case CK_SOCKADDR_IN:
-		return put_sockaddr(ob, it);
+		return put_sockaddr(w, it);
 	case CK_STAT:
-		return put_stat(ob, it);
+		return put_stat(w, it);
 	case CK_STATX:
-		return put_statx(ob, it);
+		return put_statx(w, it);
 	case CK_FD_PAIR:
-		return put_fd_pair(ob, it);
+		return put_fd_pair(w, it);
 	case CK_WAIT_STATUS:
-		return put_wait_status(ob, it);
+		return put_wait_status(w, it);
 	default:
 		return false;
 	}
@@ -423,7 +407,7 @@ static bool put_struct(struct outbuf *ob, enum content_kind kind, const struct c
  * Shows what the argument points to, if the record holds it; false: the
  * caller prints the pointer (unreadable memory, a failed call, no record).
  */
-bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_arg_view *v)
+bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v)
 {
 	struct ct_item it;
 
@@ -432,7 +416,7 @@ bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_ar
 	if (contents_read_at_exit(kind) && (!v->returned || result_is_error(v->ret)))
 		return false;
 	if (kind == CK_ARGV) {
-		put_argv(ob, v->rec, v->index);
+		put_argv(w, v->rec, v->index);
 		return true;
 	}
 	if (it.head.status & CT_ITEM_FAULT)
@@ -441,29 +425,40 @@ bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_ar
 	case CK_PATH:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
-		put_string_item(ob, &it);
+		put_string_item(w, &it);
 		return true;
 	case CK_ENVP:
-		put_envp(ob, &it, v->val);
+		put_envp(w, &it, v->val);
 		return true;
 	case CK_POLLFD:
-		put_pollfds(ob, &it, false);
+		put_pollfds(w, &it, false);
 		return true;
 	default:
-		return put_struct(ob, kind, &it);
+		return put_struct(w, kind, &it);
 	}
 }
 
-/* After the result: what an in-and-out argument came back with (poll). */
-void contents_show_after(struct outbuf *ob, enum content_kind kind,
+/* Whether an in-and-out argument came back with something (poll's revents). */
+static bool after_item(enum content_kind kind, const struct ct_arg_view *v,
+		       struct ct_item *it)
+{
+	return kind == CK_POLLFD && v->rec && v->returned && v->ret > 0 &&
+	       find_item(v->rec, v->index, 0, it) && !(it->head.status & CT_ITEM_FAULT);
+}
+
+bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v)
+{
+	struct ct_item it;
+
+	return after_item(kind, v, &it);
+}
+
+/* What it came back with: the text shows it after the result. */
+void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v)
 {
 	struct ct_item it;
 
-	if (kind != CK_POLLFD || !v->rec || !v->returned || v->ret <= 0 ||
-	    !find_item(v->rec, v->index, 0, &it) || (it.head.status & CT_ITEM_FAULT))
-		return;
-	outbuf_puts(ob, " (");
-	put_pollfds(ob, &it, true);
-	outbuf_putc(ob, ')');
+	if (after_item(kind, v, &it))
+		put_pollfds(w, &it, true);
 }

@@ -8,6 +8,7 @@
 #include "outbuf.h"
 #include "record.h"
 #include "syscalls.h"
+#include "vwriter.h"
 
 /* What one argument's line needs: its record side, and the call's result. */
 struct ct_arg_view {
@@ -19,8 +20,9 @@ struct ct_arg_view {
 };
 
 bool contents_read_at_exit(enum content_kind kind);
-bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_arg_view *v);
-void contents_show_after(struct outbuf *ob, enum content_kind kind,
+bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v);
+bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v);
+void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
 bool ct_blob_unread(const struct ct_blob *b, int arg);

@@ -260,16 +260,18 @@ static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
 			unsigned long val, const struct call_view *cv)
 {
 	struct ct_arg_view v = { .index = i, .val = val };
+	struct vwriter w;
 
 	if (arg->content != CK_NONE && cv->st) {
+		vw_init(&w, p->out, false);
 		v.rec = &cv->st->ct[contents_read_at_exit(arg->content) ? CT_EXIT : CT_ENTER];
 		v.returned = cv->returned;
 		v.ret = cv->ret;
-		if (contents_show(p->out, arg->content, &v))
+		if (contents_show(&w, arg->content, &v))
 			return;
 		/* A string the enter could not read, read again at the exit. */
 		v.rec = &cv->st->ct[CT_EXIT];
-		if (cv->returned && contents_show(p->out, arg->content, &v))
+		if (cv->returned && contents_show(&w, arg->content, &v))
 			return;
 	}
 	format_arg(p->out, arg->kind, val);
@@ -486,8 +488,14 @@ static void print_after_result(struct printer *p, const struct thread_state *st,
 			.returned = true, .ret = ret,
 		};
 
-		if (desc->args[i].content != CK_NONE)
-			contents_show_after(p->out, desc->args[i].content, &v);
+		struct vwriter w;
+
+		if (!contents_has_after(desc->args[i].content, &v))
+			continue;
+		vw_init(&w, p->out, false);
+		outbuf_puts(p->out, " (");
+		contents_show_after(&w, desc->args[i].content, &v);
+		outbuf_putc(p->out, ')');
 	}
 }
 
