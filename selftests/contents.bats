@@ -150,6 +150,64 @@ has_line() {
 	grep -qE '^execve\(filename: "/bin/true", argv: \["/bin/true", "x", "y z"\], envp: 0x[0-9a-f]+ /\* 2 vars \*/\) = 0$' "$out"
 }
 
+# The case's --json trace of the calls in $1; every line must be JSON.
+trace_json() {
+	local calls=$1
+	shift
+	run --separate-stderr sct --json -e "$calls" -o "$out" -- "$PY" "$CASES" "$@"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+# A call named $1 whose "contents" is the JSON $2 and "contents_cut" $3.
+json_has() {
+	"$PY" - "$out" "$1" "$2" "${3:-}" <<'PYEOF'
+import json, sys
+path, name, want, cut = sys.argv[1:]
+want, cut = json.loads(want), json.loads(cut) if cut else None
+objs = [json.loads(line) for line in open(path, encoding="ascii")]
+if any(o.get("name") == name and o.get("contents") == want and
+       o.get("contents_cut") == cut for o in objs):
+    sys.exit(0)
+print("no", name, "with contents", json.dumps(want), "cut", cut)
+for o in objs:
+    if o.get("name") == name:
+        print("  has", json.dumps(o.get("contents")), o.get("contents_cut"))
+sys.exit(1)
+PYEOF
+}
+
+@test "--json: contents as JSON strings and objects, the bytes exact, cuts listed" {
+	trace_json openat escapes
+	json_has openat '{"filename":"/nonexistent/ct-\"q\"\\\n\t\u0001\u00ff7"}'
+	trace_json write,read data_lengths
+	json_has write "{\"buf\":\"$(printf 'a%.0s' {1..31})\"}"
+	json_has write "{\"buf\":\"$(printf 'b%.0s' {1..32})\"}"
+	json_has write "{\"buf\":\"$(printf 'c%.0s' {1..32})\"}" '["buf"]'
+	json_has read "{\"buf\":\"$(printf 'b%.0s' {1..32})\"}" '["buf"]'
+	trace_json poll poll_revents
+	run "$PY" "$CASES" poll_revents
+	r=$(awk '$1 == "r" { print $2 }' <<< "$output")
+	idle=$(awk '$1 == "idle" { print $2 }' <<< "$output")
+	json_has poll "{\"ufds\":[{\"fd\":$idle,\"events\":\"POLLIN\"},{\"fd\":$r,\"events\":\"POLLIN\"}],\"ufds_out\":[{\"fd\":$r,\"revents\":\"POLLIN\"}]}"
+	trace_json connect sockets
+	json_has connect '{"uservaddr":{"sa_family":"AF_INET","sin_port":9,"sin_addr":"127.0.0.1"}}'
+	json_has connect '{"uservaddr":{"sa_family":"AF_INET6","sin6_port":8080,"sin6_addr":"::1"}}'
+	json_has connect '{"uservaddr":{"sa_family":"AF_UNIX","sun_path":"/nonexistent/ct.sock"}}'
+	json_has connect '{"uservaddr":{"sa_family":"AF_UNIX","sun_path":"\u0000ct-abstract"}}'
+	trace_json newfstatat stat_file "$BATS_TEST_TMPDIR/sized"
+	json_has newfstatat "{\"filename\":\"$BATS_TEST_TMPDIR/sized\",\"statbuf\":{\"st_mode\":\"S_IFREG|0640\",\"st_size\":1234}}"
+}
+
+@test "--json --no-contents: no contents field, and no notice" {
+	run --separate-stderr sct --json --no-contents -e openat -o "$out" -- "$PY" "$CASES" escapes
+	assert_success
+	assert_equal "$stderr" ""
+	grep -q '"name":"openat"' "$out"
+	run grep -c '"contents' "$out"
+	assert_output 0
+}
+
 @test "--no-contents: addresses as before, and no notice" {
 	run --separate-stderr sct --no-contents -e openat -o "$out" -- "$PY" "$CASES" escapes
 	assert_success

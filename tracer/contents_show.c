@@ -144,18 +144,15 @@ static void put_field(struct vwriter *w, const char *name, int64_t v)
 	vw_s64(w, v);
 }
 
-static bool put_timespec(struct vwriter *w, const struct ct_item *it)
+static void put_timespec(struct vwriter *w, const struct ct_item *it)
 {
 	struct timespec ts;
 
-	if (it->head.len < sizeof(ts))
-		return false;
 	memcpy(&ts, it->bytes, sizeof(ts));
 	vw_begin_struct(w);
 	put_field(w, "tv_sec", ts.tv_sec);
 	put_field(w, "tv_nsec", ts.tv_nsec);
 	vw_end_struct(w, false);
-	return true;
 }
 
 /* Sorted by bit. */
@@ -238,12 +235,10 @@ static void put_unix(struct vwriter *w, const struct ct_item *it)
 		vw_bytes(w, path, strnlen((const char *)path, len), false);
 }
 
-static bool put_sockaddr(struct vwriter *w, const struct ct_item *it)
+static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 {
 	sa_family_t family;
 
-	if (it->head.len < sizeof(family))
-		return false;
 	memcpy(&family, it->bytes, sizeof(family));
 	vw_begin_struct(w);
 	vw_key(w, "sa_family");
@@ -260,7 +255,6 @@ static bool put_sockaddr(struct vwriter *w, const struct ct_item *it)
 			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
 	}
 	vw_end_struct(w, false);
-	return true;
 }
 
 /* Sorted by type bits. */
@@ -299,47 +293,38 @@ static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 	vw_symbol_end(w);
 }
 
-static bool put_stat(struct vwriter *w, const struct ct_item *it)
+static void put_stat(struct vwriter *w, const struct ct_item *it)
 {
 	struct stat st;
 
-	if (it->head.len < sizeof(st))
-		return false;
 	memcpy(&st, it->bytes, sizeof(st));
 	vw_begin_struct(w);
 	put_mode(w, "st_mode", st.st_mode);
 	put_field(w, "st_size", st.st_size);
 	vw_end_struct(w, true);
-	return true;
 }
 
-static bool put_statx(struct vwriter *w, const struct ct_item *it)
+static void put_statx(struct vwriter *w, const struct ct_item *it)
 {
 	struct statx stx;
 
-	if (it->head.len < sizeof(stx))
-		return false;
 	memcpy(&stx, it->bytes, sizeof(stx));
 	vw_begin_struct(w);
 	put_mode(w, "stx_mode", stx.stx_mode);
 	vw_key(w, "stx_size");
 	vw_u64(w, stx.stx_size);
 	vw_end_struct(w, true);
-	return true;
 }
 
-static bool put_fd_pair(struct vwriter *w, const struct ct_item *it)
+static void put_fd_pair(struct vwriter *w, const struct ct_item *it)
 {
 	int fds[2];
 
-	if (it->head.len < sizeof(fds))
-		return false;
 	memcpy(fds, it->bytes, sizeof(fds));
 	vw_begin_list(w);
 	vw_s64(w, fds[0]);
 	vw_s64(w, fds[1]);
 	vw_end_list(w, false);
-	return true;
 }
 
 /* As strace shows a wait status: the macros that hold for it. */
@@ -361,13 +346,11 @@ static void wait_status_text(int status, char *text, size_t len)
 }
 
 /* strace's [{WIFEXITED(s) && ...}]; in JSON a list of that one string. */
-static bool put_wait_status(struct vwriter *w, const struct ct_item *it)
+static void put_wait_status(struct vwriter *w, const struct ct_item *it)
 {
 	char text[96];
 	int status;
 
-	if (it->head.len < sizeof(status))
-		return false;
 	memcpy(&status, it->bytes, sizeof(status));
 	wait_status_text(status, text, sizeof(text));
 	vw_begin_list(w);
@@ -379,63 +362,131 @@ static bool put_wait_status(struct vwriter *w, const struct ct_item *it)
 		outbuf_putc(w->ob, '}');
 	}
 	vw_end_list(w, false);
-	return true;
 }
 
-/* The structs' renderers, by kind; false: the item is too short. */
-static bool put_struct(struct vwriter *w, enum content_kind kind, const struct ct_item *it)
+/* The bytes a struct kind's renderer reads; 0 for the other kinds. */
+static size_t struct_size(enum content_kind kind)
 {
 	switch (kind) {
 	case CK_TIMESPEC:
-		return put_timespec(w, it);
+		return sizeof(struct timespec);
 	case CK_SOCKADDR_IN:
-		return put_sockaddr(w, it);
+		return sizeof(sa_family_t);
 	case CK_STAT:
-		return put_stat(w, it);
+		return sizeof(struct stat);
 	case CK_STATX:
-		return put_statx(w, it);
+		return sizeof(struct statx);
 	case CK_FD_PAIR:
-		return put_fd_pair(w, it);
+		return sizeof(int[2]);
 	case CK_WAIT_STATUS:
-		return put_wait_status(w, it);
+		return sizeof(int);
 	default:
-		return false;
+		return 0;
+	}
+}
+
+static void put_struct(struct vwriter *w, enum content_kind kind, const struct ct_item *it)
+{
+	switch (kind) {
+	case CK_TIMESPEC:
+		put_timespec(w, it);
+		break;
+	case CK_SOCKADDR_IN:
+		put_sockaddr(w, it);
+		break;
+	case CK_STAT:
+		put_stat(w, it);
+		break;
+	case CK_STATX:
+		put_statx(w, it);
+		break;
+	case CK_FD_PAIR:
+		put_fd_pair(w, it);
+		break;
+	case CK_WAIT_STATUS:
+		put_wait_status(w, it);
+		break;
+	default:
+		break;
 	}
 }
 
 /*
- * Shows what the argument points to, if the record holds it; false: the
- * caller prints the pointer (unreadable memory, a failed call, no record).
+ * The item to show for the argument, if the record holds one that can be
+ * shown; false: the caller prints the pointer (unreadable memory, a
+ * failed call, no record, an item too short for its struct).
  */
-bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v)
+static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
+		       struct ct_item *it)
 {
-	struct ct_item it;
-
-	if (!v->val || !v->rec || !find_item(v->rec, v->index, 0, &it))
+	if (!v->val || !v->rec || !find_item(v->rec, v->index, 0, it))
 		return false;
 	if (contents_read_at_exit(kind) && (!v->returned || result_is_error(v->ret)))
 		return false;
-	if (kind == CK_ARGV) {
-		put_argv(w, v->rec, v->index);
+	if (kind == CK_ARGV)
 		return true;
-	}
-	if (it.head.status & CT_ITEM_FAULT)
+	if (it->head.status & CT_ITEM_FAULT)
 		return false;
 	switch (kind) {
 	case CK_PATH:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
-		put_string_item(w, &it);
-		return true;
 	case CK_ENVP:
-		put_envp(w, &it, v->val);
-		return true;
 	case CK_POLLFD:
-		put_pollfds(w, &it, false);
 		return true;
 	default:
-		return put_struct(w, kind, &it);
+		return struct_size(kind) && it->head.len >= struct_size(kind);
 	}
+}
+
+bool contents_shown(enum content_kind kind, const struct ct_arg_view *v)
+{
+	struct ct_item it;
+
+	return shown_item(kind, v, &it);
+}
+
+/*
+ * The record an argument shows from: its kind's side, else, for a
+ * string the enter could not read, the exit's second try. false: none.
+ */
+bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
+		   const struct ct_blob *exit, struct ct_arg_view *v)
+{
+	v->rec = contents_read_at_exit(kind) ? exit : enter;
+	if (contents_shown(kind, v))
+		return true;
+	v->rec = exit;
+	return v->returned && contents_shown(kind, v);
+}
+
+/* Shows what the argument points to; false (nothing written): see above. */
+bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v)
+{
+	struct ct_item it;
+
+	if (!shown_item(kind, v, &it))
+		return false;
+	switch (kind) {
+	case CK_ARGV:
+		put_argv(w, v->rec, v->index);
+		break;
+	case CK_PATH:
+	case CK_DATA_IN:
+	case CK_DATA_OUT:
+		put_string_item(w, &it);
+		break;
+	case CK_ENVP:
+		put_envp(w, &it, v->val);
+		break;
+	case CK_POLLFD:
+		put_pollfds(w, &it, false);
+		break;
+	default:
+		put_struct(w, kind, &it);
+		break;
+	}
+	return true;
 }
 
 /* Whether an in-and-out argument came back with something (poll's revents). */

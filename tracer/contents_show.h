@@ -20,6 +20,9 @@ struct ct_arg_view {
 };
 
 bool contents_read_at_exit(enum content_kind kind);
+bool contents_shown(enum content_kind kind, const struct ct_arg_view *v);
+bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
+		   const struct ct_blob *exit, struct ct_arg_view *v);
 bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v);
 bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v);
 void contents_show_after(struct vwriter *w, enum content_kind kind,

@@ -106,8 +106,8 @@ static void json_errno(struct outbuf *ob, long ret)
 	}
 }
 
-void json_call(struct outbuf *ob, const struct json_head *head,
-	       const struct json_call *call)
+void json_call_fields(struct outbuf *ob, const struct json_head *head,
+		      const struct json_call *call)
 {
 	json_begin(ob, head);
 	key(ob, "name");
@@ -130,5 +130,11 @@ void json_call(struct outbuf *ob, const struct json_head *head,
 		key(ob, "duration_ns");
 		outbuf_u64(ob, call->duration_ns);
 	}
+}
+
+void json_call(struct outbuf *ob, const struct json_head *head,
+	       const struct json_call *call)
+{
+	json_call_fields(ob, head, call);
 	json_end(ob);
 }

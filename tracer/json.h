@@ -35,6 +35,9 @@ struct json_call {
 void json_string(struct outbuf *ob, const char *s, size_t len);
 void json_begin(struct outbuf *ob, const struct json_head *head);
 void json_end(struct outbuf *ob);
+/* The call's fields, for the caller to add its own and end the object. */
+void json_call_fields(struct outbuf *ob, const struct json_head *head,
+		      const struct json_call *call);
 void json_call(struct outbuf *ob, const struct json_head *head,
 	       const struct json_call *call);
 

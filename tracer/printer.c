@@ -259,20 +259,17 @@ struct call_view {
 static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
 			unsigned long val, const struct call_view *cv)
 {
-	struct ct_arg_view v = { .index = i, .val = val };
+	struct ct_arg_view v = {
+		.index = i, .val = val, .returned = cv->returned, .ret = cv->ret,
+	};
 	struct vwriter w;
 
-	if (arg->content != CK_NONE && cv->st) {
+	if (arg->content != CK_NONE && cv->st &&
+	    contents_pick(arg->content, &cv->st->ct[CT_ENTER],
+			  &cv->st->ct[CT_EXIT], &v)) {
 		vw_init(&w, p->out, false);
-		v.rec = &cv->st->ct[contents_read_at_exit(arg->content) ? CT_EXIT : CT_ENTER];
-		v.returned = cv->returned;
-		v.ret = cv->ret;
-		if (contents_show(&w, arg->content, &v))
-			return;
-		/* A string the enter could not read, read again at the exit. */
-		v.rec = &cv->st->ct[CT_EXIT];
-		if (cv->returned && contents_show(&w, arg->content, &v))
-			return;
+		contents_show(&w, arg->content, &v);
+		return;
 	}
 	format_arg(p->out, arg->kind, val);
 }

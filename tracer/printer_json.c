@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "beauty.h"
+#include "contents_show.h"
 #include "json.h"
 #include "printer.h"
 #include "printer_int.h"
@@ -17,6 +18,63 @@ static void head_of(struct printer *p, struct json_head *h, const char *type,
 	h->pid = pid;
 	h->tid = tid;
 	h->comm = p->cfg.comm && tid ? pr_comm_of(p, tid) : NULL;
+}
+
+/* Starts "contents" at its first argument, then the argument's key. */
+static void contents_key(struct printer *p, bool *open, const char *name,
+			 const char *suffix)
+{
+	outbuf_puts(p->out, *open ? ",\"" : ",\"contents\":{\"");
+	*open = true;
+	outbuf_puts(p->out, name);
+	outbuf_puts(p->out, suffix);
+	outbuf_puts(p->out, "\":");
+}
+
+/*
+ * ,"contents":{"ARG":value,"ARG_out":value},"contents_cut":["ARG"]: what
+ * the call's pointer arguments point to, as the text shows it; _out is
+ * what an in-and-out argument came back with (poll's revents).
+ */
+static void json_contents(struct printer *p, const struct thread_state *st,
+			  const struct syscall_desc *desc, bool returned, long ret)
+{
+	const char *cut[SYSCALL_MAX_ARGS];
+	size_t nr_cut = 0, i;
+	struct vwriter w, after;
+	bool open = false;
+	int arg;
+
+	for (arg = 0; arg < desc->nr_args; arg++) {
+		enum content_kind kind = desc->args[arg].content;
+		struct ct_arg_view v = {
+			.index = arg, .val = st->args[arg], .returned = returned, .ret = ret,
+		};
+
+		if (kind == CK_NONE || !contents_pick(kind, &st->ct[CT_ENTER],
+						      &st->ct[CT_EXIT], &v))
+			continue;
+		contents_key(p, &open, desc->args[arg].name, "");
+		vw_init(&w, p->out, true);
+		contents_show(&w, kind, &v);
+		v.rec = &st->ct[CT_EXIT];
+		if (contents_has_after(kind, &v)) {
+			contents_key(p, &open, desc->args[arg].name, "_out");
+			vw_init(&after, p->out, true);
+			contents_show_after(&after, kind, &v);
+			w.cut |= after.cut;
+		}
+		if (w.cut)
+			cut[nr_cut++] = desc->args[arg].name;
+	}
+	if (open)
+		outbuf_putc(p->out, '}');
+	for (i = 0; i < nr_cut; i++) {
+		outbuf_puts(p->out, i ? "," : ",\"contents_cut\":[");
+		json_string(p->out, cut[i], strlen(cut[i]));
+	}
+	if (nr_cut)
+		outbuf_putc(p->out, ']');
 }
 
 void pr_json_call(struct printer *p, const struct sct_event *ev,
@@ -34,7 +92,10 @@ void pr_json_call(struct printer *p, const struct sct_event *ev,
 	struct json_head head;
 
 	head_of(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
-	json_call(p->out, &head, &call);
+	json_call_fields(p->out, &head, &call);
+	if (paired && p->cfg.contents && call.desc->nr_args > 0)
+		json_contents(p, st, call.desc, returned, ev->ret);
+	json_end(p->out);
 	pr_count_shown(p);
 }
 
