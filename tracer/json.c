@@ -5,13 +5,13 @@
 #include "json.h"
 
 /* A JSON string; bytes outside printable ASCII as \u00XX, so always valid. */
-void json_string(struct outbuf *ob, const char *s, size_t len)
+/* Each byte one character, U+0000..U+00FF, so every byte comes back. */
+void json_bytes_body(struct outbuf *ob, const unsigned char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i;
 
-	outbuf_putc(ob, '"');
-	for (i = 0; i < len && s[i]; i++) {
+	for (i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
 		if (c == '"' || c == '\\') {
@@ -25,6 +25,13 @@ void json_string(struct outbuf *ob, const char *s, size_t len)
 			outbuf_putc(ob, hex[c & 15]);
 		}
 	}
+}
+
+/* A C string of at most len bytes, as a JSON string. */
+void json_string(struct outbuf *ob, const char *s, size_t len)
+{
+	outbuf_putc(ob, '"');
+	json_bytes_body(ob, (const unsigned char *)s, strnlen(s, len));
 	outbuf_putc(ob, '"');
 }
 

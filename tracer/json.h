@@ -32,6 +32,7 @@ struct json_call {
 	uint64_t duration_ns;
 };
 
+void json_bytes_body(struct outbuf *ob, const unsigned char *s, size_t len);
 void json_string(struct outbuf *ob, const char *s, size_t len);
 void json_begin(struct outbuf *ob, const struct json_head *head);
 void json_end(struct outbuf *ob);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "json.h"
 #include "vwriter.h"
 
 void vw_init(struct vwriter *w, struct outbuf *ob, bool json)
@@ -128,34 +129,12 @@ static void put_c_escaped(struct outbuf *ob, const unsigned char *s, size_t len)
 	outbuf_putc(ob, '"');
 }
 
-/* Each byte one character, U+0000..U+00FF, so every byte comes back. */
-static void put_json_body(struct outbuf *ob, const unsigned char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '"' || c == '\\') {
-			outbuf_putc(ob, '\\');
-			outbuf_putc(ob, c);
-		} else if (c >= 0x20 && c < 0x7f) {
-			outbuf_putc(ob, c);
-		} else {
-			outbuf_puts(ob, "\\u00");
-			outbuf_putc(ob, hex[c >> 4]);
-			outbuf_putc(ob, hex[c & 15]);
-		}
-	}
-}
-
 void vw_bytes(struct vwriter *w, const unsigned char *s, size_t len, bool cut)
 {
 	item(w);
 	if (w->json) {
 		outbuf_putc(w->ob, '"');
-		put_json_body(w->ob, s, len);
+		json_bytes_body(w->ob, s, len);
 		outbuf_putc(w->ob, '"');
 	} else {
 		put_c_escaped(w->ob, s, len);
@@ -171,7 +150,7 @@ void vw_abstract(struct vwriter *w, const unsigned char *s, size_t len)
 	item(w);
 	if (w->json) {
 		outbuf_puts(w->ob, "\"\\u0000");
-		put_json_body(w->ob, s, len);
+		json_bytes_body(w->ob, s, len);
 		outbuf_putc(w->ob, '"');
 		return;
 	}
