@@ -174,10 +174,14 @@ TEST(errno_names)
 	errno_describe(524, &d);
 	EXPECT_STREQ("ENOTSUPP", d.name);
 	EXPECT_EQ(0, d.restart);
+	EXPECT_TRUE(d.known);
 	errno_describe(4000, &d);
-	EXPECT_EQ(NULL, d.name);
+	EXPECT_STREQ("ERRNO_4000", d.name);
+	EXPECT_STREQ("Unknown error 4000", d.text);
+	EXPECT_FALSE(d.known);
 	errno_describe(0, &d);
-	EXPECT_EQ(NULL, d.name);
+	EXPECT_STREQ("ERRNO_0", d.name);
+	EXPECT_FALSE(d.known);
 }
 
 TEST_HARNESS_MAIN

@@ -181,17 +181,9 @@ static void format_error(struct outbuf *ob, long err)
 
 	errno_describe(err, &desc);
 	outbuf_puts(ob, desc.restart ? "? " : "-1 ");
-	if (desc.name) {
-		outbuf_puts(ob, desc.name);
-		outbuf_puts(ob, " (");
-		outbuf_puts(ob, desc.text);
-		outbuf_putc(ob, ')');
-		return;
-	}
-	outbuf_puts(ob, "ERRNO_");
-	outbuf_u64(ob, err);
-	outbuf_puts(ob, " (Unknown error ");
-	outbuf_u64(ob, err);
+	outbuf_puts(ob, desc.name);
+	outbuf_puts(ob, " (");
+	outbuf_puts(ob, desc.text);
 	outbuf_putc(ob, ')');
 }
 

@@ -104,13 +104,7 @@ static void json_errno(struct outbuf *ob, long ret)
 
 	errno_describe(-ret, &err);
 	key(ob, "errno");
-	if (err.name) {
-		json_string(ob, err.name, strlen(err.name));
-	} else {
-		outbuf_puts(ob, "\"ERRNO_");
-		outbuf_u64(ob, -ret);
-		outbuf_putc(ob, '"');
-	}
+	json_string(ob, err.name, strlen(err.name));
 }
 
 void json_call_fields(struct outbuf *ob, const struct json_head *head,

@@ -272,12 +272,7 @@ static void print_errnos(struct outbuf *out, const struct call_stats *cs)
 	for (i = 0; i < cs->nr_errnos; i++) {
 		errno_describe(cs->errnos[i].err, &desc);
 		outbuf_puts(out, "                       ");
-		if (desc.name) {
-			outbuf_puts(out, desc.name);
-		} else {
-			outbuf_puts(out, "ERRNO_");
-			outbuf_u64(out, cs->errnos[i].err);
-		}
+		outbuf_puts(out, desc.name);
 		outbuf_puts(out, ": ");
 		outbuf_u64(out, cs->errnos[i].count);
 		outbuf_putc(out, '\n');

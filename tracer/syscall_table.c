@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <libaudit.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,7 +178,10 @@ enum result_kind syscall_result_kind(const char *name)
 
 struct errno_entry {
 	long err;
-	struct errno_desc desc;
+	struct {
+		const char *name, *text;
+		int restart;
+	} desc;
 };
 
 /*
@@ -222,11 +226,21 @@ void errno_describe(long err, struct errno_desc *desc)
 	found = bsearch(&err, internal_errnos,
 			sizeof(internal_errnos) / sizeof(internal_errnos[0]),
 			sizeof(internal_errnos[0]), errno_entry_cmp);
+	desc->known = true;
 	if (found) {
-		*desc = found->desc;
+		desc->name = found->desc.name;
+		desc->text = found->desc.text;
+		desc->restart = found->desc.restart;
 		return;
 	}
 	desc->name = err > 0 && err < 512 ? audit_errno_to_name(err) : NULL;
 	desc->text = desc->name ? strerror(err) : NULL;
 	desc->restart = 0;
+	if (desc->name)
+		return;
+	desc->known = false;
+	snprintf(desc->unknown_name, sizeof(desc->unknown_name), "ERRNO_%ld", err);
+	snprintf(desc->unknown_text, sizeof(desc->unknown_text), "Unknown error %ld", err);
+	desc->name = desc->unknown_name;
+	desc->text = desc->unknown_text;
 }

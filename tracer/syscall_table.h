@@ -2,6 +2,8 @@
 #ifndef SCTRACE_SYSCALL_TABLE_H
 #define SCTRACE_SYSCALL_TABLE_H
 
+#include <stdbool.h>
+
 #include <stddef.h>
 
 /* libaudit machine numbers (MACH_86_64 etc.) name the architectures. */
@@ -15,9 +17,12 @@ enum result_kind {
 };
 
 struct errno_desc {
-	const char *name;	/* "ENOENT"; NULL if unknown */
-	const char *text;	/* "No such file or directory" */
+	const char *name;	/* "ENOENT"; "ERRNO_600" if unknown */
+	const char *text;	/* "No such file or directory"; "Unknown error 600" */
 	int restart;		/* kernel-internal restart code: shown as "= ?" */
+	bool known;
+	char unknown_name[32];	/* where an unknown one's name and text are */
+	char unknown_text[40];
 };
 
 const char *syscall_name(int machine, long nr);
