@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
+#include "exit_codes.h"
 #include "normalize.h"
 #include "oracle.h"
 #include "tp_agree.h"
@@ -159,7 +160,8 @@ enum traced {
 /* sctrace's exits for a kernel or machine that cannot trace (exit_codes.h). */
 static bool cannot_trace(int status)
 {
-	return status == 69 || status == 70 || status == 77;
+	return status == SCT_EXIT_NO_TRACEFS || status == SCT_EXIT_NO_EVENTS ||
+	       status == SCT_EXIT_NO_PERM;
 }
 
 /* sctrace -o TRACE -- WORKLOAD: the workload must succeed, nothing lost. */
