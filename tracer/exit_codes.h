@@ -16,6 +16,7 @@ enum sct_exit {
 	SCT_EXIT_NO_TRACEFS	= 69,	/* tracefs missing and not mountable */
 	SCT_EXIT_NO_EVENTS	= 70,	/* raw_syscalls tracepoints missing */
 	SCT_EXIT_PERF		= 71,	/* perf_event_open or mmap failed */
+	SCT_EXIT_NO_MEMORY	= 72,	/* out of memory, wherever it ran out */
 	SCT_EXIT_OUTPUT		= 73,	/* output file cannot be created */
 	SCT_EXIT_IO		= 74,	/* writing the trace failed */
 	SCT_EXIT_INCOMPLETE	= 75,	/* --strict: the trace is not whole */

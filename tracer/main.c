@@ -129,7 +129,7 @@ static int add_extra(struct run *r, const char *system, const char *name,
 		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
 	else
 		diag("out of memory for tracepoint %s", shown);
-	return err == -ENOMEM ? SCT_EXIT_PERF : SCT_EXIT_USAGE;
+	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
 }
 
 /* --event's and --sched's tracepoints, each found with its format. */
@@ -586,7 +586,7 @@ static int init_syscalls(struct run *r)
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
 	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
 		diag("out of memory for the syscall table");
-		return SCT_EXIT_PERF;
+		return SCT_EXIT_NO_MEMORY;
 	}
 	r->syscalls.raw = r->opts.raw;
 	return 0;
@@ -823,7 +823,7 @@ static int trace(struct run *r)
 	r->opts.print.silent = r->opts.record;
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
 		diag("out of memory for the summary");
-		return SCT_EXIT_PERF;
+		return SCT_EXIT_NO_MEMORY;
 	}
 	s->events = &r->events;
 	s->printer = &r->printer;

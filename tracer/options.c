@@ -262,7 +262,7 @@ static int take_event(const char *arg, struct sct_options *opts)
 	more = realloc(opts->events, (opts->nr_events + 1) * sizeof(*more));
 	if (!more) {
 		diag("out of memory for --event");
-		return SCT_EXIT_USAGE;
+		return SCT_EXIT_NO_MEMORY;
 	}
 	opts->events = more;
 	opts->events[opts->nr_events++] = arg;

@@ -50,7 +50,7 @@ int outbuf_open_trace(struct outbuf *ob, const char *path,
 		diag("out of memory for the output buffer");
 		if (fd > STDERR_FILENO)
 			close(fd);
-		return SCT_EXIT_IO;
+		return SCT_EXIT_NO_MEMORY;
 	}
 	return 0;
 }
