@@ -117,6 +117,20 @@ static const char *const fd_arg_names[] = {
 
 #define NR(t) (sizeof(t) / sizeof((t)[0]))
 
+/* For the test that bsearch can use them. */
+bool fdpaths_tables_sorted(void)
+{
+	size_t i;
+
+	for (i = 1; i < NR(rules); i++)
+		if (strcmp(rules[i - 1].syscall, rules[i].syscall) >= 0)
+			return false;
+	for (i = 1; i < NR(fd_arg_names); i++)
+		if (strcmp(fd_arg_names[i - 1], fd_arg_names[i]) >= 0)
+			return false;
+	return true;
+}
+
 static int rule_cmp(const void *key, const void *elem)
 {
 	const struct fd_rule *r = elem;
