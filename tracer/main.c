@@ -27,6 +27,7 @@
 #include "escape.h"
 #include "events.h"
 #include "exit_codes.h"
+#include "fdpaths.h"
 #include "options.h"
 #include "printer.h"
 #include "select.h"
@@ -71,6 +72,7 @@ struct run {
 	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct td_blob tracing;		/* record: the formats for the file */
+	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 };
 
 
@@ -480,7 +482,8 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
 		.filter = r->filters[0],
-		.task_records = r->opts.print.comm || r->opts.record,
+		/* -y: forks copy fd tables. */
+		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
 		.mmap_records = faults,
 	};
 	src[n++] = (struct event_source){
@@ -705,6 +708,25 @@ static int output_failed(struct run *r, const char *what, int error)
 	return SCT_EXIT_IO;
 }
 
+/*
+ * -y: the fds the traced processes have before the trace, for the
+ * printer; the command's are read while it waits to exec. A thread of
+ * -t is not listed: its fds are read when shown.
+ */
+static void list_fds(struct run *r)
+{
+	size_t i;
+
+	if (!r->opts.print.fds || r->opts.tids.nr)
+		return;
+	if (r->opts.command) {
+		fdpaths_list(&r->start_fds, r->cmd.pid);
+		return;
+	}
+	for (i = 0; i < r->watched.nr; i++)
+		fdpaths_list(&r->start_fds, r->watched.ids[i]);
+}
+
 static int start_command(struct run *r)
 {
 	char shown[ESCAPE_PATH_SIZE];
@@ -820,6 +842,8 @@ static int trace(struct run *r)
 	r->printer.extra = &r->extra;
 	r->printer.self = getpid();
 	r->printer.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
+	r->printer.fds = r->start_fds;
+	r->start_fds = (struct fd_paths){ 0 };
 	r->opts.print.silent = r->opts.record;
 	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
 		diag("out of memory for the summary");
@@ -842,6 +866,7 @@ static void run_free(struct run *r)
 {
 	session_free(&r->session);
 	printer_free(&r->printer);
+	fdpaths_free(&r->start_fds);
 	syscall_cache_free(&r->syscalls);
 	extra_tps_free(&r->extra);
 	perf_writer_close(&r->writer);
@@ -899,6 +924,8 @@ int main(int argc, char **argv)
 		ret = init_syscalls(&r);
 	if (!ret)
 		ret = open_events(&r);
+	if (!ret)
+		list_fds(&r);
 	if (!ret)
 		ret = start_command(&r);
 	if (!ret)

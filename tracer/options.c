@@ -29,6 +29,7 @@ static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
 	{ "comm",	no_argument,		NULL, OPT_COMM },
 	{ "cpu",	required_argument,	NULL, 'C' },
+	{ "decode-fds",	no_argument,		NULL, 'y' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
 	{ "errno-summary", no_argument,		NULL, OPT_ERRNO_SUMMARY },
@@ -227,6 +228,9 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_RAW:
 		opts->raw = true;
 		return 0;
+	case 'y':
+		opts->print.fds = true;
+		return 0;
 	default:
 		return -1;
 	}
@@ -389,7 +393,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->inherit = true;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:e:F:hi:m:o:p:sSt:u:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+aC:e:F:hi:m:o:p:sSt:u:y", long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == OPT_VERSION)
@@ -419,6 +423,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->print.json || opts->print.summary_only || opts->print.with_summary) {
 		diag("record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.fds) {
+		diag("record prints nothing: give -y when replaying with 'sctrace -i FILE' (the paths come from the recorded calls)");
 		return SCT_EXIT_USAGE;
 	}
 	/* They choose what is shown, not what is recorded: a file has it all. */

@@ -38,6 +38,7 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 	p->hold = cfg->failures_only || cfg->min_duration_ns || cfg->json;
 	p->quiet = cfg->summary_only || cfg->silent;
 	p->start_ns = start_ns;
+	p->fds.partial = p->selective;
 	p->wall_offset_ns = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC);
 	if (!cfg->summary_only && !cfg->with_summary)
 		return 0;
@@ -78,6 +79,8 @@ void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);
 	maps_cache_free(&p->maps);
+	fdpaths_commit(&p->fds, &p->fd_change);
+	fdpaths_free(&p->fds);
 	if (p->summary)
 		summary_free(p->summary);
 	free(p->summary);
@@ -138,8 +141,10 @@ static void forget_task(struct printer *p, const struct thread_state *gone)
 	p->dropped_unfinished += gone->in_call;
 	if (p->summary)
 		summary_thread_gone(p->summary, gone->tid);
-	if (gone->tid == gone->pid)
+	if (gone->tid == gone->pid) {
 		maps_forget(&p->maps, gone->pid);
+		fdpaths_forget(&p->fds, gone->pid);
+	}
 }
 
 /* st's task ended: it is kept a while, an older one may be forgotten. */
@@ -256,9 +261,10 @@ struct call_view {
 	long ret;
 };
 
-static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
+static void print_value(struct printer *p, const struct syscall_desc *desc, int i,
 			unsigned long val, const struct call_view *cv)
 {
+	const struct syscall_arg *arg = &desc->args[i];
 	struct ct_arg_view v = {
 		.index = i, .val = val, .returned = cv->returned, .ret = cv->ret,
 	};
@@ -272,6 +278,8 @@ static void print_value(struct printer *p, const struct syscall_arg *arg, int i,
 		return;
 	}
 	format_arg(p->out, arg->kind, val);
+	if (p->cfg.fds)
+		pr_fd_arg(p, desc, i, val, cv->st);
 }
 
 /* Arguments from..to of a call, after a comma if the line has some already. */
@@ -289,7 +297,7 @@ static void print_arg_range(struct printer *p, const struct syscall_desc *desc,
 		comma = true;
 		outbuf_puts(p->out, desc->args[i].name);
 		outbuf_puts(p->out, ": ");
-		print_value(p, &desc->args[i], i, args[i], cv);
+		print_value(p, desc, i, args[i], cv);
 	}
 }
 
@@ -502,6 +510,8 @@ static void print_result(struct printer *p, const struct thread_state *st,
 {
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, ev->ret);
+	if (p->cfg.fds)
+		pr_fd_result(p);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
@@ -654,6 +664,8 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	if (!completes(p, st, ev) && st != &spare)
 		exec_takes_over(p, st, ev);
 	paired = completes(p, st, ev);
+	if (p->cfg.fds)
+		pr_fd_exit(p, st, paired, ev);
 
 	/* The -e filter lets id -1 exits through to complete selected calls. */
 	if (!paired && ev->nr < 0 && p->selective)
@@ -697,6 +709,8 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	struct thread_state *st;
 
 	print_exit_line(p, ev);
+	if (p->cfg.fds)
+		pr_fd_commit(p);
 	st = thread_find(&p->threads, ev->tid);
 	if (st && !st->in_call) {
 		thread_drop_contents(st, CT_ENTER);
@@ -708,6 +722,8 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 static void print_lost(struct printer *p, const struct sct_event *ev)
 {
 	p->lost += ev->lost;
+	/* What the lost events did to fds is unknown: only /proc knows now. */
+	fdpaths_free(&p->fds);
 	if (p->quiet || p->limit_reached)
 		return;
 	if (p->cfg.json) {
@@ -770,8 +786,11 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 	case EV_MMAP:
 		pr_note_mapping(p, ev);
 		break;
-	case EV_COMM:
 	case EV_FORK:
+		if (p->cfg.fds)
+			pr_fd_fork(p, ev);
+		/* fall through */
+	case EV_COMM:
 		pr_note_task(p, ev);
 		break;
 	case EV_TRACEPOINT:

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fdpaths.h"
 #include "maps.h"
 #include "outbuf.h"
 #include "record.h"
@@ -39,6 +40,7 @@ struct printer_config {
 	bool json;		/* --json: one JSON object per event */
 	bool silent;		/* record: nothing shown, losses still counted */
 	bool contents;		/* contents records come: a line waits at out-arguments */
+	bool fds;		/* -y: fds followed by <their path>, as strace -y */
 };
 
 struct printer {
@@ -59,6 +61,8 @@ struct printer {
 	bool limit_reached;	/* --max-events are shown: ignore the rest */
 	struct summary *summary;	/* NULL without -s/-S */
 	struct maps_cache maps;		/* for page faults' [map+offset] */
+	struct fd_paths fds;		/* -y: what each process's fds are */
+	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	int32_t self;			/* sctrace's pid: never a subject */
 	bool from_file;			/* a replay: this machine's /proc says nothing */

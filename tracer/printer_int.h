@@ -5,9 +5,9 @@
 #include "printer.h"
 
 /*
- * Inside the printer: what its three files (printer.c: calls and lines;
- * printer_events.c: faults, tracepoints, names; printer_json.c: --json)
- * share. Not for use outside them.
+ * Inside the printer: what its files (printer.c: calls and lines;
+ * printer_events.c: faults, tracepoints, names; printer_json.c: --json;
+ * printer_fds.c: -y's paths) share. Not for use outside them.
  */
 void pr_close_open_line(struct printer *p);
 struct thread_state *pr_thread(struct printer *p, int32_t tid);
@@ -21,6 +21,14 @@ void pr_fault(struct printer *p, const struct sct_event *ev);
 void pr_tracepoint(struct printer *p, const struct sct_event *ev);
 void pr_note_task(struct printer *p, const struct sct_event *ev);
 void pr_note_mapping(struct printer *p, const struct sct_event *ev);
+
+void pr_fd_arg(struct printer *p, const struct syscall_desc *desc, int i,
+	       unsigned long val, const struct thread_state *st);
+void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
+		const struct sct_event *ev);
+void pr_fd_result(struct printer *p);
+void pr_fd_commit(struct printer *p);
+void pr_fd_fork(struct printer *p, const struct sct_event *ev);
 
 void pr_json_call(struct printer *p, const struct sct_event *ev,
 		  const struct thread_state *st, bool paired, bool returned);

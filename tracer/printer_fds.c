@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -y: fd arguments and results followed by <their path>, from what
+ * fdpaths.c learns of the trace: a call's exit works out its change
+ * first, its line shows the fds as they were and its new fd as it is,
+ * then the change is done.
+ */
+#include <string.h>
+
+#include "contents_abi.h"
+#include "fdpaths.h"
+#include "printer.h"
+#include "printer_int.h"
+
+/* Whether /proc may be asked about pid: live, and its end not seen. */
+static bool proc_knows(struct printer *p, int32_t pid)
+{
+	struct thread_state *leader;
+
+	if (p->from_file)
+		return false;
+	leader = thread_find(&p->threads, pid);
+	return !leader || !leader->retired;
+}
+
+/* "<path>", escaped as names are, its closing '>' too. */
+static void put_path(struct printer *p, const char *path)
+{
+	outbuf_putc(p->out, '<');
+	outbuf_escaped(p->out, path, strlen(path), '>');
+	outbuf_putc(p->out, '>');
+}
+
+void pr_fd_arg(struct printer *p, const struct syscall_desc *desc, int i,
+	       unsigned long val, const struct thread_state *st)
+{
+	char buf[FDPATHS_PATH_MAX];
+	const char *path;
+
+	if (!st || desc->args[i].kind == ARG_PTR ||
+	    !fdpaths_is_fd_arg(desc->name, desc->args[i].name))
+		return;
+	path = fdpaths_get(&p->fds, st->pid, (int)val, proc_knows(p, st->pid),
+			   buf, sizeof(buf));
+	if (path)
+		put_path(p, path);
+}
+
+/* Argument arg's item in a contents record, if it was read whole. */
+static const unsigned char *item_of(const struct ct_blob *b, int arg, size_t *len)
+{
+	uint32_t off = sizeof(struct ct_record_head);
+	struct ct_item_head head;
+
+	while (b->data && off + sizeof(head) <= b->size) {
+		memcpy(&head, b->data + off, sizeof(head));
+		if (head.len > b->size - off - sizeof(head))
+			return NULL;
+		if (head.arg == arg) {
+			*len = head.len;
+			return head.status & (CT_ITEM_FAULT | CT_ITEM_CUT) ? NULL :
+			       b->data + off + sizeof(head);
+		}
+		off += sizeof(head) + ((head.len + 7) & ~7u);
+	}
+	return NULL;
+}
+
+/* From the enter's record, or the exit's (a string read again, what the kernel filled). */
+static const unsigned char *contents_of(const struct thread_state *st, int arg, size_t *len)
+{
+	const unsigned char *bytes = item_of(&st->ct[CT_ENTER], arg, len);
+
+	return bytes ? bytes : item_of(&st->ct[CT_EXIT], arg, len);
+}
+
+/* The path a call opens and the fds a pipe made, from its contents. */
+static void take_contents(struct fd_call *c, const struct syscall_desc *desc,
+			  const struct thread_state *st)
+{
+	const unsigned char *bytes;
+	size_t len;
+	int i;
+
+	for (i = 0; i < desc->nr_args; i++) {
+		enum content_kind kind = desc->args[i].content;
+
+		if (kind != CK_PATH && kind != CK_FD_PAIR)
+			continue;
+		bytes = contents_of(st, i, &len);
+		if (!bytes)
+			continue;
+		if (kind == CK_PATH && !c->path) {
+			c->path = (const char *)bytes;
+			c->path_len = len;
+		} else if (kind == CK_FD_PAIR && len >= sizeof(c->pair)) {
+			memcpy(c->pair, bytes, sizeof(c->pair));
+			c->has_pair = true;
+		}
+	}
+}
+
+/* At an exit, before its line: what the call does to fds. */
+void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
+		const struct sct_event *ev)
+{
+	struct fd_change *ch = &p->fd_change;
+	const struct syscall_desc *desc;
+
+	fdpaths_commit(&p->fds, ch);
+	if (!paired && ev->nr < 0)
+		return;
+	desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr);
+	memset(&ch->call, 0, sizeof(ch->call));
+	ch->call.pid = ev->pid;
+	ch->call.syscall = desc->name;
+	ch->call.ret = ev->ret;
+	ch->call.proc = proc_knows(p, ev->pid);
+	if (paired) {
+		ch->call.has_args = true;
+		memcpy(ch->call.args, st->args, sizeof(ch->call.args));
+		take_contents(&ch->call, desc, st);
+	}
+	fdpaths_prepare(&p->fds, ch);
+}
+
+/* After the result: the path of the fd it is, if the call made one. */
+void pr_fd_result(struct printer *p)
+{
+	const char *path = fdpaths_result(&p->fd_change);
+
+	if (path)
+		put_path(p, path);
+}
+
+/* After the exit's line (or none): the change is done. */
+void pr_fd_commit(struct printer *p)
+{
+	fdpaths_commit(&p->fds, &p->fd_change);
+}
+
+/* A new process starts with a copy of its parent's fds; a thread shares them. */
+void pr_fd_fork(struct printer *p, const struct sct_event *ev)
+{
+	if (ev->pid != ev->task.ppid)
+		fdpaths_fork(&p->fds, ev->task.ppid, ev->pid);
+}
