@@ -4,6 +4,7 @@
  * known number of one kind of call, so a tracer's output can be counted.
  *   getppid N     N getppid
  *   read1 N       N one-byte reads from /dev/zero
+ *   openat1 N     N openat of an existing file (/etc/passwd), each closed
  *   pollfutex N   N poll (timeout 0) + N futex wakes with no waiter
  *   threads4 N    4 threads, N getppid in all
  *   threads64 N   64 threads, N getppid in all
@@ -14,6 +15,8 @@
  *   churn N       for N seconds: 8 short threads started and joined, then a
  *                 child forked and waited for, over and over (new tids)
  *   noop          nothing
+ *   stamp         prints the CLOCK_REALTIME time it starts at, in seconds
+ *                 (what start-up is measured to)
  *   nr NAME       prints NAME's syscall number (for counting raw records)
  */
 #include <fcntl.h>
@@ -61,6 +64,22 @@ static int run_read1(void)
 	for (i = 0; i < count; i++)
 		if (read(fd, &c, 1) != 1)
 			return 1;
+	return 0;
+}
+
+/* A path every Debian system has: its contents are what a tracer reads. */
+#define OPENAT1_PATH "/etc/passwd"
+
+static int run_openat1(void)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		int fd = openat(AT_FDCWD, OPENAT1_PATH, O_RDONLY);
+
+		if (fd < 0 || close(fd))
+			return 1;
+	}
 	return 0;
 }
 
@@ -217,6 +236,7 @@ static const struct syscall_nr numbers[] = {
 	{ "exit_group",	SYS_exit_group },
 	{ "futex",	SYS_futex },
 	{ "getppid",	SYS_getppid },
+	{ "openat",	SYS_openat },
 #ifdef SYS_poll
 	{ "poll",	SYS_poll },
 #endif
@@ -240,6 +260,15 @@ static int print_nr(const char *name)
 	return 0;
 }
 
+static int print_stamp(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	printf("%lld.%09ld\n", (long long)now.tv_sec, now.tv_nsec);
+	return 0;
+}
+
 struct mode {
 	const char *name;
 	int (*run)(void);
@@ -253,6 +282,7 @@ static const struct mode modes[] = {
 	{ "forkstorm",	run_forkstorm },
 	{ "getppid",	run_getppid },
 	{ "migrate",	run_migrate },
+	{ "openat1",	run_openat1 },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
 	{ "threads4",	run_threads4 },
@@ -271,6 +301,8 @@ int main(int argc, char **argv)
 	self = argv[0];
 	if (argc == 2 && !strcmp(argv[1], "noop"))
 		return 0;
+	if (argc == 2 && !strcmp(argv[1], "stamp"))
+		return print_stamp();
 	if (argc == 3 && !strcmp(argv[1], "nr"))
 		return print_nr(argv[2]);
 	if (argc != 3)
@@ -283,6 +315,6 @@ int main(int argc, char **argv)
 	return mode->run();
 
 out_usage:
-	fprintf(stderr, "usage: bench-workload MODE N | noop | nr NAME (modes: see the top of bench/workloads.c)\n");
+	fprintf(stderr, "usage: bench-workload MODE N | noop | stamp | nr NAME (modes: see the top of bench/workloads.c)\n");
 	return 64;
 }
