@@ -102,17 +102,18 @@ others() {
 	ps -e -o comm= | grep -cxE 'sctrace|strace|perf|golden'
 }
 
-# One measured run; appends a JSON line, prints the wall time.
+# One measured run; appends a JSON line, prints the wall time and the
+# workload's own time (its loop, without the tracer's start and end).
 measure() {
 	local round=$1 workload=$2 tracer=$3 untraced_s=$4
-	local expect names start end wall rss lines lost ratio errors=$out/stderr busy
+	local expect names start end wall rss lines lost ratio errors=$out/stderr busy loop loop_ratio
 	read -r expect names <<<"$(count_for "$workload")"
 	trace=$out/trace
 	rm -f "$trace" "$trace.data"
 	sleep "$settle"	# the previous run's tracepoint teardown must not be timed here
 	busy=$(others)
 	start=$(now_ns)
-	/usr/bin/time -f '%M' -o "$out/rss" \
+	BENCH_LOOP_TIME=1 /usr/bin/time -f '%M' -o "$out/rss" \
 		bash -c "$(declare -f traced); sctrace='$sctrace' trace='$trace' traced $tracer \"\$@\"" \
 		_ "$bin" "$workload" "$(argument_for "$workload")" >/dev/null 2>"$errors"
 	end=$(now_ns)
@@ -121,10 +122,12 @@ measure() {
 	rss=$(tail -n 1 "$out/rss")
 	lines=$(calls_seen "$tracer" "$names")
 	lost=$(lost_seen "$tracer" "$errors")
-	ratio=$(awk -v w="$wall" -v u="${untraced_s:-$wall}" 'BEGIN { printf "%.2f", (u > 0 ? w / u : 0) }')
-	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d,"others":%d}\n' \
-		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "$rss" "$lines" "$lost" "$busy" >>"$runs"
-	echo "$wall"
+	loop=$(sed -n 's/^bench-workload: [a-z0-9]* took \([0-9.]*\) s$/\1/p' "$errors" | tail -n 1)
+	ratio=$(awk -v w="$wall" -v u="${untraced_s%% *}" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
+	loop_ratio=$(awk -v w="${loop:-0}" -v u="${untraced_s#* }" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
+	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"loop_s":%s,"loop_ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d,"others":%d}\n' \
+		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "${loop:-0}" "$loop_ratio" "$rss" "$lines" "$lost" "$busy" >>"$runs"
+	echo "$wall ${loop:-0}"
 }
 
 # One start-up run of a tracer: `TRACER -- /bin/true` from start to end, then

@@ -18,6 +18,9 @@
  *   stamp         prints the CLOCK_REALTIME time it starts at, in seconds
  *                 (what start-up is measured to)
  *   nr NAME       prints NAME's syscall number (for counting raw records)
+ * With BENCH_LOOP_TIME set in the environment, a mode prints how long its
+ * own work took to stderr ("bench-workload: MODE took S s"): the cost a
+ * tracer adds to the calls themselves, without its start-up and teardown.
  */
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -297,6 +300,8 @@ static int mode_cmp(const void *key, const void *elem)
 int main(int argc, char **argv)
 {
 	const struct mode *mode;
+	struct timespec start, end;
+	int ret;
 
 	self = argv[0];
 	if (argc == 2 && !strcmp(argv[1], "noop"))
@@ -312,7 +317,14 @@ int main(int argc, char **argv)
 	count = atol(argv[2]);
 	if (!mode || count <= 0)
 		goto out_usage;
-	return mode->run();
+	if (!getenv("BENCH_LOOP_TIME"))
+		return mode->run();
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	ret = mode->run();
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	fprintf(stderr, "bench-workload: %s took %.6f s\n", mode->name,
+		(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
+	return ret;
 
 out_usage:
 	fprintf(stderr, "usage: bench-workload MODE N | noop | stamp | nr NAME (modes: see the top of bench/workloads.c)\n");
