@@ -47,12 +47,12 @@ END {
 	printf "N=%s, %s rounds; wall seconds: median (min-max); ratio: median of wall/untraced per round\n", n, rounds
 	printf "loop: the same ratio of the workload's own time, without the tracer's start and end\n"
 	printf "busy: rounds in which another sctrace, strace, perf or golden ran on the machine\n\n"
-	printf "%-10s %-18s %21s %7s %6s %22s %6s %8s %5s\n", "workload", "tracer", "wall s", "ratio", "loop", "calls seen / made", "LOST", "RSS MB", "busy"
+	printf "%-10s %-23s %21s %7s %6s %22s %6s %8s %5s\n", "workload", "tracer", "wall s", "ratio", "loop", "calls seen / made", "LOST", "RSS MB", "busy"
 	for (i = 1; i <= nkeys; i++) {
 		split(order[i], kt, SUBSEP)
 		if (kt[1] == "startup")
 			continue
-		printf "%-10s %-18s %8.3f (%5.3f-%5.3f) %6.2fx %5.2fx %22s %6d %8.1f %5d\n", kt[1], kt[2],
+		printf "%-10s %-23s %8.3f (%5.3f-%5.3f) %6.2fx %5.2fx %22s %6d %8.1f %5d\n", kt[1], kt[2],
 			median(walls[order[i]]), lo(walls[order[i]]), hi(walls[order[i]]),
 			median(ratios[order[i]]), median(loop_ratios[order[i]]), counts[order[i]] " / " calls[order[i]],
 			lost[order[i]], rss[order[i]] / 1024, busy[order[i]]
