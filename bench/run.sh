@@ -1,8 +1,10 @@
 #!/bin/bash
 # Side-by-side benchmark: each workload untraced and under each tracer,
 # interleaved, ROUNDS rounds; medians, min-max and the ratio to untraced
-# measured in the same round. Also, per tracer: calls seen in its output
-# against the calls the workload made, LOST events, peak RSS, start-up.
+# measured in the same round, and the cost of argument contents: sctrace
+# against sctrace --no-contents, same output, same round. Also, per
+# tracer: calls seen in its output against the calls the workload made,
+# LOST events, peak RSS; then start-up, BENCH_STARTUP_RUNS runs per tracer.
 # A benchmark, not a test: it asserts nothing.
 # Usage: bench/run.sh SCTRACE WORKLOAD_BIN OUT_DIR [N] [ROUNDS]
 set -u
@@ -15,8 +17,15 @@ forks=$((n / 200 > 10 ? n / 200 : 10))
 # The kernel tears a tracepoint down after its last user, under a mutex
 # the next run's setup needs: runs start this many seconds apart.
 settle=${BENCH_SETTLE:-0.5}
-workloads=${BENCH_WORKLOADS:-getppid read1 pollfutex threads4 forkexec}
-tracers=${BENCH_TRACERS:-untraced sctrace-file sctrace-null perf-record perf-trace strace}
+workloads=${BENCH_WORKLOADS:-getppid read1 openat1 pollfutex threads4 forkexec}
+tracers=${BENCH_TRACERS:-untraced sctrace-file sctrace-nocontents sctrace-null perf-record perf-trace strace}
+startup_runs=${BENCH_STARTUP_RUNS:-20}
+# Start-up is always measured to /dev/null with and without contents (the
+# BPF program's load and teardown), besides the tracers benchmarked.
+startup_tracers=untraced
+for tracer in $tracers sctrace-null sctrace-null-nocontents; do
+	case " $startup_tracers " in *" $tracer "*) ;; *) startup_tracers="$startup_tracers $tracer" ;; esac
+done
 
 mkdir -p "$out"
 runs=$out/runs.jsonl
@@ -26,6 +35,7 @@ count_for() {		# workload -> how many calls, and of which names
 	case "$1" in
 	getppid|threads4) echo "$n getppid" ;;
 	read1) echo "$n read" ;;
+	openat1) echo "$n openat" ;;
 	pollfutex) echo "$((2 * n)) poll|ppoll|futex" ;;
 	forkexec) echo "$((forks + 1)) exit_group" ;;
 	esac
@@ -43,6 +53,9 @@ traced() {
 	untraced) "$@" ;;
 	sctrace-file) "$sctrace" -o "$trace" -- "$@" ;;
 	sctrace-null) "$sctrace" -o /dev/null -- "$@" ;;
+	# The same output as sctrace-file and sctrace-null, without contents.
+	sctrace-nocontents) "$sctrace" --no-contents -o "$trace" -- "$@" ;;
+	sctrace-null-nocontents) "$sctrace" --no-contents -o /dev/null -- "$@" ;;
 	perf-trace) perf trace -o "$trace" -- "$@" ;;
 	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
 	strace) strace -f -qq -o "$trace" "$@" ;;
@@ -53,7 +66,7 @@ traced() {
 calls_seen() {
 	local tracer=$1 names=$2 nrs=""
 	case "$tracer" in
-	sctrace-file|strace)
+	sctrace-file|sctrace-nocontents|strace)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
 	perf-trace)
 		grep -v '\[continued\]' "$trace" | grep -cE "\): [^ ]+ ($names)\(" ;;
@@ -82,39 +95,61 @@ lost_seen() {
 
 now_ns() { date +%s%N; }
 
-# One measured run; appends a JSON line, prints the wall time.
+# Other tracers running on the machine (other sessions' sctrace, strace,
+# perf): their BPF programs and perf events on the same tracepoints cost
+# every task, ours included. Counted around each run, reported per row.
+others() {
+	ps -e -o comm= | grep -cxE 'sctrace|strace|perf|golden'
+}
+
+# One measured run; appends a JSON line, prints the wall time and the
+# workload's own time (its loop, without the tracer's start and end).
 measure() {
 	local round=$1 workload=$2 tracer=$3 untraced_s=$4
-	local expect names start end wall rss lines lost ratio errors=$out/stderr
+	local expect names start end wall rss lines lost ratio errors=$out/stderr busy loop loop_ratio
 	read -r expect names <<<"$(count_for "$workload")"
 	trace=$out/trace
 	rm -f "$trace" "$trace.data"
 	sleep "$settle"	# the previous run's tracepoint teardown must not be timed here
+	busy=$(others)
 	start=$(now_ns)
-	/usr/bin/time -f '%M' -o "$out/rss" \
+	BENCH_LOOP_TIME=1 /usr/bin/time -f '%M' -o "$out/rss" \
 		bash -c "$(declare -f traced); sctrace='$sctrace' trace='$trace' traced $tracer \"\$@\"" \
 		_ "$bin" "$workload" "$(argument_for "$workload")" >/dev/null 2>"$errors"
 	end=$(now_ns)
+	busy=$((busy + $(others)))
 	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 	rss=$(tail -n 1 "$out/rss")
 	lines=$(calls_seen "$tracer" "$names")
 	lost=$(lost_seen "$tracer" "$errors")
-	ratio=$(awk -v w="$wall" -v u="${untraced_s:-$wall}" 'BEGIN { printf "%.2f", (u > 0 ? w / u : 0) }')
-	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d}\n' \
-		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "$rss" "$lines" "$lost" >>"$runs"
-	echo "$wall"
+	loop=$(sed -n 's/^bench-workload: [a-z0-9]* took \([0-9.]*\) s$/\1/p' "$errors" | tail -n 1)
+	ratio=$(awk -v w="$wall" -v u="${untraced_s%% *}" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
+	loop_ratio=$(awk -v w="${loop:-0}" -v u="${untraced_s#* }" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
+	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"loop_s":%s,"loop_ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d,"others":%d}\n' \
+		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "${loop:-0}" "$loop_ratio" "$rss" "$lines" "$lost" "$busy" >>"$runs"
+	echo "$wall ${loop:-0}"
 }
 
+# One start-up run of a tracer: `TRACER -- /bin/true` from start to end, then
+# `TRACER -- bench-workload stamp` to the moment the command starts (the
+# tracer's own setup, BPF program load and attach included). Timed in this
+# shell, with no extra process around the tracer.
 startup() {
-	local round=$1 tracer=$2 start end
+	local run=$1 tracer=$2 start end wall exec_s
 	trace=$out/trace
 	rm -f "$trace" "$trace.data"
 	sleep "$settle"
-	start=$(now_ns)
-	bash -c "$(declare -f traced); sctrace='$sctrace' trace='$trace' traced $tracer true" >/dev/null 2>&1
-	end=$(now_ns)
-	printf '{"round":%d,"workload":"startup","tracer":"%s","wall_s":%s}\n' "$round" "$tracer" \
-		"$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" >>"$runs"
+	start=$EPOCHREALTIME
+	traced "$tracer" /bin/true >/dev/null 2>&1
+	end=$EPOCHREALTIME
+	wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')
+	rm -f "$trace" "$trace.data"
+	sleep "$settle"
+	start=$EPOCHREALTIME
+	traced "$tracer" "$bin" stamp >"$out/stamp" 2>/dev/null
+	exec_s=$(awk -v a="$start" 'NR == 1 { printf "%.4f", $1 - a }' "$out/stamp")
+	printf '{"round":%d,"workload":"startup","tracer":"%s","wall_s":%s,"exec_s":%s}\n' \
+		"$run" "$tracer" "$wall" "${exec_s:-0}" >>"$runs"
 }
 
 echo "bench: N=$n (forkexec: $forks), $rounds rounds, $(nproc) cpus, $(uname -r)" >&2
@@ -127,12 +162,15 @@ for round in $(seq "$rounds"); do
 			measure "$round" "$workload" "$tracer" "$base" >/dev/null
 		done
 	done
-	for tracer in $tracers; do
-		[ "$tracer" = untraced ] || startup "$round" "$tracer"
+done
+echo "bench: start-up, $startup_runs runs of: $startup_tracers" >&2
+for run in $(seq "$startup_runs"); do
+	for tracer in $startup_tracers; do
+		startup "$run" "$tracer"
 	done
 done
-rm -f "$out/trace" "$out/trace.data" "$out/trace.data.old"
-bench/report.awk -v n="$n" -v rounds="$rounds" "$runs" | tee "$out/table.txt"
+rm -f "$out/trace" "$out/trace.data" "$out/trace.data.old" "$out/stamp"
+bench/report.awk -v n="$n" -v rounds="$rounds" -v startup_runs="$startup_runs" "$runs" | tee "$out/table.txt"
 awk 'BEGIN { printf "[" } { printf "%s%s", (NR > 1 ? ",\n" : "\n"), $0 } END { print "\n]" }' \
 	"$runs" >"$out/results.json"
 echo "bench: figures in $out/results.json, table in $out/table.txt" >&2

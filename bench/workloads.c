@@ -4,6 +4,7 @@
  * known number of one kind of call, so a tracer's output can be counted.
  *   getppid N     N getppid
  *   read1 N       N one-byte reads from /dev/zero
+ *   openat1 N     N openat of an existing file (/etc/passwd), each closed
  *   pollfutex N   N poll (timeout 0) + N futex wakes with no waiter
  *   threads4 N    4 threads, N getppid in all
  *   threads64 N   64 threads, N getppid in all
@@ -14,7 +15,12 @@
  *   churn N       for N seconds: 8 short threads started and joined, then a
  *                 child forked and waited for, over and over (new tids)
  *   noop          nothing
+ *   stamp         prints the CLOCK_REALTIME time it starts at, in seconds
+ *                 (what start-up is measured to)
  *   nr NAME       prints NAME's syscall number (for counting raw records)
+ * With BENCH_LOOP_TIME set in the environment, a mode prints how long its
+ * own work took to stderr ("bench-workload: MODE took S s"): the cost a
+ * tracer adds to the calls themselves, without its start-up and teardown.
  */
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -61,6 +67,22 @@ static int run_read1(void)
 	for (i = 0; i < count; i++)
 		if (read(fd, &c, 1) != 1)
 			return 1;
+	return 0;
+}
+
+/* A path every Debian system has: its contents are what a tracer reads. */
+#define OPENAT1_PATH "/etc/passwd"
+
+static int run_openat1(void)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		int fd = openat(AT_FDCWD, OPENAT1_PATH, O_RDONLY);
+
+		if (fd < 0 || close(fd))
+			return 1;
+	}
 	return 0;
 }
 
@@ -217,6 +239,7 @@ static const struct syscall_nr numbers[] = {
 	{ "exit_group",	SYS_exit_group },
 	{ "futex",	SYS_futex },
 	{ "getppid",	SYS_getppid },
+	{ "openat",	SYS_openat },
 #ifdef SYS_poll
 	{ "poll",	SYS_poll },
 #endif
@@ -240,6 +263,15 @@ static int print_nr(const char *name)
 	return 0;
 }
 
+static int print_stamp(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	printf("%lld.%09ld\n", (long long)now.tv_sec, now.tv_nsec);
+	return 0;
+}
+
 struct mode {
 	const char *name;
 	int (*run)(void);
@@ -253,6 +285,7 @@ static const struct mode modes[] = {
 	{ "forkstorm",	run_forkstorm },
 	{ "getppid",	run_getppid },
 	{ "migrate",	run_migrate },
+	{ "openat1",	run_openat1 },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
 	{ "threads4",	run_threads4 },
@@ -267,10 +300,14 @@ static int mode_cmp(const void *key, const void *elem)
 int main(int argc, char **argv)
 {
 	const struct mode *mode;
+	struct timespec start, end;
+	int ret;
 
 	self = argv[0];
 	if (argc == 2 && !strcmp(argv[1], "noop"))
 		return 0;
+	if (argc == 2 && !strcmp(argv[1], "stamp"))
+		return print_stamp();
 	if (argc == 3 && !strcmp(argv[1], "nr"))
 		return print_nr(argv[2]);
 	if (argc != 3)
@@ -280,9 +317,16 @@ int main(int argc, char **argv)
 	count = atol(argv[2]);
 	if (!mode || count <= 0)
 		goto out_usage;
-	return mode->run();
+	if (!getenv("BENCH_LOOP_TIME"))
+		return mode->run();
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	ret = mode->run();
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	fprintf(stderr, "bench-workload: %s took %.6f s\n", mode->name,
+		(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
+	return ret;
 
 out_usage:
-	fprintf(stderr, "usage: bench-workload MODE N | noop | nr NAME (modes: see the top of bench/workloads.c)\n");
+	fprintf(stderr, "usage: bench-workload MODE N | noop | stamp | nr NAME (modes: see the top of bench/workloads.c)\n");
 	return 64;
 }
