@@ -252,7 +252,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      badinput "selftests/bats-tap selftests/badinput.bats" views "selftests/bats-tap selftests/views.bats" \
 	      events "selftests/bats-tap selftests/events.bats" \
 	      replay "selftests/bats-tap selftests/replay.bats" \
-	      contents "selftests/bats-tap selftests/contents.bats"
+	      contents "selftests/bats-tap selftests/contents.bats" \
+	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"

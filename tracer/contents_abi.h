@@ -26,6 +26,10 @@ enum ct_mode {
 	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
 };
 
+/* How the length argument counts (ct_arg_spec.flags). */
+#define CT_LEN_BITS 1		/* an int count of bits, read as whole longs (fd_set) */
+#define CT_LEN_PTR 2		/* it points to the int count, read at this side (socklen_t *) */
+
 /* When it is read: at the enter, at the exit (from the enter's pointer), both. */
 #define CT_AT_ENTER 1
 #define CT_AT_EXIT 2
@@ -34,7 +38,7 @@ struct ct_arg_spec {
 	__u8 mode;		/* enum ct_mode */
 	__u8 when;		/* CT_AT_* bits */
 	__u8 len_arg;		/* argument holding the count, CT_LEN_RET, CT_LEN_NONE */
-	__u8 pad;
+	__u8 flags;		/* CT_LEN_* */
 	__u16 elem_size;	/* bytes per counted element */
 	__u16 max;		/* bytes read at most */
 };

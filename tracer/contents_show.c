@@ -78,7 +78,7 @@ void ct_blob_args(const struct ct_blob *b, unsigned long *args)
 /* Kinds the kernel fills: shown once the call has returned successfully. */
 bool contents_read_at_exit(enum content_kind kind)
 {
-	return content_kind_at_exit(kind) && kind != CK_POLLFD;
+	return content_kind_at_exit(kind) && !content_kind_in_out(kind);
 }
 
 /* As strace writes strings: C escapes, octal for other non-printables. */
@@ -235,6 +235,98 @@ static void put_pollfds(struct outbuf *ob, const struct ct_item *it, bool revent
 	if (more)
 		outbuf_puts(ob, shown ? ", ..." : "...");
 	outbuf_putc(ob, ']');
+}
+
+#define LONG_BITS (8 * sizeof(unsigned long))
+
+/* The fds of an fd_set below nbits; false: none. */
+static bool fd_set_next(const struct ct_item *it, size_t nbits, size_t *fd)
+{
+	size_t bits = it->head.len / sizeof(unsigned long) * LONG_BITS;
+	unsigned long word;
+
+	if (nbits < bits)
+		bits = nbits;
+	for (; *fd < bits; ++*fd) {
+		/* Bits in longs, as the kernel keeps them: right on either byte order. */
+		memcpy(&word, it->bytes + *fd / LONG_BITS * sizeof(word), sizeof(word));
+		if (word >> (*fd % LONG_BITS) & 1)
+			return true;
+	}
+	return false;
+}
+
+/* select's n: how many bits of each set count. */
+static size_t fd_set_bits(const struct ct_blob *rec)
+{
+	unsigned long args[CT_MAX_ARGS];
+	int n;
+
+	if (!rec->data || rec->size < sizeof(struct ct_record_head))
+		return 0;
+	ct_blob_args(rec, args);
+	n = (int)args[0];
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/* As strace lists a set: [3 5], and "..." past the fds read (FD_SET_BITS_MAX). */
+static void put_fd_set(struct outbuf *ob, const struct ct_item *it, size_t nbits)
+{
+	size_t fd = 0;
+	bool any = false;
+
+	outbuf_putc(ob, '[');
+	for (; fd_set_next(it, nbits, &fd); fd++) {
+		if (any)
+			outbuf_putc(ob, ' ');
+		outbuf_u64(ob, fd);
+		any = true;
+	}
+	if (it->head.status & CT_ITEM_CUT)
+		outbuf_puts(ob, any ? " ..." : "...");
+	outbuf_putc(ob, ']');
+}
+
+/*
+ * select's and pselect6's sets are their arguments 1 to 3: after the
+ * result, those with ready fds, as one list: " (inp: [3], outp: [4])".
+ */
+#define FD_SET_FIRST 1
+#define FD_SET_LAST 3
+static const char *const fd_set_names[] = { NULL, "inp", "outp", "exp" };
+
+static bool fd_set_ready(const struct ct_blob *rec, int arg, size_t nbits, struct ct_item *it)
+{
+	size_t fd = 0;
+
+	return find_item(rec, arg, 0, it) && !(it->head.status & CT_ITEM_FAULT) &&
+	       fd_set_next(it, nbits, &fd);
+}
+
+static void put_fd_set_after(struct outbuf *ob, const struct ct_arg_view *v)
+{
+	size_t nbits = fd_set_bits(v->rec);
+	struct ct_item it, other;
+	bool first = true, last = true;
+	int j;
+
+	if (v->index < FD_SET_FIRST || v->index > FD_SET_LAST ||
+	    !fd_set_ready(v->rec, v->index, nbits, &it))
+		return;
+	for (j = FD_SET_FIRST; j <= FD_SET_LAST; j++) {
+		if (j == v->index || !fd_set_ready(v->rec, j, nbits, &other))
+			continue;
+		if (j < v->index)
+			first = false;
+		else
+			last = false;
+	}
+	outbuf_puts(ob, first ? " (" : ", ");
+	outbuf_puts(ob, fd_set_names[v->index]);
+	outbuf_puts(ob, ": ");
+	put_fd_set(ob, &it, nbits);
+	if (last)
+		outbuf_putc(ob, ')');
 }
 
 static void put_inet(struct outbuf *ob, int family, const void *addr, const unsigned char *port)
@@ -449,19 +541,27 @@ bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_ar
 	case CK_POLLFD:
 		put_pollfds(ob, &it, false);
 		return true;
+	case CK_FD_SET:
+		put_fd_set(ob, &it, fd_set_bits(v->rec));
+		return true;
 	default:
 		return put_struct(ob, kind, &it);
 	}
 }
 
-/* After the result: what an in-and-out argument came back with (poll). */
+/* After the result: what an in-and-out argument came back with (poll, select). */
 void contents_show_after(struct outbuf *ob, enum content_kind kind,
 			 const struct ct_arg_view *v)
 {
 	struct ct_item it;
 
-	if (kind != CK_POLLFD || !v->rec || !v->returned || v->ret <= 0 ||
-	    !find_item(v->rec, v->index, 0, &it) || (it.head.status & CT_ITEM_FAULT))
+	if (!content_kind_in_out(kind) || !v->rec || !v->returned || v->ret <= 0)
+		return;
+	if (kind == CK_FD_SET) {
+		put_fd_set_after(ob, v);
+		return;
+	}
+	if (!find_item(v->rec, v->index, 0, &it) || (it.head.status & CT_ITEM_FAULT))
 		return;
 	outbuf_puts(ob, " (");
 	put_pollfds(ob, &it, true);

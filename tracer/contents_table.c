@@ -42,6 +42,10 @@ static const struct content_rule rules[] = {
 	{ "ppoll",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "ppoll",		"ufds",		CK_POLLFD,	"nfds" },
 	{ "pread64",		"buf",		CK_DATA_OUT,	NULL },
+	{ "pselect6",		"exp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"inp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"outp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "pwrite64",		"buf",		CK_DATA_IN,	"count" },
 	{ "read",		"buf",		CK_DATA_OUT,	NULL },
 	{ "readlink",		"path",		CK_PATH,	NULL },
@@ -54,6 +58,9 @@ static const struct content_rule rules[] = {
 	{ "renameat2",		"newname",	CK_PATH,	NULL },
 	{ "renameat2",		"oldname",	CK_PATH,	NULL },
 	{ "rmdir",		"pathname",	CK_PATH,	NULL },
+	{ "select",		"exp",		CK_FD_SET,	"n" },
+	{ "select",		"inp",		CK_FD_SET,	"n" },
+	{ "select",		"outp",		CK_FD_SET,	"n" },
 	{ "sendto",		"addr",		CK_SOCKADDR_IN,	"addr_len" },
 	{ "sendto",		"buff",		CK_DATA_IN,	"len" },
 	{ "stat",		"filename",	CK_PATH,	NULL },
@@ -75,36 +82,50 @@ static const struct content_rule rules[] = {
 /* Arrays of structs are shown whole up to this many bytes (64 pollfds). */
 #define STRUCT_ARRAY_MAX 512
 #define SOCKADDR_MAX 128	/* sizeof(struct sockaddr_storage) */
+/* select's sets are read up to FD_SETSIZE fds; beyond, the list ends in "...". */
+#define FD_SET_BITS_MAX 1024
 /* A path is read whole, PATH_MAX with its NUL, and one byte to tell it was cut. */
 #define PATH_SHOWN_MAX (CT_MAX_ITEM - 2)
 
-/* How each kind is read: elem_size bytes, times the length argument if counted. */
+/* Where a kind's count comes from: elem_size bytes times it. */
+enum kind_len {
+	LEN_ONE,	/* one element */
+	LEN_ARG,	/* the rule's len_arg (the caller resolves it) */
+	LEN_RET,	/* the call's result, read at the exit */
+};
+
+/* How each kind is read. */
 struct kind_read {
 	enum ct_mode mode;
 	unsigned char when;
 	unsigned short elem_size;
-	bool counted;
+	enum kind_len len;
+	unsigned char flags;	/* CT_LEN_* */
+	bool in_out;		/* shown at the enter, and after the result */
 	unsigned short max;	/* bytes read at most; 0: the string limit */
 };
 
 static const struct kind_read kind_reads[] = {
-	[CK_NONE]	 = { CT_MODE_NONE, 0, 0, false, 0 },
-	[CK_PATH]	 = { CT_MODE_STR, CT_AT_ENTER, 0, false, PATH_SHOWN_MAX },
-	[CK_ARGV]	 = { CT_MODE_STRV, CT_AT_ENTER, 0, false, 0 },
-	[CK_ENVP]	 = { CT_MODE_COUNTV, CT_AT_ENTER, 0, false, 0 },
-	[CK_DATA_IN]	 = { CT_MODE_BYTES, CT_AT_ENTER, 1, true, 0 },
-	[CK_DATA_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, false, 0 },
-	[CK_TIMESPEC]	 = { CT_MODE_BYTES, CT_AT_ENTER, sizeof(struct timespec), false,
+	[CK_NONE]	 = { CT_MODE_NONE, 0, 0, LEN_ONE, 0, false, 0 },
+	[CK_PATH]	 = { CT_MODE_STR, CT_AT_ENTER, 0, LEN_ONE, 0, false, PATH_SHOWN_MAX },
+	[CK_ARGV]	 = { CT_MODE_STRV, CT_AT_ENTER, 0, LEN_ONE, 0, false, 0 },
+	[CK_ENVP]	 = { CT_MODE_COUNTV, CT_AT_ENTER, 0, LEN_ONE, 0, false, 0 },
+	[CK_DATA_IN]	 = { CT_MODE_BYTES, CT_AT_ENTER, 1, LEN_ARG, 0, false, 0 },
+	[CK_DATA_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_RET, 0, false, 0 },
+	[CK_TIMESPEC]	 = { CT_MODE_BYTES, CT_AT_ENTER, sizeof(struct timespec), LEN_ONE, 0, false,
 			     sizeof(struct timespec) },
-	[CK_POLLFD]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, sizeof(struct pollfd), true,
-			     STRUCT_ARRAY_MAX },
-	[CK_SOCKADDR_IN] = { CT_MODE_BYTES, CT_AT_ENTER, 1, true, SOCKADDR_MAX },
-	[CK_STAT]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct stat), false,
+	[CK_POLLFD]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, sizeof(struct pollfd), LEN_ARG,
+			     0, true, STRUCT_ARRAY_MAX },
+	[CK_SOCKADDR_IN] = { CT_MODE_BYTES, CT_AT_ENTER, 1, LEN_ARG, 0, false, SOCKADDR_MAX },
+	[CK_STAT]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct stat), LEN_ONE, 0, false,
 			     sizeof(struct stat) },
-	[CK_STATX]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct statx), false,
+	[CK_STATX]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct statx), LEN_ONE, 0, false,
 			     sizeof(struct statx) },
-	[CK_FD_PAIR]	 = { CT_MODE_BYTES, CT_AT_EXIT, 2 * sizeof(int), false, 2 * sizeof(int) },
-	[CK_WAIT_STATUS] = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(int), false, sizeof(int) },
+	[CK_FD_PAIR]	 = { CT_MODE_BYTES, CT_AT_EXIT, 2 * sizeof(int), LEN_ONE, 0, false,
+			     2 * sizeof(int) },
+	[CK_WAIT_STATUS] = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(int), LEN_ONE, 0, false, sizeof(int) },
+	[CK_FD_SET]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, 1, LEN_ARG, CT_LEN_BITS, true,
+			     FD_SET_BITS_MAX / 8 },
 };
 
 static int rule_cmp(const void *key, const void *elem)
@@ -150,6 +171,12 @@ bool content_kind_at_exit(enum content_kind kind)
 	return kind_reads[kind].when & CT_AT_EXIT;
 }
 
+/* Whether it is shown at the enter, and what came back after the result. */
+bool content_kind_in_out(enum content_kind kind)
+{
+	return kind_reads[kind].in_out;
+}
+
 /* How the BPF program reads a kind; len_arg is the caller's to fill. */
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 		      struct ct_arg_spec *spec)
@@ -159,7 +186,8 @@ void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 	memset(spec, 0, sizeof(*spec));
 	spec->mode = r->mode;
 	spec->when = r->when;
-	spec->len_arg = kind == CK_DATA_OUT ? CT_LEN_RET : CT_LEN_NONE;
+	spec->len_arg = r->len == LEN_RET ? CT_LEN_RET : CT_LEN_NONE;
+	spec->flags = r->flags;
 	spec->elem_size = r->elem_size;
 	spec->max = r->max ? r->max : string_limit;
 }
@@ -167,5 +195,11 @@ void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 /* Whether the length argument counts elements: the caller resolves it. */
 bool content_kind_counted(enum content_kind kind)
 {
-	return kind_reads[kind].counted;
+	return kind_reads[kind].len == LEN_ARG;
+}
+
+/* How many kinds there are, for the tests. */
+size_t content_kind_count(void)
+{
+	return sizeof(kind_reads) / sizeof(kind_reads[0]);
 }

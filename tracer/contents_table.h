@@ -22,6 +22,8 @@ enum content_kind {
 	CK_STATX,	/* struct statx, filled by the kernel */
 	CK_FD_PAIR,	/* int[2] filled by the kernel: pipe2's fds */
 	CK_WAIT_STATUS,	/* int filled by the kernel: wait4's status */
+	CK_FD_SET,	/* select's fd_set of len_arg bits: fds in, the ready ones out */
+	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
 struct content_rule {
@@ -36,6 +38,8 @@ bool content_syscall_has_rules(const char *syscall);
 const struct content_rule *content_rules(size_t *nr);
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
+bool content_kind_in_out(enum content_kind kind);
+size_t content_kind_count(void);
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 		      struct ct_arg_spec *spec);
 

@@ -304,15 +304,27 @@ static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr
 	e->off = item_end(e->off, 0);
 }
 
+/* How many elements the argument holds; negative: none to read. */
 static __always_inline long count_of(const struct emit_state *e, const struct ct_arg_spec *a)
 {
 	__u32 i = a->len_arg;
+	int n;
 
 	if (i == CT_LEN_RET)
 		return e->ret;
-	if (i < CT_MAX_ARGS)
-		return (long)e->args[i];
-	return 1;
+	if (i >= CT_MAX_ARGS)
+		return 1;
+	if (a->flags & CT_LEN_PTR) {
+		if (bpf_probe_read_user(&n, sizeof(n), (const void *)e->args[i]))
+			return -1;
+		return n;
+	}
+	if (a->flags & CT_LEN_BITS) {
+		/* As the kernel reads an fd_set: whole longs, the bits in each. */
+		n = (int)e->args[i];
+		return n < 0 ? -1 : (((__u32)n + 63) / 64) * 8;
+	}
+	return (long)e->args[i];
 }
 
 static long put_arg(__u32 i, void *data)
@@ -329,6 +341,9 @@ static long put_arg(__u32 i, void *data)
 	a = &e->spec->args[i];
 	ptr = e->args[i];
 	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
+		return 0;
+	/* A failed call's out-parameters are never shown: only strings retried. */
+	if (e->when == CT_AT_EXIT && e->ret < 0 && !(e->retry & (1u << i)))
 		return 0;
 	if (e->off >= HALF) {
 		e->flags |= CT_RECORD_FULL;

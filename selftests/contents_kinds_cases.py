@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Programs whose struct and array arguments are known, for contents_kinds.bats.
+
+Each case makes raw syscalls (libc often picks another call: select is
+pselect6 in glibc) with data it chose, and prints what the test needs to
+build its exact expected lines, one "key value" per line.
+"""
+import ctypes
+import os
+import sys
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+MACHINE = os.uname().machine
+
+# The numbers of the calls the cases make, per architecture.
+NR = {
+    "x86_64": {"select": 23, "pselect6": 270},
+    "aarch64": {"pselect6": 72},
+    "s390x": {"select": 142, "pselect6": 301},
+}.get(MACHINE, {})
+
+
+def say(key, value):
+    print(key, value, flush=True)
+
+
+def sys_call(name, *args):
+    """The raw syscall: every argument a long, as the kernel reads them."""
+    if name not in NR:
+        say("skip", "no %s on %s" % (name, MACHINE))
+        sys.exit(0)
+    ret = libc.syscall(ctypes.c_long(NR[name]), *[ctypes.c_long(a) for a in args])
+    return ret
+
+
+def addr(obj):
+    return ctypes.addressof(obj) if obj is not None else 0
+
+
+class FdSet:
+    """A set of bits in longs, as the kernel reads fd_set; bits fds long."""
+
+    def __init__(self, bits=1024):
+        self.words = (ctypes.c_ulong * ((bits + 63) // 64))()
+
+    def add(self, *fds):
+        for fd in fds:
+            self.words[fd // 64] |= 1 << (fd % 64)
+        return self
+
+    @property
+    def ptr(self):
+        return ctypes.addressof(self.words)
+
+
+def select_sets():
+    """select with a ready reader, an idle reader, a writer, and except."""
+    r, w = os.pipe()
+    os.write(w, b"x")
+    idle, _ = os.pipe()
+    for key, fd in (("r", r), ("w", w), ("idle", idle)):
+        say(key, fd)
+    inp, outp, exp = FdSet().add(r, idle), FdSet().add(w), FdSet().add(r)
+    say("ret", sys_call("select", idle + 1, inp.ptr, outp.ptr, exp.ptr, 0))
+
+
+def pselect_bits_beyond_n():
+    """Bits at n and above are not in the set: n bounds what is shown."""
+    r, w = os.pipe()
+    os.write(w, b"x")
+    say("r", r)
+    say("w", w)
+    inp = FdSet().add(r, w, 63)
+    ts = (ctypes.c_long * 2)(0, 0)
+    say("ret", sys_call("pselect6", w, inp.ptr, 0, 0, addr(ts), 0))
+
+
+def pselect_timeout():
+    """Nothing ready within a zero timeout: 0, and no ready sets after."""
+    idle, _ = os.pipe()
+    say("idle", idle)
+    inp = FdSet().add(idle)
+    ts = (ctypes.c_long * 2)(0, 0)
+    say("ret", sys_call("pselect6", idle + 1, inp.ptr, 0, 0, addr(ts), 0))
+
+
+def pselect_over_cap():
+    """fds up to 1023 are read; 1050 is past the 1024 bits sctrace reads."""
+    r, w = os.pipe()
+    os.write(w, b"x")
+    os.dup2(r, 1023)
+    os.dup2(r, 1050)
+    say("r", r)
+    inp = FdSet(1100).add(r, 1023, 1050)
+    ts = (ctypes.c_long * 2)(0, 0)
+    say("ret", sys_call("pselect6", 1100, inp.ptr, 0, 0, addr(ts), 0))
+
+
+def select_unreadable():
+    """A set pointer to unmapped memory: its address, and EFAULT."""
+    ts = (ctypes.c_long * 2)(0, 0)
+    say("ret", sys_call("pselect6", 4, 0x10, 0, 0, addr(ts), 0))
+
+
+CASES = {f.__name__: f for f in (select_sets, pselect_bits_beyond_n, pselect_timeout,
+                                 pselect_over_cap, select_unreadable)}
+
+if __name__ == "__main__":
+    CASES[sys.argv[1]]()
