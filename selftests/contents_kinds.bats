@@ -76,3 +76,39 @@ has_line() {
 	trace_case pselect6 select_unreadable
 	has_line "pselect6(n: 4, inp: 0x10, outp: NULL, exp: NULL, tsp: {tv_sec: 0, tv_nsec: 0}, sig: NULL) = -1 EFAULT (Bad address)"
 }
+
+@test "writev: each iovec's data and length, cut at the string limit; past 8 iovecs, ..." {
+	trace_case writev,pwritev2 iov_writes
+	w=$(info_of w)
+	q=$(printf 'q%.0s' {1..32})
+	has_line "writev(fd: $w, vec: [{iov_base: \"abc\", iov_len: 3}, {iov_base: \"de\", iov_len: 2}, {iov_base: \"\", iov_len: 0}], vlen: 3) = 5"
+	has_line "writev(fd: $w, vec: [{iov_base: \"$q\"..., iov_len: 40}], vlen: 1) = 40"
+	has_line "writev(fd: $w, vec: [{iov_base: \"0\", iov_len: 1}, {iov_base: \"1\", iov_len: 1}, {iov_base: \"2\", iov_len: 1}, {iov_base: \"3\", iov_len: 1}, {iov_base: \"4\", iov_len: 1}, {iov_base: \"5\", iov_len: 1}, {iov_base: \"6\", iov_len: 1}, {iov_base: \"7\", iov_len: 1}, ...], vlen: 10) = 10"
+	has_line "writev(fd: $w, vec: [], vlen: 0) = 0"
+	has_line "pwritev2(fd: $w, vec: [{iov_base: \"tab\\t\\n\", iov_len: 5}], vlen: 1, pos_l: 18446744073709551615, pos_h: 0, flags: 0) = 5"
+}
+
+@test "writev: --string-limit cuts each iovec's data" {
+	run --separate-stderr sct --string-limit 4 -e writev -o "$out" -- "$PY" "$CASES" iov_writes
+	assert_success
+	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+	grep -qE '^writev\(fd: [0-9]+, vec: \[\{iov_base: "abc", iov_len: 3\}, \{iov_base: "de", iov_len: 2\}, \{iov_base: "", iov_len: 0\}\], vlen: 3\) = 5$' "$out.bare"
+	grep -qE '^writev\(fd: [0-9]+, vec: \[\{iov_base: "qqqq"\.\.\., iov_len: 40\}\], vlen: 1\) = 40$' "$out.bare"
+}
+
+@test "readv: the iovecs filled in order up to the result; at EOF none" {
+	trace_case readv,preadv2 iov_reads
+	r=$(info_of r)
+	z=$(printf 'z%.0s' {1..32})
+	has_line "readv(fd: $r, vec: [{iov_base: \"ab\", iov_len: 2}, {iov_base: \"cdefg\", iov_len: 10}, {iov_base: \"\", iov_len: 5}], vlen: 3) = 7"
+	has_line "preadv2(fd: $r, vec: [{iov_base: \"$z\"..., iov_len: 100}], vlen: 1, pos_l: 18446744073709551615, pos_h: 0, flags: 0) = 40"
+	has_line "readv(fd: $r, vec: [{iov_base: \"\", iov_len: 4}], vlen: 1) = 0"
+}
+
+@test "iovecs: unreadable data or array is its address; a failed read shows none" {
+	trace_case writev,readv iov_faults
+	w=$(info_of w) vec=$(info_of vec)
+	has_line "writev(fd: $w, vec: [{iov_base: 0x10, iov_len: 3}], vlen: 1) = -1 EFAULT (Bad address)"
+	has_line "writev(fd: $w, vec: 0x10, vlen: 2) = -1 EFAULT (Bad address)"
+	has_line "readv(fd: $w, vec: $vec, vlen: 1) = -1 EBADF (Bad file descriptor)"
+}

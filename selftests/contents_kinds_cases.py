@@ -15,9 +15,12 @@ MACHINE = os.uname().machine
 
 # The numbers of the calls the cases make, per architecture.
 NR = {
-    "x86_64": {"select": 23, "pselect6": 270},
-    "aarch64": {"pselect6": 72},
-    "s390x": {"select": 142, "pselect6": 301},
+    "x86_64": {"select": 23, "pselect6": 270, "readv": 19, "writev": 20,
+               "preadv2": 327, "pwritev2": 328},
+    "aarch64": {"pselect6": 72, "readv": 65, "writev": 66,
+                "preadv2": 286, "pwritev2": 287},
+    "s390x": {"select": 142, "pselect6": 301, "readv": 145, "writev": 146,
+              "preadv2": 376, "pwritev2": 377},
 }.get(MACHINE, {})
 
 
@@ -103,8 +106,77 @@ def select_unreadable():
     say("ret", sys_call("pselect6", 4, 0x10, 0, 0, addr(ts), 0))
 
 
+class Iovecs:
+    """struct iovec[]: (bytes or a buffer size or (address, length)), kept alive."""
+
+    def __init__(self, *parts):
+        self.array = (ctypes.c_void_p * (2 * len(parts)))()
+        self.keep = []
+        for i, part in enumerate(parts):
+            if isinstance(part, tuple):
+                base, length = part
+            else:
+                buf = ctypes.create_string_buffer(part if isinstance(part, bytes) else part)
+                self.keep.append(buf)
+                base = ctypes.addressof(buf)
+                length = len(part) if isinstance(part, bytes) else part
+            self.array[2 * i] = base
+            self.array[2 * i + 1] = length
+
+    @property
+    def ptr(self):
+        return ctypes.addressof(self.array)
+
+    def data(self, i):
+        return self.keep[i].raw
+
+
+def iov_writes():
+    """writev: each iovec's data, cut at the string limit; past 8 iovecs, ..."""
+    r, w = os.pipe()
+    say("w", w)
+    v = Iovecs(b"abc", b"de", b"")
+    say("ret", sys_call("writev", w, v.ptr, 3))
+    v = Iovecs(b"q" * 40)
+    say("ret", sys_call("writev", w, v.ptr, 1))
+    v = Iovecs(*[b"%d" % i for i in range(10)])
+    say("ret", sys_call("writev", w, v.ptr, 10))
+    v = Iovecs()
+    say("ret", sys_call("writev", w, v.ptr, 0))
+    v = Iovecs(b"tab\t\n")
+    say("ret", sys_call("pwritev2", w, v.ptr, 1, -1, 0, 0))
+
+
+def iov_reads():
+    """readv: the iovecs filled in order, up to the result; EOF fills none."""
+    r, w = os.pipe()
+    say("r", r)
+    os.write(w, b"abcdefg")
+    v = Iovecs(2, 10, 5)
+    say("ret", sys_call("readv", r, v.ptr, 3))
+    os.write(w, b"z" * 40)
+    v = Iovecs(100)
+    say("ret", sys_call("preadv2", r, v.ptr, 1, -1, 0, 0))
+    os.close(w)
+    v = Iovecs(4)
+    say("ret", sys_call("readv", r, v.ptr, 1))
+
+
+def iov_faults():
+    """An unreadable iov_base is its address; an unreadable array too; failed reads show none."""
+    r, w = os.pipe()
+    say("w", w)
+    v = Iovecs((0x10, 3))
+    say("ret", sys_call("writev", w, v.ptr, 1))
+    say("ret", sys_call("writev", w, 0x10, 2))
+    v = Iovecs(8)
+    say("vec", hex(v.ptr))
+    say("ret", sys_call("readv", w, v.ptr, 1))
+
+
 CASES = {f.__name__: f for f in (select_sets, pselect_bits_beyond_n, pselect_timeout,
-                                 pselect_over_cap, select_unreadable)}
+                                 pselect_over_cap, select_unreadable, iov_writes,
+                                 iov_reads, iov_faults)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

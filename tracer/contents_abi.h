@@ -14,6 +14,7 @@
 #define CT_MAX_ITEM 4096	/* bytes read per item at most */
 #define CT_MAX_ARGV 32		/* execve: argv strings read at most */
 #define CT_MAX_ENVP 1024	/* execve: envp pointers counted at most */
+#define CT_MAX_IOV 8		/* iovecs read at most */
 #define CT_LEN_RET 6		/* len_arg: the call's result is the length */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
 
@@ -24,6 +25,7 @@ enum ct_mode {
 	CT_MODE_BYTES,		/* elem_size * (len_arg or 1) bytes, up to max */
 	CT_MODE_STRV,		/* a NULL-terminated array of strings */
 	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
+	CT_MODE_IOV,		/* struct iovec[len_arg]: each one's first max bytes */
 };
 
 /* How the length argument counts (ct_arg_spec.flags). */
@@ -76,6 +78,19 @@ struct ct_record_head {
 /* An item's status bits. */
 #define CT_ITEM_FAULT 1		/* the memory could not be read */
 #define CT_ITEM_CUT 2		/* there was more than len bytes */
+
+/*
+ * CT_MODE_IOV: an item per iovec (elem its index) holding the iovec, then
+ * its first bytes: at the exit only those the call filled (its result,
+ * spread over the iovecs in order). FAULT: the bytes could not be read.
+ * An item shorter than the iovec ends the list: FAULT, the array could
+ * not be read from elem on; CUT, there were more than CT_MAX_IOV; neither,
+ * the array was empty.
+ */
+struct ct_iovec {
+	__u64 base;
+	__u64 len;
+};
 
 struct ct_item_head {
 	__u8 arg;

@@ -152,6 +152,36 @@ static void put_argv(struct outbuf *ob, const struct ct_blob *rec, int arg)
 	outbuf_putc(ob, ']');
 }
 
+/* An iovec array: each one's data and length; "..." where the list went on. */
+static void put_iovecs(struct outbuf *ob, const struct ct_blob *rec, int arg)
+{
+	struct ct_iovec iov;
+	struct ct_item it;
+	unsigned int n;
+
+	outbuf_putc(ob, '[');
+	for (n = 0; find_item(rec, arg, n, &it); n++) {
+		if (it.head.len < sizeof(iov)) {
+			if (it.head.status & (CT_ITEM_CUT | CT_ITEM_FAULT))
+				outbuf_puts(ob, n ? ", ..." : "...");
+			break;
+		}
+		memcpy(&iov, it.bytes, sizeof(iov));
+		outbuf_puts(ob, n ? ", {iov_base: " : "{iov_base: ");
+		if (!iov.base || (it.head.status & CT_ITEM_FAULT)) {
+			format_arg(ob, ARG_PTR, iov.base);
+		} else {
+			put_escaped(ob, it.bytes + sizeof(iov), it.head.len - sizeof(iov));
+			if (it.head.status & CT_ITEM_CUT)
+				outbuf_puts(ob, "...");
+		}
+		outbuf_puts(ob, ", iov_len: ");
+		outbuf_u64(ob, iov.len);
+		outbuf_putc(ob, '}');
+	}
+	outbuf_putc(ob, ']');
+}
+
 static void put_envp(struct outbuf *ob, const struct ct_item *it, unsigned long val)
 {
 	outbuf_hex(ob, val);
@@ -525,6 +555,13 @@ bool contents_show(struct outbuf *ob, enum content_kind kind, const struct ct_ar
 		return false;
 	if (kind == CK_ARGV) {
 		put_argv(ob, v->rec, v->index);
+		return true;
+	}
+	if (kind == CK_IOV_IN || kind == CK_IOV_OUT) {
+		/* The array itself unreadable: its address. */
+		if (it.head.len < sizeof(struct ct_iovec) && (it.head.status & CT_ITEM_FAULT))
+			return false;
+		put_iovecs(ob, v->rec, v->index);
 		return true;
 	}
 	if (it.head.status & CT_ITEM_FAULT)

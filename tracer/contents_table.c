@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 
 #include "contents_table.h"
@@ -42,14 +43,19 @@ static const struct content_rule rules[] = {
 	{ "ppoll",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "ppoll",		"ufds",		CK_POLLFD,	"nfds" },
 	{ "pread64",		"buf",		CK_DATA_OUT,	NULL },
+	{ "preadv",		"vec",		CK_IOV_OUT,	"vlen" },
+	{ "preadv2",		"vec",		CK_IOV_OUT,	"vlen" },
 	{ "pselect6",		"exp",		CK_FD_SET,	"n" },
 	{ "pselect6",		"inp",		CK_FD_SET,	"n" },
 	{ "pselect6",		"outp",		CK_FD_SET,	"n" },
 	{ "pselect6",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "pwrite64",		"buf",		CK_DATA_IN,	"count" },
+	{ "pwritev",		"vec",		CK_IOV_IN,	"vlen" },
+	{ "pwritev2",		"vec",		CK_IOV_IN,	"vlen" },
 	{ "read",		"buf",		CK_DATA_OUT,	NULL },
 	{ "readlink",		"path",		CK_PATH,	NULL },
 	{ "readlinkat",		"pathname",	CK_PATH,	NULL },
+	{ "readv",		"vec",		CK_IOV_OUT,	"vlen" },
 	{ "recvfrom",		"ubuf",		CK_DATA_OUT,	NULL },
 	{ "rename",		"newname",	CK_PATH,	NULL },
 	{ "rename",		"oldname",	CK_PATH,	NULL },
@@ -77,6 +83,7 @@ static const struct content_rule rules[] = {
 	{ "unlinkat",		"pathname",	CK_PATH,	NULL },
 	{ "wait4",		"stat_addr",	CK_WAIT_STATUS,	NULL },
 	{ "write",		"buf",		CK_DATA_IN,	"count" },
+	{ "writev",		"vec",		CK_IOV_IN,	"vlen" },
 };
 
 /* Arrays of structs are shown whole up to this many bytes (64 pollfds). */
@@ -126,6 +133,9 @@ static const struct kind_read kind_reads[] = {
 	[CK_WAIT_STATUS] = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(int), LEN_ONE, 0, false, sizeof(int) },
 	[CK_FD_SET]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, 1, LEN_ARG, CT_LEN_BITS, true,
 			     FD_SET_BITS_MAX / 8 },
+	/* Each iovec's first string-limit bytes, of the first CT_MAX_IOV. */
+	[CK_IOV_IN]	 = { CT_MODE_IOV, CT_AT_ENTER, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
+	[CK_IOV_OUT]	 = { CT_MODE_IOV, CT_AT_EXIT, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
 };
 
 static int rule_cmp(const void *key, const void *elem)

@@ -23,6 +23,8 @@ enum content_kind {
 	CK_FD_PAIR,	/* int[2] filled by the kernel: pipe2's fds */
 	CK_WAIT_STATUS,	/* int filled by the kernel: wait4's status */
 	CK_FD_SET,	/* select's fd_set of len_arg bits: fds in, the ready ones out */
+	CK_IOV_IN,	/* struct iovec[len_arg] handed to the kernel: each one's data */
+	CK_IOV_OUT,	/* struct iovec[len_arg] the kernel filled, up to its result */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -127,7 +127,8 @@ static __always_inline __u32 item_end(__u32 off, __u32 len)
  */
 struct item_req {
 	__u64 ptr;
-	__s64 total;	/* put_bytes: how many bytes the call hands over */
+	__s64 total;	/* put_bytes, put_iov: how many bytes the call hands over */
+	__u64 len;	/* put_iov: the iovec's iov_len */
 	__u32 off;
 	__u32 max;
 	__u16 elem;
@@ -197,6 +198,32 @@ __noinline __u32 put_bytes(struct scratch *s, const struct item_req *r)
 		return item_end(r->off, 0);
 	}
 	return item_end(r->off, len);
+}
+
+/* One iovec, then the first bytes of its data. */
+__noinline __u32 put_iov(struct scratch *s, const struct item_req *r)
+{
+	struct ct_item_head *h;
+	struct ct_iovec *iov;
+	__u32 len;
+
+	if (!s || !r)
+		return 0;
+	len = (__u64)r->total > r->max ? r->max : r->total;
+	if (len > CT_MAX_ITEM)
+		len = CT_MAX_ITEM;
+	h = item_start(s, r);
+	iov = (struct ct_iovec *)(h + 1);
+	iov->base = r->ptr;
+	iov->len = r->len;
+	h->status = (__u64)r->total > len ? CT_ITEM_CUT : 0;
+	h->len = sizeof(*iov) + len;
+	if (len && bpf_probe_read_user(iov + 1, bounded(len), (const void *)r->ptr)) {
+		h->status = CT_ITEM_FAULT;
+		h->len = sizeof(*iov);
+		return item_end(r->off, sizeof(*iov));
+	}
+	return item_end(r->off, sizeof(*iov) + len);
 }
 
 /* What one record's building needs, shared with the bpf_loop callbacks. */
@@ -305,6 +332,88 @@ static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr
 }
 
 /* How many elements the argument holds; negative: none to read. */
+/* An iovec array's reading: put_iovs's, and its loop's. */
+struct iovs_req {
+	__u64 ptr;
+	__s64 count;		/* iovecs the call has */
+	__s64 budget;		/* at the exit: the bytes the call filled, not yet shown */
+	__u32 off;		/* in: where the items go; out: after them */
+	__u32 max;
+	__u32 done;		/* iovecs read */
+	__u8 arg;
+	__u8 fault;
+	__u8 full;
+	__u8 items;
+};
+
+struct iov_loop {
+	struct scratch *s;
+	struct iovs_req *r;
+};
+
+static long iov_element(__u32 i, void *data)
+{
+	struct iov_loop *l = data;
+	struct iovs_req *v = l->r;
+	struct item_req r = { .off = v->off, .max = v->max, .elem = i, .arg = v->arg };
+	struct ct_iovec iov;
+
+	if (i >= v->count)
+		return 1;
+	if (v->off >= HALF) {
+		v->full = 1;
+		return 1;
+	}
+	if (bpf_probe_read_user(&iov, sizeof(iov), (const void *)(v->ptr + sizeof(iov) * (__u64)i))) {
+		v->fault = 1;
+		return 1;
+	}
+	r.ptr = iov.base;
+	r.len = iov.len;
+	/* More than any item holds: as good as unbounded, and never negative. */
+	r.total = iov.len > CT_MAX_ITEM ? CT_MAX_ITEM + 1 : iov.len;
+	if (v->budget >= 0) {
+		if (r.total > v->budget)
+			r.total = v->budget;
+		v->budget -= r.total;
+	}
+	v->off = put_iov(l->s, &r);
+	v->items++;
+	v->done = i + 1;
+	return 0;
+}
+
+/*
+ * Each iovec an item; then one saying the rest is missing, or that there
+ * were none. A global function: verified once, whatever the caller's state.
+ */
+__noinline int put_iovs(struct scratch *s, struct iovs_req *r)
+{
+	struct iov_loop l = { .s = s, .r = r };
+	struct ct_item_head *h;
+	__s64 count;
+
+	if (!s || !r)
+		return 0;
+	count = r->count;
+	bpf_loop(CT_MAX_IOV, iov_element, &l, 0);
+	if (r->full || (!r->fault && count > 0 && count <= CT_MAX_IOV))
+		return 0;
+	if (r->off >= HALF) {
+		r->full = 1;
+		return 0;
+	}
+	h = item_at(s, r->off);
+	h->arg = r->arg;
+	h->elem = r->done;
+	h->len = 0;
+	h->pad = 0;
+	h->status = r->fault ? CT_ITEM_FAULT : count > CT_MAX_IOV ? CT_ITEM_CUT : 0;
+	r->items++;
+	r->off = item_end(r->off, 0);
+	return 0;
+}
+
 static __always_inline long count_of(const struct emit_state *e, const struct ct_arg_spec *a)
 {
 	__u32 i = a->len_arg;
@@ -333,6 +442,7 @@ static long put_arg(__u32 i, void *data)
 	const struct ct_arg_spec *a;
 	struct ct_item_head *h;
 	struct item_req r = { .arg = i };
+	struct iovs_req iovs = { 0 };
 	long count;
 	__u64 ptr;
 
@@ -341,9 +451,6 @@ static long put_arg(__u32 i, void *data)
 	a = &e->spec->args[i];
 	ptr = e->args[i];
 	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
-		return 0;
-	/* A failed call's out-parameters are never shown: only strings retried. */
-	if (e->when == CT_AT_EXIT && e->ret < 0 && !(e->retry & (1u << i)))
 		return 0;
 	if (e->off >= HALF) {
 		e->flags |= CT_RECORD_FULL;
@@ -374,6 +481,22 @@ static long put_arg(__u32 i, void *data)
 	case CT_MODE_STRV:
 		put_vector(e, i, ptr, a->max);
 		break;
+	case CT_MODE_IOV:
+		count = count_of(e, a);
+		if (count < 0)
+			break;
+		iovs.ptr = ptr;
+		iovs.count = count;
+		iovs.budget = e->when == CT_AT_EXIT ? e->ret : -1;
+		iovs.off = e->off;
+		iovs.max = a->max;
+		iovs.arg = i;
+		put_iovs(e->s, &iovs);
+		e->off = iovs.off;
+		e->items += iovs.items;
+		if (iovs.full)
+			e->flags |= CT_RECORD_FULL;
+		break;
 	case CT_MODE_COUNTV:
 		put_count(e, i, ptr);
 		break;
@@ -387,7 +510,8 @@ static long put_arg(__u32 i, void *data)
  * one record; returns the strings the enter could not read.
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
-				  const __u64 *args, long ret, __u8 when, __u32 retry)
+				  const __u64 *args, long ret, __u8 when, __u32 retry,
+				  bool at_exit)
 {
 	struct emit_state e = {
 		.spec = spec, .args = args, .ret = ret, .retry = retry,
@@ -404,7 +528,7 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		return 0;
 	head = (struct ct_record_head *)e.s->buf;
 	head->common_type = CT_RECORD_TYPE;
-	head->at_exit = when == CT_AT_EXIT;
+	head->at_exit = at_exit;
 	head->flags = e.flags;
 	head->nr = nr;
 	head->args[0] = args[0];
@@ -456,7 +580,7 @@ int contents_enter(struct enter_ctx *ctx)
 	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0);
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, false);
 	if (at_exit || call.retry)
 		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
 	return KEEP;
@@ -477,8 +601,13 @@ int contents_exit(struct exit_ctx *ctx)
 		return KEEP;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
 	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit) : NULL;
-	if (spec)
-		emit(ctx, spec, call->nr, call->args, ctx->ret, CT_AT_EXIT, call->retry);
+	/*
+	 * A failed call's out-parameters are never shown: then only the
+	 * strings to retry are read.
+	 */
+	if (spec && (ctx->ret >= 0 || call->retry))
+		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
+		     call->retry, true);
 	bpf_map_delete_elem(&pending, &tid);
 	return KEEP;
 }
