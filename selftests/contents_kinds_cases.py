@@ -174,7 +174,77 @@ def iov_faults():
     say("ret", sys_call("readv", w, v.ptr, 1))
 
 
-CASES = {f.__name__: f for f in (select_sets, pselect_bits_beyond_n, pselect_timeout,
+class SockaddrOut:
+    """A buffer for an address the kernel fills, and its length, at known addresses."""
+
+    def __init__(self, size=128, fill=b"\xee"):
+        self.buf = ctypes.create_string_buffer(fill * size, size)
+        self.len = ctypes.c_int(size)
+
+    @property
+    def ptr(self):
+        return ctypes.addressof(self.buf)
+
+    @property
+    def len_ptr(self):
+        return ctypes.addressof(self.len)
+
+
+def sockaddr_out():
+    """accept, getsockname, getpeername and recvfrom fill an address."""
+    import socket
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    say("listener", listener.fileno())
+    say("listen_port", listener.getsockname()[1])
+    client = socket.create_connection(listener.getsockname())
+    say("client_port", client.getsockname()[1])
+    a = SockaddrOut()
+    say("accept_len", hex(a.len_ptr))
+    say("accepted", libc.accept(listener.fileno(), ctypes.c_void_p(a.ptr),
+                                ctypes.c_void_p(a.len_ptr)))
+    # Too small a buffer: the kernel writes 4 bytes and says 16.
+    a = SockaddrOut(4)
+    say("short_len", hex(a.len_ptr))
+    libc.getsockname(listener.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
+    say("short_result", a.len.value)
+    # A failed accept: nothing filled, the pointers shown.
+    listener.setblocking(False)
+    a = SockaddrOut()
+    say("failed_addr", hex(a.ptr))
+    say("failed_len", hex(a.len_ptr))
+    libc.accept(listener.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
+
+    path = sys.argv[2]
+    unix = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    unix.bind(path)
+    a = SockaddrOut()
+    say("unix", unix.fileno())
+    say("unix_len", hex(a.len_ptr))
+    libc.getsockname(unix.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
+
+    six = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+    six.bind(("::1", 0))
+    sender = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+    sender.bind(("::1", 0))
+    sender.connect(six.getsockname()[:2])
+    say("six", six.fileno())
+    say("sender_port", sender.getsockname()[1])
+    sender.send(b"hi")
+    a = SockaddrOut()
+    data = ctypes.create_string_buffer(8)
+    say("peer_len", hex(a.len_ptr))
+    say("data", hex(ctypes.addressof(data)))
+    libc.recvfrom(six.fileno(), data, 8, 0, ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
+    a = SockaddrOut()
+    say("sender", sender.fileno())
+    say("six_port", six.getsockname()[1])
+    say("getpeer_len", hex(a.len_ptr))
+    libc.getpeername(sender.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
+
+
+CASES = {f.__name__: f for f in (sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults)}
 

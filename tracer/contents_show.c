@@ -527,6 +527,7 @@ static bool put_struct(struct outbuf *ob, enum content_kind kind, const struct c
 	case CK_TIMESPEC:
 		return put_timespec(ob, it);
 	case CK_SOCKADDR_IN:
+	case CK_SOCKADDR_OUT:
 		return put_sockaddr(ob, it);
 	case CK_STAT:
 		return put_stat(ob, it);

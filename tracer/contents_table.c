@@ -10,6 +10,8 @@
 
 /* Which arguments point at contents; sorted by syscall, then argument. */
 static const struct content_rule rules[] = {
+	{ "accept",		"upeer_sockaddr",	CK_SOCKADDR_OUT,	"upeer_addrlen" },
+	{ "accept4",		"upeer_sockaddr",	CK_SOCKADDR_OUT,	"upeer_addrlen" },
 	{ "access",		"filename",	CK_PATH,	NULL },
 	{ "bind",		"umyaddr",	CK_SOCKADDR_IN,	"addrlen" },
 	{ "chdir",		"filename",	CK_PATH,	NULL },
@@ -28,6 +30,8 @@ static const struct content_rule rules[] = {
 	{ "fchmodat",		"filename",	CK_PATH,	NULL },
 	{ "fchownat",		"filename",	CK_PATH,	NULL },
 	{ "fstat",		"statbuf",	CK_STAT,	NULL },
+	{ "getpeername",	"usockaddr",	CK_SOCKADDR_OUT,	"usockaddr_len" },
+	{ "getsockname",	"usockaddr",	CK_SOCKADDR_OUT,	"usockaddr_len" },
 	{ "lstat",		"filename",	CK_PATH,	NULL },
 	{ "lstat",		"statbuf",	CK_STAT,	NULL },
 	{ "mkdir",		"pathname",	CK_PATH,	NULL },
@@ -56,6 +60,7 @@ static const struct content_rule rules[] = {
 	{ "readlink",		"path",		CK_PATH,	NULL },
 	{ "readlinkat",		"pathname",	CK_PATH,	NULL },
 	{ "readv",		"vec",		CK_IOV_OUT,	"vlen" },
+	{ "recvfrom",		"addr",		CK_SOCKADDR_OUT,	"addr_len" },
 	{ "recvfrom",		"ubuf",		CK_DATA_OUT,	NULL },
 	{ "rename",		"newname",	CK_PATH,	NULL },
 	{ "rename",		"oldname",	CK_PATH,	NULL },
@@ -136,6 +141,9 @@ static const struct kind_read kind_reads[] = {
 	/* Each iovec's first string-limit bytes, of the first CT_MAX_IOV. */
 	[CK_IOV_IN]	 = { CT_MODE_IOV, CT_AT_ENTER, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
 	[CK_IOV_OUT]	 = { CT_MODE_IOV, CT_AT_EXIT, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
+	/* As long as the kernel says, and no longer than the buffer was. */
+	[CK_SOCKADDR_OUT] = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_PTR, false,
+			      SOCKADDR_MAX },
 };
 
 static int rule_cmp(const void *key, const void *elem)

@@ -25,6 +25,7 @@ enum content_kind {
 	CK_FD_SET,	/* select's fd_set of len_arg bits: fds in, the ready ones out */
 	CK_IOV_IN,	/* struct iovec[len_arg] handed to the kernel: each one's data */
 	CK_IOV_OUT,	/* struct iovec[len_arg] the kernel filled, up to its result */
+	CK_SOCKADDR_OUT, /* a socket address the kernel filled, its length through len_arg */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

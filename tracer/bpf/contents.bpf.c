@@ -36,6 +36,7 @@ struct exit_ctx {
 struct pending_call {
 	__s32 nr;
 	__u32 retry;		/* strings unreadable at the enter: bit per argument */
+	__s32 len_in;		/* what a CT_LEN_PTR count was at the enter; -1: none */
 	__u64 args[CT_MAX_ARGS];
 };
 
@@ -235,6 +236,7 @@ struct emit_state {
 	__u32 off;
 	__u32 retry;		/* at the exit: strings to read again */
 	__u32 faulted;		/* at the enter: strings that could not be read */
+	__s32 len_in;		/* pending_call's */
 	__u8 when;
 	__u8 flags;		/* CT_RECORD_* */
 	__u8 items;
@@ -331,7 +333,6 @@ static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr
 	e->off = item_end(e->off, 0);
 }
 
-/* How many elements the argument holds; negative: none to read. */
 /* An iovec array's reading: put_iovs's, and its loop's. */
 struct iovs_req {
 	__u64 ptr;
@@ -414,26 +415,41 @@ __noinline int put_iovs(struct scratch *s, struct iovs_req *r)
 	return 0;
 }
 
-static __always_inline long count_of(const struct emit_state *e, const struct ct_arg_spec *a)
+/* The six arguments, as one object: what a global function may be handed. */
+struct call_args {
+	__u64 v[CT_MAX_ARGS];
+};
+
+/*
+ * How many elements the argument holds; negative: none to read. A global
+ * function: the caller's verification sees one unknown result, not a path
+ * per way of counting.
+ */
+__noinline long count_of(const struct ct_arg_spec *a, const struct call_args *args, long ret,
+			 int len_in)
 {
-	__u32 i = a->len_arg;
+	__u32 i;
 	int n;
 
+	if (!a || !args)
+		return -1;
+	i = a->len_arg;
 	if (i == CT_LEN_RET)
-		return e->ret;
+		return ret;
 	if (i >= CT_MAX_ARGS)
 		return 1;
 	if (a->flags & CT_LEN_PTR) {
-		if (bpf_probe_read_user(&n, sizeof(n), (const void *)e->args[i]))
+		if (bpf_probe_read_user(&n, sizeof(n), (const void *)args->v[i]))
 			return -1;
-		return n;
+		/* What the kernel wrote back, but no more than the buffer held. */
+		return len_in >= 0 && n > len_in ? len_in : n;
 	}
 	if (a->flags & CT_LEN_BITS) {
 		/* As the kernel reads an fd_set: whole longs, the bits in each. */
-		n = (int)e->args[i];
+		n = (int)args->v[i];
 		return n < 0 ? -1 : (((__u32)n + 63) / 64) * 8;
 	}
-	return (long)e->args[i];
+	return (long)args->v[i];
 }
 
 static long put_arg(__u32 i, void *data)
@@ -468,7 +484,7 @@ static long put_arg(__u32 i, void *data)
 			e->faulted |= 1u << i;
 		break;
 	case CT_MODE_BYTES:
-		count = count_of(e, a);
+		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
 		if (count < 0)
 			break;
 		e->items++;
@@ -482,7 +498,7 @@ static long put_arg(__u32 i, void *data)
 		put_vector(e, i, ptr, a->max);
 		break;
 	case CT_MODE_IOV:
-		count = count_of(e, a);
+		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
 		if (count < 0)
 			break;
 		iovs.ptr = ptr;
@@ -511,10 +527,10 @@ static long put_arg(__u32 i, void *data)
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
 				  const __u64 *args, long ret, __u8 when, __u32 retry,
-				  bool at_exit)
+				  __s32 len_in, bool at_exit)
 {
 	struct emit_state e = {
-		.spec = spec, .args = args, .ret = ret, .retry = retry,
+		.spec = spec, .args = args, .ret = ret, .retry = retry, .len_in = len_in,
 		.off = sizeof(struct ct_record_head), .when = when,
 	};
 	struct ct_record_head *head;
@@ -545,7 +561,9 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 	return e.faulted;
 }
 
-static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit)
+/* The call's spec; whether it reads at the exit; which argument is a CT_LEN_PTR count. */
+static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit,
+							  __u32 *len_ptr)
 {
 	const struct ct_call_spec *spec;
 	__u32 key = nr;
@@ -557,9 +575,13 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 	if (!spec)
 		return NULL;
 	*at_exit = false;
-	for (i = 0; i < CT_MAX_ARGS; i++)
+	*len_ptr = CT_MAX_ARGS;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
 		if (spec->args[i].when & CT_AT_EXIT)
 			*at_exit = true;
+		if (spec->args[i].flags & CT_LEN_PTR)
+			*len_ptr = spec->args[i].len_arg;
+	}
 	return spec;
 }
 
@@ -568,19 +590,24 @@ int contents_enter(struct enter_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
 	struct pending_call call;
+	__u32 tid, len_ptr;
 	bool at_exit;
-	__u32 tid;
 	int i;
 
 	if (!traced_config(&tid))
 		return KEEP;
-	spec = spec_of(ctx->id, &at_exit);
+	spec = spec_of(ctx->id, &at_exit, &len_ptr);
 	if (!spec)
 		return KEEP;
 	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, false);
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, false);
+	/* The size of the buffer the kernel fills (accept's *addrlen). */
+	call.len_in = -1;
+	if (len_ptr < CT_MAX_ARGS &&
+	    bpf_probe_read_user(&call.len_in, sizeof(call.len_in), (const void *)call.args[len_ptr]))
+		call.len_in = -1;
 	if (at_exit || call.retry)
 		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
 	return KEEP;
@@ -591,8 +618,8 @@ int contents_exit(struct exit_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
 	struct pending_call *call;
+	__u32 tid, len_ptr;
 	bool at_exit;
-	__u32 tid;
 
 	if (!traced_config(&tid))
 		return KEEP;
@@ -600,14 +627,14 @@ int contents_exit(struct exit_ctx *ctx)
 	if (!call)
 		return KEEP;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
-	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit) : NULL;
+	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	/*
 	 * A failed call's out-parameters are never shown: then only the
 	 * strings to retry are read.
 	 */
 	if (spec && (ctx->ret >= 0 || call->retry))
 		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
-		     call->retry, true);
+		     call->retry, call->len_in, true);
 	bpf_map_delete_elem(&pending, &tid);
 	return KEEP;
 }
