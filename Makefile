@@ -253,6 +253,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      events "selftests/bats-tap selftests/events.bats" \
 	      replay "selftests/bats-tap selftests/replay.bats" \
 	      contents "selftests/bats-tap selftests/contents.bats" \
+	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \

@@ -14,6 +14,7 @@
 #define CT_MAX_ITEM 4096	/* bytes read per item at most */
 #define CT_MAX_ARGV 32		/* execve: argv strings read at most */
 #define CT_MAX_ENVP 1024	/* execve: envp pointers counted at most */
+#define CT_MAX_IOV 8		/* iovecs read at most */
 #define CT_LEN_RET 6		/* len_arg: the call's result is the length */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
 
@@ -24,7 +25,12 @@ enum ct_mode {
 	CT_MODE_BYTES,		/* elem_size * (len_arg or 1) bytes, up to max */
 	CT_MODE_STRV,		/* a NULL-terminated array of strings */
 	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
+	CT_MODE_IOV,		/* struct iovec[len_arg]: each one's first max bytes */
 };
+
+/* How the length argument counts (ct_arg_spec.flags). */
+#define CT_LEN_BITS 1		/* an int count of bits, read as whole longs (fd_set) */
+#define CT_LEN_PTR 2		/* it points to the int count, read at this side (socklen_t *) */
 
 /* When it is read: at the enter, at the exit (from the enter's pointer), both. */
 #define CT_AT_ENTER 1
@@ -34,7 +40,7 @@ struct ct_arg_spec {
 	__u8 mode;		/* enum ct_mode */
 	__u8 when;		/* CT_AT_* bits */
 	__u8 len_arg;		/* argument holding the count, CT_LEN_RET, CT_LEN_NONE */
-	__u8 pad;
+	__u8 flags;		/* CT_LEN_* */
 	__u16 elem_size;	/* bytes per counted element */
 	__u16 max;		/* bytes read at most */
 };
@@ -72,6 +78,19 @@ struct ct_record_head {
 /* An item's status bits. */
 #define CT_ITEM_FAULT 1		/* the memory could not be read */
 #define CT_ITEM_CUT 2		/* there was more than len bytes */
+
+/*
+ * CT_MODE_IOV: an item per iovec (elem its index) holding the iovec, then
+ * its first bytes: at the exit only those the call filled (its result,
+ * spread over the iovecs in order). FAULT: the bytes could not be read.
+ * An item shorter than the iovec ends the list: FAULT, the array could
+ * not be read from elem on; CUT, there were more than CT_MAX_IOV; neither,
+ * the array was empty.
+ */
+struct ct_iovec {
+	__u64 base;
+	__u64 len;
+};
 
 struct ct_item_head {
 	__u8 arg;

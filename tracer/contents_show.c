@@ -79,7 +79,7 @@ void ct_blob_args(const struct ct_blob *b, unsigned long *args)
 /* Kinds the kernel fills: shown once the call has returned successfully. */
 bool contents_read_at_exit(enum content_kind kind)
 {
-	return content_kind_at_exit(kind) && kind != CK_POLLFD;
+	return content_kind_at_exit(kind) && !content_kind_in_out(kind);
 }
 
 static void put_string_item(struct vwriter *w, const struct ct_item *it)
@@ -115,6 +115,37 @@ static void put_argv(struct vwriter *w, const struct ct_blob *rec, int arg)
 			put_fault(w, &it);
 		else
 			put_string_item(w, &it);
+	}
+	vw_end_list(w, more);
+}
+
+/* An iovec array: each one's data and length; "..." where the list went on. */
+static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, int arg)
+{
+	struct ct_iovec iov;
+	struct ct_item it;
+	unsigned int n;
+	bool more = false;
+
+	vw_begin_list(w);
+	for (n = 0; find_item(rec, arg, n, &it); n++) {
+		if (it.head.len < sizeof(iov)) {
+			more = it.head.status & (CT_ITEM_CUT | CT_ITEM_FAULT);
+			break;
+		}
+		memcpy(&iov, it.bytes, sizeof(iov));
+		vw_begin_struct(w);
+		vw_key(w, "iov_base");
+		if (!iov.base)
+			vw_symbol(w, "NULL");
+		else if (it.head.status & CT_ITEM_FAULT)
+			vw_addr(w, iov.base);
+		else
+			vw_bytes(w, it.bytes + sizeof(iov), it.head.len - sizeof(iov),
+				 it.head.status & CT_ITEM_CUT);
+		vw_key(w, "iov_len");
+		vw_u64(w, iov.len);
+		vw_end_struct(w, false);
 	}
 	vw_end_list(w, more);
 }
@@ -209,6 +240,70 @@ static void put_pollfds(struct vwriter *w, const struct ct_item *it, bool revent
 		vw_end_struct(w, false);
 	}
 	vw_end_list(w, more);
+}
+
+#define LONG_BITS (8 * sizeof(unsigned long))
+
+/* The fds of an fd_set below nbits; false: none. */
+static bool fd_set_next(const struct ct_item *it, size_t nbits, size_t *fd)
+{
+	size_t bits = it->head.len / sizeof(unsigned long) * LONG_BITS;
+	unsigned long word;
+
+	if (nbits < bits)
+		bits = nbits;
+	for (; *fd < bits; ++*fd) {
+		/* Bits in longs, as the kernel keeps them: right on either byte order. */
+		memcpy(&word, it->bytes + *fd / LONG_BITS * sizeof(word), sizeof(word));
+		if (word >> (*fd % LONG_BITS) & 1)
+			return true;
+	}
+	return false;
+}
+
+/* select's n: how many bits of each set count. */
+static size_t fd_set_bits(const struct ct_blob *rec)
+{
+	unsigned long args[CT_MAX_ARGS];
+	int n;
+
+	if (!rec->data || rec->size < sizeof(struct ct_record_head))
+		return 0;
+	ct_blob_args(rec, args);
+	n = (int)args[0];
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/*
+ * As strace lists a set: [3 5], "..." past the fds read (FD_SET_BITS_MAX);
+ * in JSON an array of the fds.
+ */
+static void put_fd_set(struct vwriter *w, const struct ct_item *it, size_t nbits)
+{
+	bool more = it->head.status & CT_ITEM_CUT;
+	size_t fd = 0;
+	bool any = false;
+
+	if (w->json) {
+		vw_begin_list(w);
+		for (; fd_set_next(it, nbits, &fd); fd++)
+			vw_u64(w, fd);
+		vw_end_list(w, more);
+		return;
+	}
+	vw_symbol_begin(w);
+	outbuf_putc(w->ob, '[');
+	for (; fd_set_next(it, nbits, &fd); fd++) {
+		if (any)
+			outbuf_putc(w->ob, ' ');
+		outbuf_u64(w->ob, fd);
+		any = true;
+	}
+	if (more)
+		outbuf_puts(w->ob, any ? " ..." : "...");
+	outbuf_putc(w->ob, ']');
+	vw_symbol_end(w);
+	w->cut |= more;
 }
 
 static void put_inet(struct vwriter *w, int family, const void *addr, const unsigned char *port)
@@ -371,6 +466,7 @@ static size_t struct_size(enum content_kind kind)
 	case CK_TIMESPEC:
 		return sizeof(struct timespec);
 	case CK_SOCKADDR_IN:
+	case CK_SOCKADDR_OUT:
 		return sizeof(sa_family_t);
 	case CK_STAT:
 		return sizeof(struct stat);
@@ -392,6 +488,7 @@ static void put_struct(struct vwriter *w, enum content_kind kind, const struct c
 		put_timespec(w, it);
 		break;
 	case CK_SOCKADDR_IN:
+	case CK_SOCKADDR_OUT:
 		put_sockaddr(w, it);
 		break;
 	case CK_STAT:
@@ -425,9 +522,14 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 		return false;
 	if (kind == CK_ARGV)
 		return true;
+	/* An iovec array itself unreadable: its address. */
+	if (kind == CK_IOV_IN || kind == CK_IOV_OUT)
+		return it->head.len >= sizeof(struct ct_iovec) ||
+		       !(it->head.status & CT_ITEM_FAULT);
 	if (it->head.status & CT_ITEM_FAULT)
 		return false;
 	switch (kind) {
+	case CK_FD_SET:
 	case CK_PATH:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
@@ -482,6 +584,13 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 	case CK_POLLFD:
 		put_pollfds(w, &it, false);
 		break;
+	case CK_IOV_IN:
+	case CK_IOV_OUT:
+		put_iovecs(w, v->rec, v->index);
+		break;
+	case CK_FD_SET:
+		put_fd_set(w, &it, fd_set_bits(v->rec));
+		break;
 	default:
 		put_struct(w, kind, &it);
 		break;
@@ -489,12 +598,19 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 	return true;
 }
 
-/* Whether an in-and-out argument came back with something (poll's revents). */
+/*
+ * Whether an in-and-out argument came back with something: poll's
+ * revents, select's sets with a ready fd.
+ */
 static bool after_item(enum content_kind kind, const struct ct_arg_view *v,
 		       struct ct_item *it)
 {
-	return kind == CK_POLLFD && v->rec && v->returned && v->ret > 0 &&
-	       find_item(v->rec, v->index, 0, it) && !(it->head.status & CT_ITEM_FAULT);
+	size_t fd = 0;
+
+	if (!content_kind_in_out(kind) || !v->rec || !v->returned || v->ret <= 0 ||
+	    !find_item(v->rec, v->index, 0, it) || (it->head.status & CT_ITEM_FAULT))
+		return false;
+	return kind != CK_FD_SET || fd_set_next(it, fd_set_bits(v->rec), &fd);
 }
 
 bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v)
@@ -504,12 +620,22 @@ bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v)
 	return after_item(kind, v, &it);
 }
 
+/* Whether the text names the argument before it: select's "inp: [3]". */
+bool contents_after_named(enum content_kind kind)
+{
+	return kind == CK_FD_SET;
+}
+
 /* What it came back with: the text shows it after the result. */
 void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v)
 {
 	struct ct_item it;
 
-	if (after_item(kind, v, &it))
+	if (!after_item(kind, v, &it))
+		return;
+	if (kind == CK_FD_SET)
+		put_fd_set(w, &it, fd_set_bits(v->rec));
+	else
 		put_pollfds(w, &it, true);
 }

@@ -25,6 +25,7 @@ bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
 		   const struct ct_blob *exit, struct ct_arg_view *v);
 bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_arg_view *v);
 bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v);
+bool contents_after_named(enum content_kind kind);
 void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);

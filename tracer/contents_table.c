@@ -3,12 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 
 #include "contents_table.h"
 
 /* Which arguments point at contents; sorted by syscall, then argument. */
 static const struct content_rule rules[] = {
+	{ "accept",		"upeer_sockaddr",	CK_SOCKADDR_OUT,	"upeer_addrlen" },
+	{ "accept4",		"upeer_sockaddr",	CK_SOCKADDR_OUT,	"upeer_addrlen" },
 	{ "access",		"filename",	CK_PATH,	NULL },
 	{ "bind",		"umyaddr",	CK_SOCKADDR_IN,	"addrlen" },
 	{ "chdir",		"filename",	CK_PATH,	NULL },
@@ -27,6 +30,8 @@ static const struct content_rule rules[] = {
 	{ "fchmodat",		"filename",	CK_PATH,	NULL },
 	{ "fchownat",		"filename",	CK_PATH,	NULL },
 	{ "fstat",		"statbuf",	CK_STAT,	NULL },
+	{ "getpeername",	"usockaddr",	CK_SOCKADDR_OUT,	"usockaddr_len" },
+	{ "getsockname",	"usockaddr",	CK_SOCKADDR_OUT,	"usockaddr_len" },
 	{ "lstat",		"filename",	CK_PATH,	NULL },
 	{ "lstat",		"statbuf",	CK_STAT,	NULL },
 	{ "mkdir",		"pathname",	CK_PATH,	NULL },
@@ -42,10 +47,20 @@ static const struct content_rule rules[] = {
 	{ "ppoll",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "ppoll",		"ufds",		CK_POLLFD,	"nfds" },
 	{ "pread64",		"buf",		CK_DATA_OUT,	NULL },
+	{ "preadv",		"vec",		CK_IOV_OUT,	"vlen" },
+	{ "preadv2",		"vec",		CK_IOV_OUT,	"vlen" },
+	{ "pselect6",		"exp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"inp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"outp",		CK_FD_SET,	"n" },
+	{ "pselect6",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "pwrite64",		"buf",		CK_DATA_IN,	"count" },
+	{ "pwritev",		"vec",		CK_IOV_IN,	"vlen" },
+	{ "pwritev2",		"vec",		CK_IOV_IN,	"vlen" },
 	{ "read",		"buf",		CK_DATA_OUT,	NULL },
 	{ "readlink",		"path",		CK_PATH,	NULL },
 	{ "readlinkat",		"pathname",	CK_PATH,	NULL },
+	{ "readv",		"vec",		CK_IOV_OUT,	"vlen" },
+	{ "recvfrom",		"addr",		CK_SOCKADDR_OUT,	"addr_len" },
 	{ "recvfrom",		"ubuf",		CK_DATA_OUT,	NULL },
 	{ "rename",		"newname",	CK_PATH,	NULL },
 	{ "rename",		"oldname",	CK_PATH,	NULL },
@@ -54,6 +69,9 @@ static const struct content_rule rules[] = {
 	{ "renameat2",		"newname",	CK_PATH,	NULL },
 	{ "renameat2",		"oldname",	CK_PATH,	NULL },
 	{ "rmdir",		"pathname",	CK_PATH,	NULL },
+	{ "select",		"exp",		CK_FD_SET,	"n" },
+	{ "select",		"inp",		CK_FD_SET,	"n" },
+	{ "select",		"outp",		CK_FD_SET,	"n" },
 	{ "sendto",		"addr",		CK_SOCKADDR_IN,	"addr_len" },
 	{ "sendto",		"buff",		CK_DATA_IN,	"len" },
 	{ "stat",		"filename",	CK_PATH,	NULL },
@@ -70,41 +88,62 @@ static const struct content_rule rules[] = {
 	{ "unlinkat",		"pathname",	CK_PATH,	NULL },
 	{ "wait4",		"stat_addr",	CK_WAIT_STATUS,	NULL },
 	{ "write",		"buf",		CK_DATA_IN,	"count" },
+	{ "writev",		"vec",		CK_IOV_IN,	"vlen" },
 };
 
 /* Arrays of structs are shown whole up to this many bytes (64 pollfds). */
 #define STRUCT_ARRAY_MAX 512
 #define SOCKADDR_MAX 128	/* sizeof(struct sockaddr_storage) */
+/* select's sets are read up to FD_SETSIZE fds; beyond, the list ends in "...". */
+#define FD_SET_BITS_MAX 1024
 /* A path is read whole, PATH_MAX with its NUL, and one byte to tell it was cut. */
 #define PATH_SHOWN_MAX (CT_MAX_ITEM - 2)
 
-/* How each kind is read: elem_size bytes, times the length argument if counted. */
+/* Where a kind's count comes from: elem_size bytes times it. */
+enum kind_len {
+	LEN_ONE,	/* one element */
+	LEN_ARG,	/* the rule's len_arg (the caller resolves it) */
+	LEN_RET,	/* the call's result, read at the exit */
+};
+
+/* How each kind is read. */
 struct kind_read {
 	enum ct_mode mode;
 	unsigned char when;
 	unsigned short elem_size;
-	bool counted;
+	enum kind_len len;
+	unsigned char flags;	/* CT_LEN_* */
+	bool in_out;		/* shown at the enter, and after the result */
 	unsigned short max;	/* bytes read at most; 0: the string limit */
 };
 
 static const struct kind_read kind_reads[] = {
-	[CK_NONE]	 = { CT_MODE_NONE, 0, 0, false, 0 },
-	[CK_PATH]	 = { CT_MODE_STR, CT_AT_ENTER, 0, false, PATH_SHOWN_MAX },
-	[CK_ARGV]	 = { CT_MODE_STRV, CT_AT_ENTER, 0, false, 0 },
-	[CK_ENVP]	 = { CT_MODE_COUNTV, CT_AT_ENTER, 0, false, 0 },
-	[CK_DATA_IN]	 = { CT_MODE_BYTES, CT_AT_ENTER, 1, true, 0 },
-	[CK_DATA_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, false, 0 },
-	[CK_TIMESPEC]	 = { CT_MODE_BYTES, CT_AT_ENTER, sizeof(struct timespec), false,
+	[CK_NONE]	 = { CT_MODE_NONE, 0, 0, LEN_ONE, 0, false, 0 },
+	[CK_PATH]	 = { CT_MODE_STR, CT_AT_ENTER, 0, LEN_ONE, 0, false, PATH_SHOWN_MAX },
+	[CK_ARGV]	 = { CT_MODE_STRV, CT_AT_ENTER, 0, LEN_ONE, 0, false, 0 },
+	[CK_ENVP]	 = { CT_MODE_COUNTV, CT_AT_ENTER, 0, LEN_ONE, 0, false, 0 },
+	[CK_DATA_IN]	 = { CT_MODE_BYTES, CT_AT_ENTER, 1, LEN_ARG, 0, false, 0 },
+	[CK_DATA_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_RET, 0, false, 0 },
+	[CK_TIMESPEC]	 = { CT_MODE_BYTES, CT_AT_ENTER, sizeof(struct timespec), LEN_ONE, 0, false,
 			     sizeof(struct timespec) },
-	[CK_POLLFD]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, sizeof(struct pollfd), true,
-			     STRUCT_ARRAY_MAX },
-	[CK_SOCKADDR_IN] = { CT_MODE_BYTES, CT_AT_ENTER, 1, true, SOCKADDR_MAX },
-	[CK_STAT]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct stat), false,
+	[CK_POLLFD]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, sizeof(struct pollfd), LEN_ARG,
+			     0, true, STRUCT_ARRAY_MAX },
+	[CK_SOCKADDR_IN] = { CT_MODE_BYTES, CT_AT_ENTER, 1, LEN_ARG, 0, false, SOCKADDR_MAX },
+	[CK_STAT]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct stat), LEN_ONE, 0, false,
 			     sizeof(struct stat) },
-	[CK_STATX]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct statx), false,
+	[CK_STATX]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(struct statx), LEN_ONE, 0, false,
 			     sizeof(struct statx) },
-	[CK_FD_PAIR]	 = { CT_MODE_BYTES, CT_AT_EXIT, 2 * sizeof(int), false, 2 * sizeof(int) },
-	[CK_WAIT_STATUS] = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(int), false, sizeof(int) },
+	[CK_FD_PAIR]	 = { CT_MODE_BYTES, CT_AT_EXIT, 2 * sizeof(int), LEN_ONE, 0, false,
+			     2 * sizeof(int) },
+	[CK_WAIT_STATUS] = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(int), LEN_ONE, 0, false, sizeof(int) },
+	[CK_FD_SET]	 = { CT_MODE_BYTES, CT_AT_ENTER | CT_AT_EXIT, 1, LEN_ARG, CT_LEN_BITS, true,
+			     FD_SET_BITS_MAX / 8 },
+	/* Each iovec's first string-limit bytes, of the first CT_MAX_IOV. */
+	[CK_IOV_IN]	 = { CT_MODE_IOV, CT_AT_ENTER, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
+	[CK_IOV_OUT]	 = { CT_MODE_IOV, CT_AT_EXIT, sizeof(struct iovec), LEN_ARG, 0, false, 0 },
+	/* As long as the kernel says, and no longer than the buffer was. */
+	[CK_SOCKADDR_OUT] = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_PTR, false,
+			      SOCKADDR_MAX },
 };
 
 static int rule_cmp(const void *key, const void *elem)
@@ -150,6 +189,12 @@ bool content_kind_at_exit(enum content_kind kind)
 	return kind_reads[kind].when & CT_AT_EXIT;
 }
 
+/* Whether it is shown at the enter, and what came back after the result. */
+bool content_kind_in_out(enum content_kind kind)
+{
+	return kind_reads[kind].in_out;
+}
+
 /* How the BPF program reads a kind; len_arg is the caller's to fill. */
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 		      struct ct_arg_spec *spec)
@@ -159,7 +204,8 @@ void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 	memset(spec, 0, sizeof(*spec));
 	spec->mode = r->mode;
 	spec->when = r->when;
-	spec->len_arg = kind == CK_DATA_OUT ? CT_LEN_RET : CT_LEN_NONE;
+	spec->len_arg = r->len == LEN_RET ? CT_LEN_RET : CT_LEN_NONE;
+	spec->flags = r->flags;
 	spec->elem_size = r->elem_size;
 	spec->max = r->max ? r->max : string_limit;
 }
@@ -167,5 +213,11 @@ void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 /* Whether the length argument counts elements: the caller resolves it. */
 bool content_kind_counted(enum content_kind kind)
 {
-	return kind_reads[kind].counted;
+	return kind_reads[kind].len == LEN_ARG;
+}
+
+/* How many kinds there are, for the tests. */
+size_t content_kind_count(void)
+{
+	return sizeof(kind_reads) / sizeof(kind_reads[0]);
 }

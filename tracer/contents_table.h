@@ -22,6 +22,11 @@ enum content_kind {
 	CK_STATX,	/* struct statx, filled by the kernel */
 	CK_FD_PAIR,	/* int[2] filled by the kernel: pipe2's fds */
 	CK_WAIT_STATUS,	/* int filled by the kernel: wait4's status */
+	CK_FD_SET,	/* select's fd_set of len_arg bits: fds in, the ready ones out */
+	CK_IOV_IN,	/* struct iovec[len_arg] handed to the kernel: each one's data */
+	CK_IOV_OUT,	/* struct iovec[len_arg] the kernel filled, up to its result */
+	CK_SOCKADDR_OUT, /* a socket address the kernel filled, its length through len_arg */
+	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
 struct content_rule {
@@ -36,6 +41,8 @@ bool content_syscall_has_rules(const char *syscall);
 const struct content_rule *content_rules(size_t *nr);
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
+bool content_kind_in_out(enum content_kind kind);
+size_t content_kind_count(void);
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 		      struct ct_arg_spec *spec);
 

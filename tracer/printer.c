@@ -485,6 +485,7 @@ static bool wanted(const struct printer *p, const struct thread_state *st,
 static void print_after_result(struct printer *p, const struct thread_state *st,
 			       const struct syscall_desc *desc, long ret)
 {
+	bool any = false;
 	int i;
 
 	for (i = 0; i < desc->nr_args; i++) {
@@ -492,16 +493,22 @@ static void print_after_result(struct printer *p, const struct thread_state *st,
 			.rec = &st->ct[CT_EXIT], .index = i, .val = st->args[i],
 			.returned = true, .ret = ret,
 		};
-
+		enum content_kind kind = desc->args[i].content;
 		struct vwriter w;
 
-		if (!contents_has_after(desc->args[i].content, &v))
+		if (!contents_has_after(kind, &v))
 			continue;
+		outbuf_puts(p->out, any ? ", " : " (");
+		any = true;
+		if (contents_after_named(kind)) {
+			outbuf_puts(p->out, desc->args[i].name);
+			outbuf_puts(p->out, ": ");
+		}
 		vw_init(&w, p->out, false);
-		outbuf_puts(p->out, " (");
-		contents_show_after(&w, desc->args[i].content, &v);
-		outbuf_putc(p->out, ')');
+		contents_show_after(&w, kind, &v);
 	}
+	if (any)
+		outbuf_putc(p->out, ')');
 }
 
 static void print_result(struct printer *p, const struct thread_state *st,

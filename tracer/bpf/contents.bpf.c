@@ -36,6 +36,7 @@ struct exit_ctx {
 struct pending_call {
 	__s32 nr;
 	__u32 retry;		/* strings unreadable at the enter: bit per argument */
+	__s32 len_in;		/* what a CT_LEN_PTR count was at the enter; -1: none */
 	__u64 args[CT_MAX_ARGS];
 };
 
@@ -127,7 +128,8 @@ static __always_inline __u32 item_end(__u32 off, __u32 len)
  */
 struct item_req {
 	__u64 ptr;
-	__s64 total;	/* put_bytes: how many bytes the call hands over */
+	__s64 total;	/* put_bytes, put_iov: how many bytes the call hands over */
+	__u64 len;	/* put_iov: the iovec's iov_len */
 	__u32 off;
 	__u32 max;
 	__u16 elem;
@@ -199,6 +201,32 @@ __noinline __u32 put_bytes(struct scratch *s, const struct item_req *r)
 	return item_end(r->off, len);
 }
 
+/* One iovec, then the first bytes of its data. */
+__noinline __u32 put_iov(struct scratch *s, const struct item_req *r)
+{
+	struct ct_item_head *h;
+	struct ct_iovec *iov;
+	__u32 len;
+
+	if (!s || !r)
+		return 0;
+	len = (__u64)r->total > r->max ? r->max : r->total;
+	if (len > CT_MAX_ITEM)
+		len = CT_MAX_ITEM;
+	h = item_start(s, r);
+	iov = (struct ct_iovec *)(h + 1);
+	iov->base = r->ptr;
+	iov->len = r->len;
+	h->status = (__u64)r->total > len ? CT_ITEM_CUT : 0;
+	h->len = sizeof(*iov) + len;
+	if (len && bpf_probe_read_user(iov + 1, bounded(len), (const void *)r->ptr)) {
+		h->status = CT_ITEM_FAULT;
+		h->len = sizeof(*iov);
+		return item_end(r->off, sizeof(*iov));
+	}
+	return item_end(r->off, sizeof(*iov) + len);
+}
+
 /* What one record's building needs, shared with the bpf_loop callbacks. */
 struct emit_state {
 	struct scratch *s;
@@ -208,6 +236,7 @@ struct emit_state {
 	__u32 off;
 	__u32 retry;		/* at the exit: strings to read again */
 	__u32 faulted;		/* at the enter: strings that could not be read */
+	__s32 len_in;		/* pending_call's */
 	__u8 when;
 	__u8 flags;		/* CT_RECORD_* */
 	__u8 items;
@@ -304,15 +333,123 @@ static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr
 	e->off = item_end(e->off, 0);
 }
 
-static __always_inline long count_of(const struct emit_state *e, const struct ct_arg_spec *a)
-{
-	__u32 i = a->len_arg;
+/* An iovec array's reading: put_iovs's, and its loop's. */
+struct iovs_req {
+	__u64 ptr;
+	__s64 count;		/* iovecs the call has */
+	__s64 budget;		/* at the exit: the bytes the call filled, not yet shown */
+	__u32 off;		/* in: where the items go; out: after them */
+	__u32 max;
+	__u32 done;		/* iovecs read */
+	__u8 arg;
+	__u8 fault;
+	__u8 full;
+	__u8 items;
+};
 
+struct iov_loop {
+	struct scratch *s;
+	struct iovs_req *r;
+};
+
+static long iov_element(__u32 i, void *data)
+{
+	struct iov_loop *l = data;
+	struct iovs_req *v = l->r;
+	struct item_req r = { .off = v->off, .max = v->max, .elem = i, .arg = v->arg };
+	struct ct_iovec iov;
+
+	if (i >= v->count)
+		return 1;
+	if (v->off >= HALF) {
+		v->full = 1;
+		return 1;
+	}
+	if (bpf_probe_read_user(&iov, sizeof(iov), (const void *)(v->ptr + sizeof(iov) * (__u64)i))) {
+		v->fault = 1;
+		return 1;
+	}
+	r.ptr = iov.base;
+	r.len = iov.len;
+	/* More than any item holds: as good as unbounded, and never negative. */
+	r.total = iov.len > CT_MAX_ITEM ? CT_MAX_ITEM + 1 : iov.len;
+	if (v->budget >= 0) {
+		if (r.total > v->budget)
+			r.total = v->budget;
+		v->budget -= r.total;
+	}
+	v->off = put_iov(l->s, &r);
+	v->items++;
+	v->done = i + 1;
+	return 0;
+}
+
+/*
+ * Each iovec an item; then one saying the rest is missing, or that there
+ * were none. A global function: verified once, whatever the caller's state.
+ */
+__noinline int put_iovs(struct scratch *s, struct iovs_req *r)
+{
+	struct iov_loop l = { .s = s, .r = r };
+	struct ct_item_head *h;
+	__s64 count;
+
+	if (!s || !r)
+		return 0;
+	count = r->count;
+	bpf_loop(CT_MAX_IOV, iov_element, &l, 0);
+	if (r->full || (!r->fault && count > 0 && count <= CT_MAX_IOV))
+		return 0;
+	if (r->off >= HALF) {
+		r->full = 1;
+		return 0;
+	}
+	h = item_at(s, r->off);
+	h->arg = r->arg;
+	h->elem = r->done;
+	h->len = 0;
+	h->pad = 0;
+	h->status = r->fault ? CT_ITEM_FAULT : count > CT_MAX_IOV ? CT_ITEM_CUT : 0;
+	r->items++;
+	r->off = item_end(r->off, 0);
+	return 0;
+}
+
+/* The six arguments, as one object: what a global function may be handed. */
+struct call_args {
+	__u64 v[CT_MAX_ARGS];
+};
+
+/*
+ * How many elements the argument holds; negative: none to read. A global
+ * function: the caller's verification sees one unknown result, not a path
+ * per way of counting.
+ */
+__noinline long count_of(const struct ct_arg_spec *a, const struct call_args *args, long ret,
+			 int len_in)
+{
+	__u32 i;
+	int n;
+
+	if (!a || !args)
+		return -1;
+	i = a->len_arg;
 	if (i == CT_LEN_RET)
-		return e->ret;
-	if (i < CT_MAX_ARGS)
-		return (long)e->args[i];
-	return 1;
+		return ret;
+	if (i >= CT_MAX_ARGS)
+		return 1;
+	if (a->flags & CT_LEN_PTR) {
+		if (bpf_probe_read_user(&n, sizeof(n), (const void *)args->v[i]))
+			return -1;
+		/* What the kernel wrote back, but no more than the buffer held. */
+		return len_in >= 0 && n > len_in ? len_in : n;
+	}
+	if (a->flags & CT_LEN_BITS) {
+		/* As the kernel reads an fd_set: whole longs, the bits in each. */
+		n = (int)args->v[i];
+		return n < 0 ? -1 : (((__u32)n + 63) / 64) * 8;
+	}
+	return (long)args->v[i];
 }
 
 static long put_arg(__u32 i, void *data)
@@ -321,6 +458,7 @@ static long put_arg(__u32 i, void *data)
 	const struct ct_arg_spec *a;
 	struct ct_item_head *h;
 	struct item_req r = { .arg = i };
+	struct iovs_req iovs = { 0 };
 	long count;
 	__u64 ptr;
 
@@ -346,7 +484,7 @@ static long put_arg(__u32 i, void *data)
 			e->faulted |= 1u << i;
 		break;
 	case CT_MODE_BYTES:
-		count = count_of(e, a);
+		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
 		if (count < 0)
 			break;
 		e->items++;
@@ -358,6 +496,22 @@ static long put_arg(__u32 i, void *data)
 		break;
 	case CT_MODE_STRV:
 		put_vector(e, i, ptr, a->max);
+		break;
+	case CT_MODE_IOV:
+		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
+		if (count < 0)
+			break;
+		iovs.ptr = ptr;
+		iovs.count = count;
+		iovs.budget = e->when == CT_AT_EXIT ? e->ret : -1;
+		iovs.off = e->off;
+		iovs.max = a->max;
+		iovs.arg = i;
+		put_iovs(e->s, &iovs);
+		e->off = iovs.off;
+		e->items += iovs.items;
+		if (iovs.full)
+			e->flags |= CT_RECORD_FULL;
 		break;
 	case CT_MODE_COUNTV:
 		put_count(e, i, ptr);
@@ -372,10 +526,11 @@ static long put_arg(__u32 i, void *data)
  * one record; returns the strings the enter could not read.
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
-				  const __u64 *args, long ret, __u8 when, __u32 retry)
+				  const __u64 *args, long ret, __u8 when, __u32 retry,
+				  __s32 len_in, bool at_exit)
 {
 	struct emit_state e = {
-		.spec = spec, .args = args, .ret = ret, .retry = retry,
+		.spec = spec, .args = args, .ret = ret, .retry = retry, .len_in = len_in,
 		.off = sizeof(struct ct_record_head), .when = when,
 	};
 	struct ct_record_head *head;
@@ -389,7 +544,7 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		return 0;
 	head = (struct ct_record_head *)e.s->buf;
 	head->common_type = CT_RECORD_TYPE;
-	head->at_exit = when == CT_AT_EXIT;
+	head->at_exit = at_exit;
 	head->flags = e.flags;
 	head->nr = nr;
 	head->args[0] = args[0];
@@ -406,7 +561,9 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 	return e.faulted;
 }
 
-static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit)
+/* The call's spec; whether it reads at the exit; which argument is a CT_LEN_PTR count. */
+static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit,
+							  __u32 *len_ptr)
 {
 	const struct ct_call_spec *spec;
 	__u32 key = nr;
@@ -418,9 +575,13 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 	if (!spec)
 		return NULL;
 	*at_exit = false;
-	for (i = 0; i < CT_MAX_ARGS; i++)
+	*len_ptr = CT_MAX_ARGS;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
 		if (spec->args[i].when & CT_AT_EXIT)
 			*at_exit = true;
+		if (spec->args[i].flags & CT_LEN_PTR)
+			*len_ptr = spec->args[i].len_arg;
+	}
 	return spec;
 }
 
@@ -429,19 +590,24 @@ int contents_enter(struct enter_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
 	struct pending_call call;
+	__u32 tid, len_ptr;
 	bool at_exit;
-	__u32 tid;
 	int i;
 
 	if (!traced_config(&tid))
 		return KEEP;
-	spec = spec_of(ctx->id, &at_exit);
+	spec = spec_of(ctx->id, &at_exit, &len_ptr);
 	if (!spec)
 		return KEEP;
 	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0);
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, false);
+	/* The size of the buffer the kernel fills (accept's *addrlen). */
+	call.len_in = -1;
+	if (len_ptr < CT_MAX_ARGS &&
+	    bpf_probe_read_user(&call.len_in, sizeof(call.len_in), (const void *)call.args[len_ptr]))
+		call.len_in = -1;
 	if (at_exit || call.retry)
 		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
 	return KEEP;
@@ -452,8 +618,8 @@ int contents_exit(struct exit_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
 	struct pending_call *call;
+	__u32 tid, len_ptr;
 	bool at_exit;
-	__u32 tid;
 
 	if (!traced_config(&tid))
 		return KEEP;
@@ -461,9 +627,14 @@ int contents_exit(struct exit_ctx *ctx)
 	if (!call)
 		return KEEP;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
-	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit) : NULL;
-	if (spec)
-		emit(ctx, spec, call->nr, call->args, ctx->ret, CT_AT_EXIT, call->retry);
+	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	/*
+	 * A failed call's out-parameters are never shown: then only the
+	 * strings to retry are read.
+	 */
+	if (spec && (ctx->ret >= 0 || call->retry))
+		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
+		     call->retry, call->len_in, true);
 	bpf_map_delete_elem(&pending, &tid);
 	return KEEP;
 }
