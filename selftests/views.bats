@@ -164,7 +164,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_output 0
 	run sct --json -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
 	assert_success
-	run grep -c '"name":"execveat","nr":322,"args":{"fd":[0-9]*,.*"ret":0,"duration_ns":[0-9]*}$' "$out"
+	run grep -c '"name":"execveat","nr":322,"args":{"fd":[0-9]*,.*"ret":0,"duration_ns":[0-9]*,"contents":{"filename":"","argv":\["true"\],"envp":{"vars":0}}}$' "$out"
 	assert_output 1
 	run sct -s -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
 	assert_success
@@ -185,7 +185,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_success
 	# The exec's object has its arguments and result, before the exit_group's.
 	run grep -nE '"name":"(execve|exit_group)"' "$out"
-	assert_line --index 1 --regexp '"pid":([0-9]+),"tid":\1,"name":"execve","nr":59,"args":\{"filename":[0-9]+,.*"ret":0,"duration_ns":[0-9]+\}$'
+	assert_line --index 1 --regexp '"pid":([0-9]+),"tid":\1,"name":"execve","nr":59,"args":\{"filename":[0-9]+,.*"ret":0,"duration_ns":[0-9]+,"contents":\{"filename":"/bin/true","argv":\["true"\],"envp":\{"vars":[0-9]+\}\}\}$'
 	assert_line --index 2 --regexp '"name":"exit_group"'
 	run grep -c '"ret":null' "$out"
 	assert_output 1
