@@ -128,9 +128,9 @@ BENCH_BIN := $(BUILD)/bench/bench-workload
 N         ?= 200000
 ROUNDS    ?= 3
 
-$(BENCH_BIN): bench/workloads.c
+$(BENCH_BIN): bench/workloads.c tracer/compiler.h
 	@mkdir -p $(@D)
-	$(CC) $(WL_CFLAGS) -static -o $@ $<
+	$(CC) $(WL_CFLAGS) -Itracer -static -o $@ $<
 
 .PHONY: bench
 bench: deps

@@ -35,6 +35,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compiler.h"
+
 /* The most threads a mode starts. */
 #define MAX_THREADS 64
 
@@ -255,7 +257,7 @@ static int nr_cmp(const void *key, const void *elem)
 static int print_nr(const char *name)
 {
 	const struct syscall_nr *found = bsearch(name, numbers,
-		sizeof(numbers) / sizeof(numbers[0]), sizeof(numbers[0]), nr_cmp);
+		ARRAY_SIZE(numbers), sizeof(numbers[0]), nr_cmp);
 
 	if (!found)
 		return 1;
@@ -312,7 +314,7 @@ int main(int argc, char **argv)
 		return print_nr(argv[2]);
 	if (argc != 3)
 		goto out_usage;
-	mode = bsearch(argv[1], modes, sizeof(modes) / sizeof(modes[0]),
+	mode = bsearch(argv[1], modes, ARRAY_SIZE(modes),
 		       sizeof(modes[0]), mode_cmp);
 	count = atol(argv[2]);
 	if (!mode || count <= 0)

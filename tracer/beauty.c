@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "beauty.h"
+#include "compiler.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
 
@@ -119,25 +120,31 @@ static const struct arg_rule arg_rules[] = {
  * generic for x86_64 and s390x, arm64's differ in four bits. O_SYNC and
  * O_TMPFILE contain O_DSYNC's and O_DIRECTORY's bits, so they come first.
  */
-#define OPEN_FLAGS_COMMON(dir, nofollow, direct, largefile) \
-	{ 0100, "O_CREAT" }, { 0200, "O_EXCL" }, { 0400, "O_NOCTTY" },	\
-	{ 01000, "O_TRUNC" }, { 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" }, \
-	{ 04010000, "O_SYNC" }, { 010000, "O_DSYNC" }, { 020000, "O_ASYNC" }, \
-	{ direct, "O_DIRECT" }, { largefile, "O_LARGEFILE" },		\
-	{ O_TMPFILE_BIT | dir, "O_TMPFILE" }, { dir, "O_DIRECTORY" },	\
-	{ nofollow, "O_NOFOLLOW" }, { 01000000, "O_NOATIME" },		\
-	{ 02000000, "O_CLOEXEC" }, { 010000000, "O_PATH" }
-
 #define O_DIRECTORY_GENERIC 0200000
 #define O_DIRECTORY_ARM64 040000
 #define O_TMPFILE_BIT 020000000		/* with O_DIRECTORY, it is O_TMPFILE */
 
 static const struct symbol open_flags[] = {
-	OPEN_FLAGS_COMMON(O_DIRECTORY_GENERIC, 0400000, 040000, 0100000),
+	{ 0100, "O_CREAT" }, { 0200, "O_EXCL" }, { 0400, "O_NOCTTY" },
+	{ 01000, "O_TRUNC" }, { 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" },
+	{ 04010000, "O_SYNC" }, { 010000, "O_DSYNC" }, { 020000, "O_ASYNC" },
+	{ 040000, "O_DIRECT" }, { 0100000, "O_LARGEFILE" },
+	{ O_TMPFILE_BIT | O_DIRECTORY_GENERIC, "O_TMPFILE" },
+	{ O_DIRECTORY_GENERIC, "O_DIRECTORY" }, { 0400000, "O_NOFOLLOW" },
+	{ 01000000, "O_NOATIME" }, { 02000000, "O_CLOEXEC" },
+	{ 010000000, "O_PATH" },
 };
 
+/* arm64: O_DIRECTORY, O_NOFOLLOW, O_DIRECT and O_LARGEFILE differ. */
 static const struct symbol open_flags_arm64[] = {
-	OPEN_FLAGS_COMMON(O_DIRECTORY_ARM64, 0100000, 0200000, 0400000),
+	{ 0100, "O_CREAT" }, { 0200, "O_EXCL" }, { 0400, "O_NOCTTY" },
+	{ 01000, "O_TRUNC" }, { 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" },
+	{ 04010000, "O_SYNC" }, { 010000, "O_DSYNC" }, { 020000, "O_ASYNC" },
+	{ 0200000, "O_DIRECT" }, { 0400000, "O_LARGEFILE" },
+	{ O_TMPFILE_BIT | O_DIRECTORY_ARM64, "O_TMPFILE" },
+	{ O_DIRECTORY_ARM64, "O_DIRECTORY" }, { 0100000, "O_NOFOLLOW" },
+	{ 01000000, "O_NOATIME" }, { 02000000, "O_CLOEXEC" },
+	{ 010000000, "O_PATH" },
 };
 
 #define O_ACCMODE_ABI 03
@@ -386,8 +393,6 @@ static const struct symbol mlockall_flags[] = {
 	SYM(MCL_CURRENT), SYM(MCL_FUTURE), SYM(MCL_ONFAULT),
 };
 
-#define TABLE(t) t, sizeof(t) / sizeof(t[0])
-
 /* How a kind with a plain table prints; zero: what 0 prints as. */
 struct symbolic_kind {
 	const struct symbol *syms;
@@ -396,8 +401,8 @@ struct symbolic_kind {
 	const char *zero;
 };
 
-#define ENUM_KIND(t) { TABLE(t), false, NULL }
-#define FLAGS_KIND(t, zero) { TABLE(t), true, zero }
+#define ENUM_KIND(t) { t, ARRAY_SIZE(t), false, NULL }
+#define FLAGS_KIND(t, zero) { t, ARRAY_SIZE(t), true, zero }
 
 static const struct symbolic_kind symbolic_kinds[ARG_KIND_COUNT] = {
 	[ARG_SOCK_FLAGS] = FLAGS_KIND(sock_type_flags, "0"),
@@ -451,10 +456,10 @@ enum arg_kind beauty_kind(const char *syscall, const char *arg,
 
 	if (plain == ARG_PTR)
 		return plain;
-	rule = bsearch(&key, TABLE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
+	rule = bsearch(&key, arg_rules, ARRAY_SIZE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
 	if (!rule) {
 		key.syscall = "*";
-		rule = bsearch(&key, TABLE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
+		rule = bsearch(&key, arg_rules, ARRAY_SIZE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
 	}
 	if (!rule)
 		return plain;
@@ -588,7 +593,7 @@ static void print_fd_flags(struct outbuf *ob, unsigned long val,
 static void print_futex_op(struct outbuf *ob, unsigned long val)
 {
 	unsigned long cmd = val & FUTEX_CMD_MASK;
-	const char *name = symbol_name(cmd, TABLE(futex_cmds));
+	const char *name = symbol_name(cmd, futex_cmds, ARRAY_SIZE(futex_cmds));
 
 	if (!name) {
 		outbuf_s64(ob, (int)val);
@@ -603,12 +608,12 @@ static void print_futex_op(struct outbuf *ob, unsigned long val)
 
 static void print_mmap_flags(struct outbuf *ob, unsigned long val)
 {
-	const char *type = symbol_name(val & MAP_TYPE, TABLE(map_types));
+	const char *type = symbol_name(val & MAP_TYPE, map_types, ARRAY_SIZE(map_types));
 
 	if (type)
 		outbuf_puts(ob, type);
 	print_flags(ob, type ? val & ~(unsigned long)MAP_TYPE : val, type != NULL,
-		    TABLE(map_flags));
+		    map_flags, ARRAY_SIZE(map_flags));
 }
 
 static void print_clone_flags(struct outbuf *ob, unsigned long val)
@@ -616,7 +621,7 @@ static void print_clone_flags(struct outbuf *ob, unsigned long val)
 	unsigned long flags = val & ~(unsigned long)CSIGNAL, sig = val & CSIGNAL;
 
 	if (flags)
-		print_flags(ob, flags, false, TABLE(clone_flags));
+		print_flags(ob, flags, false, clone_flags, ARRAY_SIZE(clone_flags));
 	if (sig || !flags) {
 		if (flags)
 			outbuf_putc(ob, '|');
@@ -628,9 +633,9 @@ static void print_sock_type(struct outbuf *ob, unsigned long val)
 {
 	unsigned long type = val & 0xf;
 
-	print_enum(ob, type, TABLE(sock_types));
+	print_enum(ob, type, sock_types, ARRAY_SIZE(sock_types));
 	if (val & ~type)
-		print_flags(ob, val & ~type, true, TABLE(sock_type_flags));
+		print_flags(ob, val & ~type, true, sock_type_flags, ARRAY_SIZE(sock_type_flags));
 }
 
 /* statx's sync type, always named as strace does, then the AT_ flags. */
@@ -638,9 +643,9 @@ static void print_statx_flags(struct outbuf *ob, unsigned long val)
 {
 	unsigned long sync = val & AT_STATX_SYNC_TYPE;
 
-	print_enum(ob, sync, TABLE(statx_sync_types));
+	print_enum(ob, sync, statx_sync_types, ARRAY_SIZE(statx_sync_types));
 	if (val & ~sync)
-		print_flags(ob, val & ~sync, true, TABLE(at_flags));
+		print_flags(ob, val & ~sync, true, at_flags, ARRAY_SIZE(at_flags));
 }
 
 static void print_symbolic(struct outbuf *ob, enum arg_kind kind, unsigned long val)
@@ -665,23 +670,23 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 			outbuf_s64(ob, (int)val);
 		break;
 	case ARG_OPEN_FLAGS:
-		print_open_flags(ob, val, TABLE(open_flags));
+		print_open_flags(ob, val, open_flags, ARRAY_SIZE(open_flags));
 		break;
 	case ARG_OPEN_FLAGS_ARM64:
-		print_open_flags(ob, val, TABLE(open_flags_arm64));
+		print_open_flags(ob, val, open_flags_arm64, ARRAY_SIZE(open_flags_arm64));
 		break;
 	case ARG_FD_FLAGS:
-		print_fd_flags(ob, val, TABLE(fd_flags));
+		print_fd_flags(ob, val, fd_flags, ARRAY_SIZE(fd_flags));
 		break;
 	case ARG_FD_FLAGS_ARM64:
-		print_fd_flags(ob, val, TABLE(fd_flags_arm64));
+		print_fd_flags(ob, val, fd_flags_arm64, ARRAY_SIZE(fd_flags_arm64));
 		break;
 	case ARG_OPEN_MODE:
 		outbuf_oct(ob, val);
 		break;
 	case ARG_MMAP_PROT:
 		if (val)
-			print_flags(ob, val, false, TABLE(prot_flags));
+			print_flags(ob, val, false, prot_flags, ARRAY_SIZE(prot_flags));
 		else
 			outbuf_puts(ob, "PROT_NONE");
 		break;
@@ -695,13 +700,13 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 		print_signal(ob, val);
 		break;
 	case ARG_SIGMASK_HOW:
-		print_enum(ob, val, TABLE(sigmask_hows));
+		print_enum(ob, val, sigmask_hows, ARRAY_SIZE(sigmask_hows));
 		break;
 	case ARG_CLONE_FLAGS:
 		print_clone_flags(ob, val);
 		break;
 	case ARG_SOCK_FAMILY:
-		print_enum(ob, val, TABLE(sock_families));
+		print_enum(ob, val, sock_families, ARRAY_SIZE(sock_families));
 		break;
 	case ARG_SOCK_TYPE:
 		print_sock_type(ob, val);
@@ -718,7 +723,7 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	}
 }
 
-#define KIND_TABLE(k, t, sorted) { k, TABLE(t), sorted }
+#define KIND_TABLE(k, t, sorted) { k, t, ARRAY_SIZE(t), sorted }
 
 /* Every table, for the tests that check each entry; sorted: an enum's. */
 static const struct beauty_table all_tables[] = {
@@ -741,7 +746,7 @@ static const struct beauty_table all_tables[] = {
 
 const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain)
 {
-	*nr = sizeof(all_tables) / sizeof(all_tables[0]);
+	*nr = ARRAY_SIZE(all_tables);
 	*nr_plain = ARG_KIND_COUNT;
 	return all_tables;
 }
@@ -757,6 +762,6 @@ const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *fl
 
 const struct arg_rule *beauty_rules(size_t *nr)
 {
-	*nr = sizeof(arg_rules) / sizeof(arg_rules[0]);
+	*nr = ARRAY_SIZE(arg_rules);
 	return arg_rules;
 }

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "byteswap.h"
+#include "compiler.h"
 #include "perfdata.h"
 
 void swap_u64s(void *p, size_t n)
@@ -98,7 +99,7 @@ static void swap_sample(const struct swap_layout *l, unsigned char *p, unsigned 
 	uint32_t raw_size;
 	size_t i;
 
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
 		if (!(l->sample_type & order[i]))
 			continue;
 		if (end - p < 8)

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "beauty.h"
+#include "compiler.h"
 #include "contents_abi.h"
 #include "contents_show.h"
 #include "format.h"
@@ -201,7 +202,7 @@ static void put_poll_bits(struct vwriter *w, unsigned short v)
 	size_t i;
 
 	vw_symbol_begin(w);
-	for (i = 0; i < sizeof(poll_bits) / sizeof(poll_bits[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(poll_bits); i++) {
 		if (!(v & poll_bits[i].bit))
 			continue;
 		outbuf_puts(w->ob, any ? "|" : "");
@@ -375,7 +376,7 @@ static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 {
 	struct file_type key = { .type = mode & S_IFMT };
 	const struct file_type *found = bsearch(&key, file_types,
-						sizeof(file_types) / sizeof(file_types[0]),
+						ARRAY_SIZE(file_types),
 						sizeof(file_types[0]), file_type_cmp);
 
 	vw_key(w, name);

@@ -6,6 +6,7 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#include "compiler.h"
 #include "contents_table.h"
 
 /* Which arguments point at contents; sorted by syscall, then argument. */
@@ -158,7 +159,7 @@ const struct content_rule *content_rule_find(const char *syscall, const char *ar
 {
 	struct content_rule key = { .syscall = syscall, .arg = arg };
 
-	return bsearch(&key, rules, sizeof(rules) / sizeof(rules[0]),
+	return bsearch(&key, rules, ARRAY_SIZE(rules),
 		       sizeof(rules[0]), rule_cmp);
 }
 
@@ -172,14 +173,14 @@ static int rule_syscall_cmp(const void *key, const void *elem)
 /* Whether any argument of the syscall so named has contents. */
 bool content_syscall_has_rules(const char *syscall)
 {
-	return bsearch(syscall, rules, sizeof(rules) / sizeof(rules[0]),
+	return bsearch(syscall, rules, ARRAY_SIZE(rules),
 		       sizeof(rules[0]), rule_syscall_cmp);
 }
 
 /* The table, for the test that it is sorted. */
 const struct content_rule *content_rules(size_t *nr)
 {
-	*nr = sizeof(rules) / sizeof(rules[0]);
+	*nr = ARRAY_SIZE(rules);
 	return rules;
 }
 
@@ -219,5 +220,5 @@ bool content_kind_counted(enum content_kind kind)
 /* How many kinds there are, for the tests. */
 size_t content_kind_count(void)
 {
-	return sizeof(kind_reads) / sizeof(kind_reads[0]);
+	return ARRAY_SIZE(kind_reads);
 }

@@ -2,7 +2,9 @@
 #ifndef SCTRACE_DIAG_H
 #define SCTRACE_DIAG_H
 
+#include "compiler.h"
+
 /* One-line messages to stderr, each prefixed with "sctrace: ". */
-void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag(const char *fmt, ...) __printf(1, 2);
 
 #endif

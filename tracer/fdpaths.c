@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "fdpaths.h"
 
 /*
@@ -115,17 +116,16 @@ static const char *const fd_arg_names[] = {
 	"to_dfd", "ufd",
 };
 
-#define NR(t) (sizeof(t) / sizeof((t)[0]))
 
 /* For the test that bsearch can use them. */
 bool fdpaths_tables_sorted(void)
 {
 	size_t i;
 
-	for (i = 1; i < NR(rules); i++)
+	for (i = 1; i < ARRAY_SIZE(rules); i++)
 		if (strcmp(rules[i - 1].syscall, rules[i].syscall) >= 0)
 			return false;
-	for (i = 1; i < NR(fd_arg_names); i++)
+	for (i = 1; i < ARRAY_SIZE(fd_arg_names); i++)
 		if (strcmp(fd_arg_names[i - 1], fd_arg_names[i]) >= 0)
 			return false;
 	return true;
@@ -148,7 +148,7 @@ bool fdpaths_is_fd_arg(const char *syscall, const char *arg)
 	/* pidfd_getfd's fd is one of the other process's. */
 	if (!strcmp(syscall, "pidfd_getfd") && !strcmp(arg, "fd"))
 		return false;
-	return bsearch(arg, fd_arg_names, NR(fd_arg_names), sizeof(fd_arg_names[0]),
+	return bsearch(arg, fd_arg_names, ARRAY_SIZE(fd_arg_names), sizeof(fd_arg_names[0]),
 		       name_cmp);
 }
 
@@ -400,7 +400,7 @@ const char *fdpaths_get(struct fd_paths *fp, int32_t pid, int fd, bool proc,
 
 static const struct fd_rule *rule_of(const char *syscall)
 {
-	return bsearch(syscall, rules, NR(rules), sizeof(rules[0]), rule_cmp);
+	return bsearch(syscall, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
 }
 
 static bool cloexec_of(const struct fd_rule *r, const struct fd_call *c)
@@ -555,13 +555,12 @@ static void range_effect(struct fd_paths *fp, const struct fd_call *c)
 	while (t && i < t->nr) {
 		unsigned int fd = t->fds[i].fd;
 
-		if (fd < first || fd > last) {
+		if (fd < first || fd > last)
 			i++;
-		} else if (cloexec) {
+		else if (cloexec)
 			t->fds[i++].cloexec = true;
-		} else {
+		else
 			entry_remove(t, i);
-		}
 	}
 }
 

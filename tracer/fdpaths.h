@@ -32,8 +32,8 @@ struct fd_table {
 	struct fd_entry *fds;	/* sorted by fd */
 	size_t nr;
 	size_t cap;
-	bool complete;		/* listed at the start, or forked from such a table:
-				 * an fd it lacks is not open */
+	/* Listed at the start, or forked from such a table: an fd it lacks is not open. */
+	bool complete;
 };
 
 struct fd_paths {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "beauty.h"
+#include "compiler.h"
 #include "format.h"
 
 struct type_kind {
@@ -69,7 +70,7 @@ enum arg_kind arg_kind_of(const char *type, const char *name)
 {
 	const struct type_kind *found;
 
-	found = bsearch(name, name_kinds, sizeof(name_kinds) / sizeof(name_kinds[0]),
+	found = bsearch(name, name_kinds, ARRAY_SIZE(name_kinds),
 			sizeof(name_kinds[0]), type_kind_cmp);
 	if (found && !strchr(type, '*'))
 		return found->kind;
@@ -86,7 +87,7 @@ enum arg_kind arg_kind_from_type(const char *type)
 		type += 6;
 	if (!strncmp(type, "enum ", 5))
 		return ARG_S32;
-	found = bsearch(type, type_kinds, sizeof(type_kinds) / sizeof(type_kinds[0]),
+	found = bsearch(type, type_kinds, ARRAY_SIZE(type_kinds),
 			sizeof(type_kinds[0]), type_kind_cmp);
 	return found ? found->kind : ARG_U64;
 }

@@ -18,6 +18,7 @@
 
 #include "beauty.h"
 #include "clock.h"
+#include "compiler.h"
 #include "contents.h"
 #include "perf_writer.h"
 #include "replay.h"
@@ -300,7 +301,7 @@ static int block_signals(struct run *r)
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
-	for (i = 0; i < sizeof(ending_signals) / sizeof(ending_signals[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(ending_signals); i++)
 		add_unless_ignored(&mask, ending_signals[i]);
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		add_unless_ignored(&mask, sig);
@@ -623,8 +624,11 @@ static int open_events(struct run *r)
 	if (r->opts.record && r->contents)
 		spec->sample_type = SCT_SAMPLE_TYPE_FAULTS;
 	spec->nr_sources = make_sources(r, r->sources);
-	if (r->opts.record && (err = build_tracing_data(r)))
-		return err;
+	if (r->opts.record) {
+		err = build_tracing_data(r);
+		if (err)
+			return err;
+	}
 	if (system_wide) {
 		spec->inherit = false;
 	} else if (r->opts.command) {
@@ -646,9 +650,10 @@ static int open_events(struct run *r)
 	r->ids.nr_faults = r->events.nr_fault_ids;
 	start_contents(r, system_wide);
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
-	if (!spec->enable_on_exec && (err = events_enable(&r->events)))
-		return perf_error(r, err);
-	return 0;
+	if (spec->enable_on_exec)
+		return 0;
+	err = events_enable(&r->events);
+	return err ? perf_error(r, err) : 0;
 }
 
 /* record: the attrs and ids of what was opened, then the formats. */

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,10 +12,13 @@
 #include "outbuf.h"
 #include "outfile.h"
 
+/* Where a buffer made with no room starts. */
+#define OUTBUF_LINE 256
+
 int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 {
-	ob->buf = malloc(cap);
-	if (!ob->buf)
+	ob->buf = cap ? malloc(cap) : NULL;
+	if (cap && !ob->buf)
 		return -ENOMEM;
 	ob->len = 0;
 	ob->cap = cap;
@@ -91,6 +96,28 @@ int outbuf_flush(struct outbuf *ob)
 }
 
 /* Make room for len bytes; in memory mode the buffer grows instead. */
+/* Doubles the buffer (from one line, if it had none) until need fits. */
+static bool outbuf_grow(struct outbuf *ob, size_t need)
+{
+	size_t cap = ob->cap ? ob->cap : OUTBUF_LINE;
+	char *bigger;
+
+	while (cap < need) {
+		if (cap > SIZE_MAX / 2)
+			goto out_nomem;
+		cap *= 2;
+	}
+	bigger = realloc(ob->buf, cap);
+	if (!bigger)
+		goto out_nomem;
+	ob->buf = bigger;
+	ob->cap = cap;
+	return true;
+out_nomem:
+	ob->error = ENOMEM;
+	return false;
+}
+
 static char *outbuf_room(struct outbuf *ob, size_t len)
 {
 	if (ob->len + len <= ob->cap)
@@ -100,23 +127,16 @@ static char *outbuf_room(struct outbuf *ob, size_t len)
 		if (len <= ob->cap)
 			return ob->buf;
 	}
-	while (ob->len + len > ob->cap) {
-		char *bigger = realloc(ob->buf, ob->cap * 2);
-
-		if (!bigger) {
-			ob->error = ENOMEM;
-			return NULL;
-		}
-		ob->buf = bigger;
-		ob->cap *= 2;
-	}
-	return ob->buf + ob->len;
+	return outbuf_grow(ob, ob->len + len) ? ob->buf + ob->len : NULL;
 }
 
 void outbuf_write(struct outbuf *ob, const char *s, size_t len)
 {
-	char *dst = outbuf_room(ob, len);
+	char *dst;
 
+	if (!len)
+		return;
+	dst = outbuf_room(ob, len);
 	if (!dst)
 		return;
 	memcpy(dst, s, len);

@@ -27,8 +27,9 @@ static int check_link(const char *path, bool *follow, char *why, size_t why_len)
 
 	*follow = true;
 	snprintf(dir, sizeof(dir), "%s", path);
+	/* Sticky and writable by others (0002), as /tmp is. */
 	if (stat(dirname(dir), &parent) || !(parent.st_mode & S_ISVTX) ||
-	    !(parent.st_mode & S_IWOTH))
+	    !(parent.st_mode & 0002))
 		return 0;
 	if (lstat(path, &link) || !S_ISLNK(link.st_mode)) {
 		/* Nothing there yet, or a file: a link planted now is not followed. */

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "perf_reader.h"
 #include "record.h"
 
@@ -43,7 +46,7 @@ static bool no_features(const struct perf_file_header *h)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(h->features) / sizeof(h->features[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(h->features); i++)
 		if (h->features[i])
 			return false;
 	return true;
@@ -298,11 +301,27 @@ static int read_pipe(struct perf_file *f)
 int perf_file_tp_id(const struct perf_file *f, const char *sys, const char *name)
 {
 	const struct td_format *fmt = tracing_data_find(&f->td, sys, name);
-	const char *p;
+	const char *p, *end;
+	char digits[12];
+	size_t n;
+	long id;
 
-	if (!fmt || !(p = memmem(fmt->text, fmt->len, "\nID: ", 5)))
+	if (!fmt)
 		return -1;
-	return atoi(p + 5);
+	p = memmem(fmt->text, fmt->len, "\nID: ", 5);
+	if (!p)
+		return -1;
+	/* The text is not NUL-terminated: copy the digits out before strtol. */
+	p += 5;
+	end = fmt->text + fmt->len;
+	for (n = 0; p + n < end && n < sizeof(digits) && isdigit((unsigned char)p[n]); n++)
+		;
+	if (!n || n == sizeof(digits) || (p + n < end && p[n] != '\n'))
+		return -1;
+	memcpy(digits, p, n);
+	digits[n] = '\0';
+	id = strtol(digits, NULL, 10);
+	return id <= INT_MAX ? (int)id : -1;
 }
 
 /* What swapping the samples needs, known once the formats are read. */

@@ -5,6 +5,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "perf_writer.h"
 #include "perfdata.h"
 
@@ -83,7 +84,7 @@ static void write_features(struct perf_writer *w, uint64_t at,
 		{ FEAT_TRACING_DATA, tracing->len }, { FEAT_HOSTNAME, 0 },
 		{ FEAT_OSRELEASE, 0 }, { FEAT_ARCH, 0 }, { FEAT_NRCPUS, 8 },
 	};
-	size_t nr = sizeof(feats) / sizeof(feats[0]), i;
+	size_t nr = ARRAY_SIZE(feats), i;
 	struct perf_file_section sec;
 	uint32_t cpus[2] = { sysconf(_SC_NPROCESSORS_CONF), sysconf(_SC_NPROCESSORS_ONLN) };
 	uint64_t pos = at + nr * sizeof(sec);

@@ -753,19 +753,17 @@ static void print_lost(struct printer *p, const struct sct_event *ev)
 static void note_contents(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state *st = pr_thread(p, ev->tid);
-	struct ct_blob copy = {
-		.data = malloc(ev->tp.size), .size = ev->tp.size, .time = ev->time,
-	};
+	const struct ct_blob seen = { .data = ev->tp.data, .size = ev->tp.size };
+	struct ct_blob copy = { .size = ev->tp.size, .time = ev->time };
 	enum ct_slot slot;
 	bool at_exit;
 	long nr;
 
-	if (!st || !copy.data ||
-	    !ct_blob_nr(&(struct ct_blob){ .data = ev->tp.data, .size = ev->tp.size },
-			&nr, &at_exit)) {
-		free(copy.data);
+	if (!st || !ct_blob_nr(&seen, &nr, &at_exit))
 		return;
-	}
+	copy.data = malloc(copy.size);
+	if (!copy.data)
+		return;
 	memcpy(copy.data, ev->tp.data, copy.size);
 	slot = at_exit ? CT_EXIT : CT_NEXT;
 	thread_drop_contents(st, slot);

@@ -60,7 +60,10 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 
 	if (!f && rp->use_host)
 		return tracefs_read_format(&rp->host, sys, name, len);
-	if (!f || !(copy = malloc(f->len + 1)))
+	if (!f)
+		return NULL;
+	copy = malloc(f->len + 1);
+	if (!copy)
 		return NULL;
 	memcpy(copy, f->text, f->len);
 	copy[f->len] = '\0';

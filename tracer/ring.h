@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "compiler.h"
+
 /* A record's size field is 16 bits: no record is larger than this. */
 #define RING_MAX_RECORD 65536
 
@@ -20,7 +22,7 @@ struct ring {
 	uint64_t head;		/* producer position seen at ring_begin */
 	uint64_t tail;		/* consumer position */
 	bool corrupt;		/* a record's size made no sense */
-	unsigned char scratch[RING_MAX_RECORD] __attribute__((aligned(8)));
+	unsigned char scratch[RING_MAX_RECORD] __aligned(8);
 };
 
 void ring_init(struct ring *r, struct perf_event_mmap_page *meta,

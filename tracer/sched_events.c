@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "compiler.h"
 #include "sched_events.h"
 
 const struct sched_tp sched_tps[] = {
@@ -11,7 +12,7 @@ const struct sched_tp sched_tps[] = {
 	{ "sched_wakeup",	TP_WAKEUP },
 };
 
-const unsigned int nr_sched_tps = sizeof(sched_tps) / sizeof(sched_tps[0]);
+const unsigned int nr_sched_tps = ARRAY_SIZE(sched_tps);
 
 /*
  * sched_switch's prev_state: one bit per reported task state (the format's

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "syscall_table.h"
 
 struct nr_name {
@@ -77,7 +78,7 @@ static const char *kernel_spelling(const char *audit_name)
 	const struct spelling *found;
 
 	found = bsearch(audit_name, kernel_spellings,
-			sizeof(kernel_spellings) / sizeof(kernel_spellings[0]),
+			ARRAY_SIZE(kernel_spellings),
 			sizeof(kernel_spellings[0]), spelling_cmp);
 	return found ? found->kernel : audit_name;
 }
@@ -94,7 +95,7 @@ const char *syscall_name(int machine, long nr)
 	if (name)
 		return kernel_spelling(name);
 	found = bsearch(&key, newer_syscalls,
-			sizeof(newer_syscalls) / sizeof(newer_syscalls[0]),
+			ARRAY_SIZE(newer_syscalls),
 			sizeof(newer_syscalls[0]), nr_name_cmp);
 	return found ? found->name : NULL;
 }
@@ -132,7 +133,7 @@ const char *syscall_tracepoint_name(int machine, const char *name)
 	const struct tracepoint_alias *found;
 
 	found = bsearch(name, tracepoint_aliases,
-			sizeof(tracepoint_aliases) / sizeof(tracepoint_aliases[0]),
+			ARRAY_SIZE(tracepoint_aliases),
 			sizeof(tracepoint_aliases[0]), alias_cmp);
 	if (!found || (found->machine && found->machine != machine))
 		return name;
@@ -171,7 +172,7 @@ enum result_kind syscall_result_kind(const char *name)
 	const struct name_result *found;
 
 	found = bsearch(name, result_kinds,
-			sizeof(result_kinds) / sizeof(result_kinds[0]),
+			ARRAY_SIZE(result_kinds),
 			sizeof(result_kinds[0]), name_result_cmp);
 	return found ? found->kind : RESULT_DEFAULT;
 }
@@ -224,7 +225,7 @@ void errno_describe(long err, struct errno_desc *desc)
 	const struct errno_entry *found;
 
 	found = bsearch(&err, internal_errnos,
-			sizeof(internal_errnos) / sizeof(internal_errnos[0]),
+			ARRAY_SIZE(internal_errnos),
 			sizeof(internal_errnos[0]), errno_entry_cmp);
 	desc->known = true;
 	if (found) {

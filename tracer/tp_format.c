@@ -139,8 +139,10 @@ static bool field_ok(struct line l)
 {
 	const char *semi;
 
-	if (!take(&l, "\tfield:") || !(semi = memchr(l.s, ';', l.n)) ||
-	    !decl_ok(l.s, semi - l.s))
+	if (!take(&l, "\tfield:"))
+		return false;
+	semi = memchr(l.s, ';', l.n);
+	if (!semi || !decl_ok(l.s, semi - l.s))
 		return false;
 	l.n -= semi - l.s;
 	l.s = semi;

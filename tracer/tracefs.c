@@ -10,6 +10,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "tracefs.h"
 
 static const char *const tracefs_dirs[] = {
@@ -43,7 +44,7 @@ enum tracefs_status tracefs_open(struct tracefs *tfs)
 	/* For unusual mount points, and for tests with a fake tree. */
 	if (override && *override)
 		return use(tfs, override);
-	for (i = 0; i < sizeof(tracefs_dirs) / sizeof(tracefs_dirs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(tracefs_dirs); i++)
 		if (is_tracefs(tracefs_dirs[i]))
 			return use(tfs, tracefs_dirs[i]);
 	if (geteuid())

@@ -28,7 +28,9 @@ int extra_tps_add_format(struct extra_tps *x, const char *system,
 	struct extra_tp *bigger;
 	char *safe;
 
-	if (!x->tep && !(x->tep = tep_alloc()))
+	if (!x->tep)
+		x->tep = tep_alloc();
+	if (!x->tep)
 		return -ENOMEM;
 	safe = tp_format_safe(format, len, &len);
 	if (!safe || tep_parse_format(x->tep, &event, safe, len, system))
@@ -76,7 +78,9 @@ int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 /* A file from a machine of the other byte order: numbers read swapped. */
 void extra_tps_set_big_endian(struct extra_tps *x, bool big_endian)
 {
-	if (!x->tep && !(x->tep = tep_alloc()))
+	if (!x->tep)
+		x->tep = tep_alloc();
+	if (!x->tep)
 		return;
 	tep_set_file_bigendian(x->tep, big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 }
@@ -159,7 +163,10 @@ bool extra_string(const struct extra_tp *tp, const unsigned char *data,
 	const unsigned char *bytes;
 	uint32_t n;
 
-	if (!f || !is_text(f) || !len || !(bytes = field_bytes(f, data, size, &n)))
+	if (!f || !is_text(f) || !len)
+		return false;
+	bytes = field_bytes(f, data, size, &n);
+	if (!bytes)
 		return false;
 	n = strnlen((const char *)bytes, n);
 	if (n >= len)
@@ -190,8 +197,10 @@ bool extra_number(const struct extra_tps *x, const struct extra_tp *tp,
 	uint32_t n;
 
 	if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) ||
-	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8) ||
-	    !(bytes = field_bytes(f, data, size, &n)))
+	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
+		return false;
+	bytes = field_bytes(f, data, size, &n);
+	if (!bytes)
 		return false;
 	*val = read_number(x, f, bytes, f->size);
 	return true;

@@ -16,7 +16,8 @@ static void put(struct td_blob *b, const void *p, size_t len)
 	unsigned char *bigger;
 	size_t cap;
 
-	if (b->error)
+	/* A missing tracefs file gives (NULL, 0): memcpy may not see NULL. */
+	if (b->error || !len)
 		return;
 	if (b->len + len > b->cap) {
 		cap = b->cap ? b->cap : 65536;
@@ -89,12 +90,16 @@ static void put_syscall_formats(struct td_blob *b, const struct tracefs *tfs)
 		if (strncmp(de->d_name, "sys_enter_", 10))
 			continue;
 		more = realloc(names, (nr + 1) * sizeof(*names));
-		if (!more || !(more[nr] = strdup(de->d_name))) {
-			names = more ?: names;
+		if (!more) {
 			b->error = ENOMEM;
 			break;
 		}
 		names = more;
+		names[nr] = strdup(de->d_name);
+		if (!names[nr]) {
+			b->error = ENOMEM;
+			break;
+		}
 		nr++;
 	}
 	if (dir)
