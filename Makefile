@@ -231,6 +231,28 @@ run_tests: deps
 	$(SUBMAKE) kselftest-install
 	$(KSFT_INSTALL_PATH)/run_kselftest.sh -c sctrace
 
+# make lint: the kernel's checkpatch (from the linux-source tarball the
+# build unpacks already) and cppcheck over the tracer, both clean.
+# compiler.h is left to cppcheck alone: it defines the attribute
+# spellings checkpatch asks for, as the kernel's compiler_attributes.h.
+CHECKPATCH_DIR   := build/checkpatch
+CHECKPATCH       := $(CHECKPATCH_DIR)/scripts/checkpatch.pl
+CHECKPATCH_FILES := $(filter-out tracer/compiler.h,$(wildcard tracer/*.c tracer/*.h tracer/bpf/*.c))
+
+$(CHECKPATCH):
+	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
+	mkdir -p $(CHECKPATCH_DIR)
+	tar -xJf $(LINUX_SRC_TAR) -C $(CHECKPATCH_DIR) --strip-components=1 \
+		$(addprefix linux-source-6.1/scripts/,checkpatch.pl spelling.txt const_structs.checkpatch)
+	touch $@
+
+.PHONY: lint
+lint: deps
+	$(SUBMAKE) $(CHECKPATCH)
+	$(CHECKPATCH) --no-tree --quiet --show-types -f $(CHECKPATCH_FILES)
+	cppcheck --quiet --enable=warning,portability,performance --std=c11 -D_GNU_SOURCE \
+		-Itracer --error-exitcode=1 tracer/*.c
+
 # README's two commands in a debootstrapped Debian 12 (not part of check;
 # FRESH_UPTO=run stops after make run).
 .PHONY: check-fresh
@@ -306,5 +328,6 @@ sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
 check: deps-qemu
+	$(SUBMAKE) lint
 	$(SUBMAKE) all unit-tests golden sanitized $(BENCH_BIN)
 	selftests/ktap-report build/check $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)

@@ -570,7 +570,7 @@ TEST(comparison_catches_wrong_traces)
 		SKIP(return, "blessing, or one case selected");
 	if (!need_root(_metadata))
 		SKIP(return, "needs root to open perf tracepoints");
-	for (i = 0; i < sizeof(mutations) / sizeof(mutations[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(mutations); i++) {
 		const struct mutation *m = &mutations[i];
 		const char *why = NULL;
 		struct paths p;

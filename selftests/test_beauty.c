@@ -377,7 +377,7 @@ static const struct known *known_of(enum arg_kind kind, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(knowns) / sizeof(knowns[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(knowns); i++)
 		if (knowns[i].kind == kind && !strcmp(knowns[i].name, name))
 			return &knowns[i];
 	return NULL;
@@ -401,7 +401,7 @@ TEST(plain_tables_hold_the_library_values_every_one)
 			seen++;
 		}
 	}
-	EXPECT_EQ(sizeof(knowns) / sizeof(knowns[0]), seen);
+	EXPECT_EQ(ARRAY_SIZE(knowns), seen);
 }
 
 TEST_F(bty, plain_kinds_at_their_edges)

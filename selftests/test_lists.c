@@ -35,7 +35,7 @@ TEST(bad_cpu_lists)
 	struct cpu_list list;
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		EXPECT_NE(0, cpu_list_parse(bad[i], &list)) TH_LOG("'%s'", bad[i]);
 		EXPECT_EQ(NULL, list.cpus);
 	}
@@ -109,7 +109,7 @@ TEST(bad_id_lists)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct id_list list = { 0 };
 
 		EXPECT_NE(0, id_list_parse(bad[i], &list)) TH_LOG("'%s'", bad[i]);
@@ -131,7 +131,7 @@ TEST(mmap_pages)
 	EXPECT_EQ(256, pages);
 	ASSERT_EQ(0, mmap_pages_parse("1048576", &pages));
 	EXPECT_EQ(1048576, pages);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		const char *text = bad[i];
 
 		EXPECT_NE(0, mmap_pages_parse(text, &pages)) TH_LOG("'%s'", text);

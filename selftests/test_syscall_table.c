@@ -44,7 +44,7 @@ TEST(known_numbers_per_machine)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(known_calls) / sizeof(known_calls[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(known_calls); i++) {
 		const struct known_call *c = &known_calls[i];
 		const char *name = syscall_name(c->machine, c->nr);
 
@@ -59,7 +59,7 @@ TEST(numbers_above_450_on_every_machine)
 	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
 	size_t i;
 
-	for (i = 0; i < sizeof(machines) / sizeof(machines[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(machines); i++) {
 		EXPECT_STREQ("cachestat", syscall_name(machines[i], 451));
 		EXPECT_STREQ("futex_wake", syscall_name(machines[i], 454));
 		EXPECT_STREQ("futex_wait", syscall_name(machines[i], 455));
@@ -103,7 +103,7 @@ static const char *expected_tracepoint(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(table_spelled) / sizeof(table_spelled[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(table_spelled); i++)
 		if (!strcmp(name, table_spelled[i][0]))
 			return table_spelled[i][1];
 	return name;

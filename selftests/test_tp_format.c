@@ -49,7 +49,7 @@ TEST(mutated_formats_refused)
 	};
 	size_t i, len;
 
-	for (i = 0; i < sizeof(from) / sizeof(from[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(from); i++) {
 		char copy[sizeof(sched_switch)];
 		char *at;
 

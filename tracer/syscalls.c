@@ -157,12 +157,12 @@ const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long n
 	    ((size_t)nr >= cache->nr_descs && grow(cache, nr + 1)))
 		goto out_other;
 	slot = &cache->descs[nr];
-	if (*slot)
-		return *slot;
-	*slot = calloc(1, sizeof(**slot));
-	if (!*slot)
-		goto out_other;
-	describe(cache, *slot, nr);
+	if (!*slot) {
+		*slot = calloc(1, sizeof(**slot));
+		if (!*slot)
+			goto out_other;
+		describe(cache, *slot, nr);
+	}
 	return *slot;
 
 out_other:

@@ -178,12 +178,15 @@ static bool fields_ok(struct cursor *c, const char **kept)
 
 char *tp_format_safe(const char *text, size_t len, size_t *out_len)
 {
-	struct cursor c = { text, text + len };
+	struct cursor c;
 	const char *kept;
 	size_t n;
 	char *copy;
 
-	if (!text || !head_ok(&c) || !fields_ok(&c, &kept))
+	if (!text)
+		return NULL;
+	c = (struct cursor){ text, text + len };
+	if (!head_ok(&c) || !fields_ok(&c, &kept))
 		return NULL;
 	n = kept - text;
 	copy = malloc(n + 2 + sizeof(TP_NO_PRINT));
