@@ -282,6 +282,12 @@ inflate_attrs() {
 	run sct record -o "$data" -- true
 	assert_success
 	[ "$(stat -c %a "$data")" = 600 ]
+	# A file already there, readable by all, is made 0600 before it is
+	# written, as a new one would be.
+	chmod 0644 "$data"
+	run sct record -o "$data" -- true
+	assert_success
+	[ "$(stat -c %a "$data")" = 600 ]
 	run --separate-stderr bash -c "'$SCTRACE' record -o /dev/stdout -- '$WORKLOAD' getppid 100000 | cat > /dev/null; exit \${PIPESTATUS[0]}"
 	[ "$status" -eq 73 ]
 	[ "$stderr" = "sctrace: cannot create output file '/dev/stdout': a perf.data file needs a seekable file, not a pipe or terminal; give a file name" ]

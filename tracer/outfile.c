@@ -67,7 +67,15 @@ static int check_opened(int fd, const struct outfile_rules *rules, char *why,
 		snprintf(why, why_len, "a perf.data file needs a seekable file, not a pipe or terminal; give a file name");
 		return -1;
 	}
-	if (S_ISREG(sb.st_mode) && ftruncate(fd, 0)) {
+	if (!S_ISREG(sb.st_mode))
+		return 0;
+	/* Before truncating: its old readers must not see the new contents. */
+	if (rules->mode_always && fchmod(fd, rules->mode)) {
+		snprintf(why, why_len, "cannot make it mode %04o: %s",
+			 (unsigned int)rules->mode, strerror(errno));
+		return -1;
+	}
+	if (ftruncate(fd, 0)) {
 		snprintf(why, why_len, "cannot truncate it: %s", strerror(errno));
 		return -1;
 	}

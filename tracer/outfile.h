@@ -14,6 +14,7 @@ struct outfile_keep {
 
 struct outfile_rules {
 	mode_t mode;			/* of a new file (before the umask) */
+	bool mode_always;		/* an existing file gets mode too */
 	bool seekable;			/* refuse pipes and terminals */
 	const struct outfile_keep *keep;
 	size_t nr_keep;

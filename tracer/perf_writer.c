@@ -13,7 +13,8 @@
 
 /*
  * A new recording at path, 0600 as perf writes them (they show every
- * argument of every call); seekable, since the header is written last.
+ * argument of every call), an older file there made 0600 too; seekable,
+ * since the header is written last.
  * On failure why says what is wrong and what to do.
  */
 int perf_writer_open(struct perf_writer *w, const char *path,
@@ -21,7 +22,8 @@ int perf_writer_open(struct perf_writer *w, const char *path,
 		     char *why, size_t why_len)
 {
 	struct outfile_rules rules = {
-		.mode = 0600, .seekable = true, .keep = keep, .nr_keep = nr_keep,
+		.mode = 0600, .mode_always = true, .seekable = true,
+		.keep = keep, .nr_keep = nr_keep,
 	};
 	/* perf's own shape until the end: no data size, no features yet. */
 	struct perf_file_header placeholder = {
