@@ -799,3 +799,40 @@ for p in left:
 	[[ "$output" =~ ^"sctrace: --strict: the trace is not whole: "[12]" call"s?" without "(its|their)" exit, 2 processes left untraced (the command (pid "[0-9]+") was still running; sctrace's status would be 143)"$ ]]
 	pkill -x -f "sleep 5.02" || true
 }
+
+# The policy lines chrt prints for sctrace (the command's parent) and for
+# the command itself, from inside a traced command.
+policies() {
+	run --separate-stderr sct "$@" -o "$out" -- sh -c 'chrt -p $PPID; chrt -p $$'
+}
+
+@test "--realtime: the reader at SCHED_FIFO, never the command; refused if not allowed" {
+	policies
+	assert_success
+	[ -z "$stderr" ]
+	assert_line --index 0 --regexp "^pid [0-9]+'s current scheduling policy: SCHED_FIFO\|SCHED_RESET_ON_FORK$"
+	assert_line --index 1 --regexp "^pid [0-9]+'s current scheduling priority: 1$"
+	assert_line --index 2 --regexp "^pid [0-9]+'s current scheduling policy: SCHED_OTHER$"
+	policies --realtime 7
+	assert_success
+	assert_line --index 1 --regexp "priority: 7$"
+	assert_line --index 2 --regexp "policy: SCHED_OTHER$"
+	policies --no-realtime
+	assert_success
+	assert_line --index 0 --regexp "policy: SCHED_OTHER$"
+	# Not allowed: by default the reader runs as a normal task, silently;
+	# asked for, it is an error before the command runs.
+	run --separate-stderr setpriv --bounding-set=-sys_nice "$SCTRACE" -o "$out" -- sh -c 'chrt -p $PPID'
+	assert_success
+	[ -z "$stderr" ]
+	assert_line --index 0 --regexp "policy: SCHED_OTHER$"
+	run --separate-stderr setpriv --bounding-set=-sys_nice "$SCTRACE" --realtime 3 -o "$out" -- sh -c 'echo ran'
+	[ "$status" -eq 77 ]
+	[ -z "$output" ]
+	[ "$stderr" = "sctrace: cannot run the reader at SCHED_FIFO priority 3: Operation not permitted; it needs CAP_SYS_NICE or RLIMIT_RTPRIO, or leave --realtime out" ]
+	for bad in 0 100 x -1; do
+		run --separate-stderr sct --realtime "$bad" -- true
+		[ "$status" -eq 64 ]
+		[ "$stderr" = "sctrace: bad --realtime '$bad': expected a SCHED_FIFO priority from 1 to 99, like 1 (or --no-realtime)" ]
+	done
+}

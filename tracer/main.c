@@ -732,6 +732,25 @@ static void list_fds(struct run *r)
 		fdpaths_list(&r->start_fds, r->watched.ids[i]);
 }
 
+/*
+ * After the command's fork, so that it keeps the caller's policy. By
+ * default, where it is not allowed (no CAP_SYS_NICE, RLIMIT_RTPRIO), the
+ * reader runs as a normal task; what that loses is counted as LOST.
+ */
+static int raise_reader_priority(struct run *r)
+{
+	int err;
+
+	if (!r->opts.realtime)
+		return 0;
+	err = session_realtime(r->opts.realtime);
+	if (!err || !r->opts.realtime_asked)
+		return 0;
+	diag("cannot run the reader at SCHED_FIFO priority %u: %s; it needs CAP_SYS_NICE or RLIMIT_RTPRIO, or leave --realtime out",
+	     r->opts.realtime, strerror(-err));
+	return SCT_EXIT_NO_PERM;
+}
+
 static int start_command(struct run *r)
 {
 	char shown[ESCAPE_PATH_SIZE];
@@ -925,6 +944,8 @@ int main(int argc, char **argv)
 		ret = block_signals(&r);
 	if (!ret)
 		ret = prepare_command(&r);
+	if (!ret)
+		ret = raise_reader_priority(&r);
 	if (!ret)
 		ret = init_syscalls(&r);
 	if (!ret)

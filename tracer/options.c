@@ -17,13 +17,16 @@ enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
-	OPT_STRICT, OPT_NO_CONTENTS, OPT_STRING_LIMIT,
+	OPT_STRICT, OPT_NO_CONTENTS, OPT_STRING_LIMIT, OPT_REALTIME,
+	OPT_NO_REALTIME,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
 #define MAX_EVENTS_MAX (1ul << 48)
 /* Bytes of a string or buffer the BPF program reads at most (CT_MAX_ITEM). */
 #define STRING_LIMIT_MAX 4096ul
+/* SCHED_FIFO's priorities run from 1 to 99. */
+#define REALTIME_MAX 99ul
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, 'a' },
@@ -43,10 +46,12 @@ static const struct option long_options[] = {
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-contents", no_argument,		NULL, OPT_NO_CONTENTS },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
+	{ "no-realtime", no_argument,		NULL, OPT_NO_REALTIME },
 	{ "output",	required_argument,	NULL, 'o' },
 	{ "pf",		required_argument,	NULL, 'F' },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "raw",	no_argument,		NULL, OPT_RAW },
+	{ "realtime",	required_argument,	NULL, OPT_REALTIME },
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
 	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
 	{ "strict",	no_argument,		NULL, OPT_STRICT },
@@ -200,6 +205,21 @@ static int take_string_limit(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
+static int take_realtime(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	unsigned long n;
+
+	if (!count_parse(arg, REALTIME_MAX, &n)) {
+		opts->realtime = n;
+		opts->realtime_asked = true;
+		return 0;
+	}
+	diag("bad --realtime '%s': expected a SCHED_FIFO priority from 1 to %lu, like 1 (or --no-realtime)",
+	     escape_str(shown, sizeof(shown), arg), REALTIME_MAX);
+	return SCT_EXIT_USAGE;
+}
+
 /* Options that only change what is shown. */
 static int take_view_option(int c, const char *arg, struct sct_options *opts)
 {
@@ -332,6 +352,12 @@ static int take_option(int c, const char *arg, char *const *argv,
 		return 0;
 	case OPT_STRING_LIMIT:
 		return take_string_limit(arg, opts);
+	case OPT_REALTIME:
+		return take_realtime(arg, opts);
+	case OPT_NO_REALTIME:
+		opts->realtime = 0;
+		opts->realtime_asked = false;
+		return 0;
 	case OPT_STRICT:
 		opts->strict = true;
 		return 0;
@@ -391,6 +417,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
 	opts->string_limit = STRING_LIMIT_DEFAULT;
 	opts->inherit = true;
+	opts->realtime = REALTIME_DEFAULT;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
 	while ((c = getopt_long(argc, argv, "+aC:e:F:hi:m:o:p:sSt:u:y", long_options, NULL)) != -1) {

@@ -10,6 +10,7 @@
 
 #define MMAP_PAGES_DEFAULT 512
 #define STRING_LIMIT_DEFAULT 32	/* as strace's -s */
+#define REALTIME_DEFAULT 1	/* the lowest SCHED_FIFO priority */
 
 struct sct_options {
 	struct id_list pids;		/* -p: processes, all their threads */
@@ -25,6 +26,8 @@ struct sct_options {
 	bool stop_at_exit;		/* end with the command, not its tree */
 	bool strict;			/* exit 75 if the trace is not whole */
 	bool no_contents;		/* pointers as addresses: no BPF program */
+	unsigned int realtime;		/* the reader's SCHED_FIFO priority, or 0 */
+	bool realtime_asked;		/* --realtime given: failing is an error */
 	unsigned int string_limit;	/* bytes of strings and data shown */
 	const char *output;		/* -o, NULL: stderr */
 	const char *expr;		/* -e: which calls, or NULL for all */

@@ -36,6 +36,7 @@ struct session {
 	struct perf_writer *writer;	/* record: every record goes to the file */
 };
 
+int session_realtime(unsigned int priority);
 int session_run(struct session *s);
 void session_free(struct session *s);
 
