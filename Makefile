@@ -270,6 +270,7 @@ check-qemu: deps-qemu
 # The suites, each a KTAP subtest: name, then the command that runs it.
 UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-tap selftests/ktap.bats" \
+	      ktap-lava "selftests/bats-tap selftests/ktap-lava.bats" \
 	      load "selftests/bats-tap selftests/load.bats" faults "selftests/bats-tap selftests/faults.bats" \
 	      badinput "selftests/bats-tap selftests/badinput.bats" views "selftests/bats-tap selftests/views.bats" \
 	      events "selftests/bats-tap selftests/events.bats" \
