@@ -279,6 +279,88 @@ TEST_F(pr, summary_only_prints_no_lines_but_counts_lost)
 	EXPECT_NE(NULL, strstr(text_of(self), " LOST 7 events: these counts are incomplete\n"));
 }
 
+static void enter_at(struct printer *p, int32_t tid, long nr, unsigned long arg0,
+		     uint64_t time)
+{
+	struct sct_event ev = { .kind = EV_ENTER, .tid = tid, .pid = 10, .nr = nr, .time = time };
+
+	ev.args[0] = arg0;
+	printer_event(p, &ev);
+}
+
+static void leave_at(struct printer *p, int32_t tid, long nr, long ret, uint64_t time)
+{
+	struct sct_event ev = { .kind = EV_EXIT, .tid = tid, .pid = 10, .nr = nr, .time = time };
+
+	ev.ret = ret;
+	printer_event(p, &ev);
+}
+
+#define HEADINGS \
+	"   syscall                  calls  errors   total(ms)   min(ms)   avg(ms)   max(ms)  stddev(ms)\n" \
+	"   --------------------- ------- ------- ----------- --------- --------- --------- -----------\n"
+#define READ_ROW "   read                         1       1       2.000     2.000     2.000     2.000       0.000\n" \
+		 "                       ENOENT: 1\n"
+#define EXIT_ROW "   exit                         1       0       0.000     0.000     0.000     0.000       0.000\n"
+#define EXIT_GROUP_ROW \
+	"   exit_group                   1       0       0.000     0.000     0.000     0.000       0.000\n"
+
+/*
+ * Calls that never return: exit and exit_group count once each, with no
+ * time and no error (their argument is a code, not a result, even one
+ * that looks like -ENOENT); a call the trace ends inside, or whose exit
+ * was lost, is not counted, only reported unfinished.
+ */
+static void never_returning_calls(struct __test_metadata *_metadata,
+				  FIXTURE_DATA(pr) *self, const struct printer_config *cfg)
+{
+	const char *t;
+
+	ASSERT_EQ(0, printer_configure(&self->p, cfg, 0));
+	enter_at(&self->p, 10, NR_READ, 3, 1000000);
+	leave_at(&self->p, 10, NR_READ, -2, 3000000);
+	enter_at(&self->p, 11, NR_WRITE, 1, 4000000);		/* its exit is lost */
+	enter_at(&self->p, 11, NR_EXIT, (unsigned long)-2, 5000000);
+	enter_at(&self->p, 12, NR_READ, 4, 6000000);		/* the trace ends inside */
+	enter_at(&self->p, 10, NR_EXIT_GROUP, (unsigned long)-2, 7000000);
+	printer_finish(&self->p);
+	EXPECT_EQ(1, printer_unfinished(&self->p));
+	self->ob.len = 0;
+	printer_summary(&self->p);
+	t = text_of(self);
+	EXPECT_NE(NULL, strstr(t, " thread 10, calls: 2, errors: 1\n\n" HEADINGS READ_ROW
+				  EXIT_GROUP_ROW "\n"));
+	EXPECT_NE(NULL, strstr(t, " thread 11, calls: 1, errors: 0\n\n" HEADINGS EXIT_ROW "\n"));
+	EXPECT_EQ(NULL, strstr(t, " thread 12, "));
+	EXPECT_EQ(NULL, strstr(t, "   write "));
+	EXPECT_NE(NULL, strstr(t, " all threads, calls: 3, errors: 1\n\n" HEADINGS READ_ROW
+				  EXIT_ROW EXIT_GROUP_ROW "\n"));
+}
+
+TEST_F(pr, summary_counts_calls_that_never_return_once)
+{
+	struct printer_config cfg = { .summary_only = true, .errno_summary = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
+/* The same with the trace printed... */
+TEST_F(pr, summary_counts_them_the_same_beside_a_trace)
+{
+	struct printer_config cfg = { .with_summary = true, .errno_summary = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
+/* ...and with each call held until its outcome filter decides. */
+TEST_F(pr, summary_counts_them_the_same_under_failure)
+{
+	struct printer_config cfg = { .with_summary = true, .errno_summary = true,
+				      .failures_only = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
 static void push(struct event_queue *q, uint64_t time, int32_t tid)
 {
 	struct sct_event *ev = queue_slot(q);
