@@ -361,6 +361,52 @@ TEST_F(pr, summary_counts_them_the_same_under_failure)
 	never_returning_calls(_metadata, self, &cfg);
 }
 
+static void fault_at(struct printer *p, uint64_t addr, uint64_t ip)
+{
+	struct sct_event ev = { .kind = EV_FAULT, .tid = 10, .pid = 10, .nr = -1 };
+
+	ev.fault.addr = addr;
+	ev.fault.ip = ip;
+	printer_event(p, &ev);
+}
+
+/* The trace's own mmap record of /bin/w's pages 3 and 4 at 0x400000. */
+static void map_at_an_offset(struct printer *p)
+{
+	char path[] = "/bin/w";
+	struct sct_event ev = { .kind = EV_MMAP, .tid = 10, .pid = 10, .nr = -1 };
+
+	ev.map.start = 0x400000;
+	ev.map.len = 0x2000;
+	ev.map.pgoff = 0x3000;
+	ev.map.path = path;
+	p->maps.no_proc = true;
+	printer_event(p, &ev);
+}
+
+/* A fault is placed at [file+offset]: the mapping's page offset added, edge to edge. */
+TEST_F(pr, faults_in_a_file_mapped_at_an_offset)
+{
+	map_at_an_offset(&self->p);
+	fault_at(&self->p, 0x400000, 0x401fff);
+	fault_at(&self->p, 0x3fffff, 0x402000);
+	EXPECT_STREQ("--- page fault: minor, addr 0x400000 [/bin/w+0x3000], ip 0x401fff [/bin/w+0x4fff] ---\n"
+		     "--- page fault: minor, addr 0x3fffff, ip 0x402000 ---\n", text_of(self));
+}
+
+TEST_F(pr, faults_in_a_file_mapped_at_an_offset_in_json)
+{
+	struct printer_config cfg = { .json = true };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	map_at_an_offset(&self->p);
+	fault_at(&self->p, 0x400000, 0x401fff);
+	fault_at(&self->p, 0x3fffff, 0x402000);
+	EXPECT_NE(NULL, strstr(text_of(self), ",\"addr\":4194304,\"addr_map\":\"/bin/w\",\"addr_offset\":12288"
+				 ",\"ip\":4202495,\"ip_map\":\"/bin/w\",\"ip_offset\":20479"));
+	EXPECT_NE(NULL, strstr(text_of(self), ",\"addr\":4194303,\"ip\":4202496}"));
+}
+
 static void push(struct event_queue *q, uint64_t time, int32_t tid)
 {
 	struct sct_event *ev = queue_slot(q);
