@@ -29,14 +29,26 @@ struct twin {
 	size_t len;
 };
 
-/* A number of size bytes: as this machine stores it, and reversed. */
-static void put(struct twin *t, uint64_t v, size_t size)
+/* A number of size bytes at t's byte at: as this machine stores it, and reversed. */
+static void put_at(struct twin *t, size_t at, uint64_t v, size_t size)
 {
+	uint16_t v16 = v;
+	uint32_t v32 = v;
 	size_t i;
 
-	memcpy(t->native + t->len, &v, size);
+	if (size == 2)
+		memcpy(t->native + at, &v16, 2);
+	else if (size == 4)
+		memcpy(t->native + at, &v32, 4);
+	else
+		memcpy(t->native + at, &v, 8);
 	for (i = 0; i < size; i++)
-		t->other[t->len + i] = t->native[t->len + size - 1 - i];
+		t->other[at + i] = t->native[at + size - 1 - i];
+}
+
+static void put(struct twin *t, uint64_t v, size_t size)
+{
+	put_at(t, t->len, v, size);
 	t->len += size;
 }
 
@@ -76,11 +88,7 @@ static void begin(struct twin *t, uint32_t type, uint16_t misc)
 
 static void end(struct twin *t)
 {
-	uint16_t size = t->len;
-
-	memcpy(t->native + 6, &size, 2);
-	t->other[6] = size >> 8;
-	t->other[7] = size & 0xff;
+	put_at(t, 6, t->len, 2);
 }
 
 /* What a record was built with, to check the decoded event against. */
