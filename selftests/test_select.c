@@ -23,7 +23,7 @@ static int parse_term(const char *p, long *lo, long *hi, size_t *len)
 		return 0;
 	}
 	n = 0;
-	if (sscanf(p, "(id >= %ld && id <= %ld)%n", lo, hi, &n) == 2 && n && *lo < *hi) {
+	if (sscanf(p, "(id >= %ld && id <= %ld)%n", lo, hi, &n) == 2 && n && *lo <= *hi) {
 		*len = n;
 		return 0;
 	}
