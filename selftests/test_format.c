@@ -143,4 +143,53 @@ TEST_F(fmt, results)
 	EXPECT_STREQ(" = ?", take(t));
 }
 
+/*
+ * The kernel's own codes above the errnos (include/linux/errno.h), which
+ * tracepoints see before the signal code turns them into EINTR or a
+ * restart: each one's full result text, as strace prints it. The four
+ * restart codes are "= ?": the call does not return to the program with
+ * them. The numbers between and around them are no code.
+ */
+static const struct {
+	long err;
+	const char *line;
+} kernel_codes[] = {
+	{ 511, " = -1 ERRNO_511 (Unknown error 511)" },
+	{ 512, " = ? ERESTARTSYS (To be restarted if SA_RESTART is set)" },
+	{ 513, " = ? ERESTARTNOINTR (To be restarted)" },
+	{ 514, " = ? ERESTARTNOHAND (To be restarted if no handler)" },
+	{ 515, " = -1 ENOIOCTLCMD (No ioctl command)" },
+	{ 516, " = ? ERESTART_RESTARTBLOCK (Interrupted by signal)" },
+	{ 517, " = -1 EPROBE_DEFER (Driver requests probe retry)" },
+	{ 518, " = -1 EOPENSTALE (Open found a stale dentry)" },
+	{ 519, " = -1 ENOPARAM (Parameter not supported)" },
+	{ 520, " = -1 ERRNO_520 (Unknown error 520)" },
+	{ 521, " = -1 EBADHANDLE (Illegal NFS file handle)" },
+	{ 522, " = -1 ENOTSYNC (Update synchronization mismatch)" },
+	{ 523, " = -1 EBADCOOKIE (Cookie is stale)" },
+	{ 524, " = -1 ENOTSUPP (Operation is not supported)" },
+	{ 525, " = -1 ETOOSMALL (Buffer or request is too small)" },
+	{ 526, " = -1 ESERVERFAULT (An untranslatable error occurred)" },
+	{ 527, " = -1 EBADTYPE (Type not supported by server)" },
+	{ 528, " = -1 EJUKEBOX (Request initiated, but will not complete before timeout)" },
+	{ 529, " = -1 EIOCBQUEUED (iocb queued, will get completion event)" },
+	{ 530, " = -1 ERECALLCONFLICT (Conflict with recalled state)" },
+	{ 531, " = -1 ENOGRACE (NFS file lock reclaim refused)" },
+	{ 532, " = -1 ERRNO_532 (Unknown error 532)" },
+};
+
+TEST_F(fmt, every_kernel_internal_code_by_its_own_text)
+{
+	struct text *t = &self->t;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kernel_codes); i++) {
+		format_result(&t->ob, RESULT_DEFAULT, -kernel_codes[i].err);
+		EXPECT_STREQ(kernel_codes[i].line, take(t));
+		/* A restart code is "?" whatever the call's kind. */
+		format_result(&t->ob, RESULT_HEX, -kernel_codes[i].err);
+		EXPECT_STREQ(kernel_codes[i].line, take(t));
+	}
+}
+
 TEST_HARNESS_MAIN

@@ -279,6 +279,134 @@ TEST_F(pr, summary_only_prints_no_lines_but_counts_lost)
 	EXPECT_NE(NULL, strstr(text_of(self), " LOST 7 events: these counts are incomplete\n"));
 }
 
+static void enter_at(struct printer *p, int32_t tid, long nr, unsigned long arg0,
+		     uint64_t time)
+{
+	struct sct_event ev = { .kind = EV_ENTER, .tid = tid, .pid = 10, .nr = nr, .time = time };
+
+	ev.args[0] = arg0;
+	printer_event(p, &ev);
+}
+
+static void leave_at(struct printer *p, int32_t tid, long nr, long ret, uint64_t time)
+{
+	struct sct_event ev = { .kind = EV_EXIT, .tid = tid, .pid = 10, .nr = nr, .time = time };
+
+	ev.ret = ret;
+	printer_event(p, &ev);
+}
+
+#define HEADINGS \
+	"   syscall                  calls  errors   total(ms)   min(ms)   avg(ms)   max(ms)  stddev(ms)\n" \
+	"   --------------------- ------- ------- ----------- --------- --------- --------- -----------\n"
+#define READ_ROW "   read                         1       1       2.000     2.000     2.000     2.000       0.000\n" \
+		 "                       ENOENT: 1\n"
+#define EXIT_ROW "   exit                         1       0       0.000     0.000     0.000     0.000       0.000\n"
+#define EXIT_GROUP_ROW \
+	"   exit_group                   1       0       0.000     0.000     0.000     0.000       0.000\n"
+
+/*
+ * Calls that never return: exit and exit_group count once each, with no
+ * time and no error (their argument is a code, not a result, even one
+ * that looks like -ENOENT); a call the trace ends inside, or whose exit
+ * was lost, is not counted, only reported unfinished.
+ */
+static void never_returning_calls(struct __test_metadata *_metadata,
+				  FIXTURE_DATA(pr) *self, const struct printer_config *cfg)
+{
+	const char *t;
+
+	ASSERT_EQ(0, printer_configure(&self->p, cfg, 0));
+	enter_at(&self->p, 10, NR_READ, 3, 1000000);
+	leave_at(&self->p, 10, NR_READ, -2, 3000000);
+	enter_at(&self->p, 11, NR_WRITE, 1, 4000000);		/* its exit is lost */
+	enter_at(&self->p, 11, NR_EXIT, (unsigned long)-2, 5000000);
+	enter_at(&self->p, 12, NR_READ, 4, 6000000);		/* the trace ends inside */
+	enter_at(&self->p, 10, NR_EXIT_GROUP, (unsigned long)-2, 7000000);
+	printer_finish(&self->p);
+	EXPECT_EQ(1, printer_unfinished(&self->p));
+	self->ob.len = 0;
+	printer_summary(&self->p);
+	t = text_of(self);
+	EXPECT_NE(NULL, strstr(t, " thread 10, calls: 2, errors: 1\n\n" HEADINGS READ_ROW
+				  EXIT_GROUP_ROW "\n"));
+	EXPECT_NE(NULL, strstr(t, " thread 11, calls: 1, errors: 0\n\n" HEADINGS EXIT_ROW "\n"));
+	EXPECT_EQ(NULL, strstr(t, " thread 12, "));
+	EXPECT_EQ(NULL, strstr(t, "   write "));
+	EXPECT_NE(NULL, strstr(t, " all threads, calls: 3, errors: 1\n\n" HEADINGS READ_ROW
+				  EXIT_ROW EXIT_GROUP_ROW "\n"));
+}
+
+TEST_F(pr, summary_counts_calls_that_never_return_once)
+{
+	struct printer_config cfg = { .summary_only = true, .errno_summary = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
+/* The same with the trace printed... */
+TEST_F(pr, summary_counts_them_the_same_beside_a_trace)
+{
+	struct printer_config cfg = { .with_summary = true, .errno_summary = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
+/* ...and with each call held until its outcome filter decides. */
+TEST_F(pr, summary_counts_them_the_same_under_failure)
+{
+	struct printer_config cfg = { .with_summary = true, .errno_summary = true,
+				      .failures_only = true };
+
+	never_returning_calls(_metadata, self, &cfg);
+}
+
+static void fault_at(struct printer *p, uint64_t addr, uint64_t ip)
+{
+	struct sct_event ev = { .kind = EV_FAULT, .tid = 10, .pid = 10, .nr = -1 };
+
+	ev.fault.addr = addr;
+	ev.fault.ip = ip;
+	printer_event(p, &ev);
+}
+
+/* The trace's own mmap record of /bin/w's pages 3 and 4 at 0x400000. */
+static void map_at_an_offset(struct printer *p)
+{
+	char path[] = "/bin/w";
+	struct sct_event ev = { .kind = EV_MMAP, .tid = 10, .pid = 10, .nr = -1 };
+
+	ev.map.start = 0x400000;
+	ev.map.len = 0x2000;
+	ev.map.pgoff = 0x3000;
+	ev.map.path = path;
+	p->maps.no_proc = true;
+	printer_event(p, &ev);
+}
+
+/* A fault is placed at [file+offset]: the mapping's page offset added, edge to edge. */
+TEST_F(pr, faults_in_a_file_mapped_at_an_offset)
+{
+	map_at_an_offset(&self->p);
+	fault_at(&self->p, 0x400000, 0x401fff);
+	fault_at(&self->p, 0x3fffff, 0x402000);
+	EXPECT_STREQ("--- page fault: minor, addr 0x400000 [/bin/w+0x3000], ip 0x401fff [/bin/w+0x4fff] ---\n"
+		     "--- page fault: minor, addr 0x3fffff, ip 0x402000 ---\n", text_of(self));
+}
+
+TEST_F(pr, faults_in_a_file_mapped_at_an_offset_in_json)
+{
+	struct printer_config cfg = { .json = true };
+
+	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
+	map_at_an_offset(&self->p);
+	fault_at(&self->p, 0x400000, 0x401fff);
+	fault_at(&self->p, 0x3fffff, 0x402000);
+	EXPECT_NE(NULL, strstr(text_of(self), ",\"addr\":4194304,\"addr_map\":\"/bin/w\",\"addr_offset\":12288"
+				 ",\"ip\":4202495,\"ip_map\":\"/bin/w\",\"ip_offset\":20479"));
+	EXPECT_NE(NULL, strstr(text_of(self), ",\"addr\":4194303,\"ip\":4202496}"));
+}
+
 static void push(struct event_queue *q, uint64_t time, int32_t tid)
 {
 	struct sct_event *ev = queue_slot(q);

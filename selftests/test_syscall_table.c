@@ -175,6 +175,10 @@ TEST(errno_names)
 	EXPECT_STREQ("ENOTSUPP", d.name);
 	EXPECT_EQ(0, d.restart);
 	EXPECT_TRUE(d.known);
+	/* The last code of include/linux/errno.h. */
+	errno_describe(531, &d);
+	EXPECT_STREQ("ENOGRACE", d.name);
+	EXPECT_TRUE(d.known);
 	errno_describe(4000, &d);
 	EXPECT_STREQ("ERRNO_4000", d.name);
 	EXPECT_STREQ("Unknown error 4000", d.text);

@@ -208,6 +208,7 @@ static const struct errno_entry internal_errnos[] = {
 	{ 528, { "EJUKEBOX", "Request initiated, but will not complete before timeout", 0 } },
 	{ 529, { "EIOCBQUEUED", "iocb queued, will get completion event", 0 } },
 	{ 530, { "ERECALLCONFLICT", "Conflict with recalled state", 0 } },
+	{ 531, { "ENOGRACE", "NFS file lock reclaim refused", 0 } },
 };
 
 static int errno_entry_cmp(const void *key, const void *elem)

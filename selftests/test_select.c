@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -e: which numbers a selection holds, and the kernel filter made of it.
+ * The filter string is read back by an evaluator of its own here and
+ * judged on every id, so each range's first and last id and the ids just
+ * outside it must come out right.
+ */
+#include "kselftest_harness.h"
+
+#include <libaudit.h>
+
+#include "select.h"
+#include "syscall_table.h"
+
+/* One term of the filter: "id == N" or "(id >= A && id <= B)". */
+static int parse_term(const char *p, long *lo, long *hi, size_t *len)
+{
+	int n = 0;
+
+	if (sscanf(p, "id == %ld%n", lo, &n) == 1 && n) {
+		*hi = *lo;
+		*len = n;
+		return 0;
+	}
+	n = 0;
+	if (sscanf(p, "(id >= %ld && id <= %ld)%n", lo, hi, &n) == 2 && n && *lo <= *hi) {
+		*len = n;
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * Which ids the filter lets through, in pass[]; how many terms it has,
+ * or -1 if it is not a " || " list of such terms inside the id space.
+ */
+static int eval_filter(const char *filter, bool *pass)
+{
+	const char *p = filter;
+	int terms = 0;
+	long lo, hi, id;
+	size_t len;
+
+	memset(pass, 0, SELECT_MAX_NR * sizeof(*pass));
+	for (;;) {
+		if (parse_term(p, &lo, &hi, &len) || lo < 0 || hi >= SELECT_MAX_NR)
+			return -1;
+		for (id = lo; id <= hi; id++)
+			pass[id] = true;
+		terms++;
+		p += len;
+		if (!*p)
+			return terms;
+		if (strncmp(p, " || ", 4))
+			return -1;
+		p += 4;
+	}
+}
+
+/* The maximal runs of selected numbers: each one term of the filter. */
+static int runs_of(const struct syscall_set *set)
+{
+	int runs = 0;
+	long nr;
+
+	for (nr = 0; nr < SELECT_MAX_NR; nr++)
+		runs += set->nr[nr] && (nr == 0 || !set->nr[nr - 1]);
+	return runs;
+}
+
+/* The filter of set passes exactly the selected ids, one term per run. */
+static void check_filter(struct __test_metadata *_metadata, const struct syscall_set *set)
+{
+	static char filter[16384];
+	static bool pass[SELECT_MAX_NR];
+	long nr;
+
+	ASSERT_EQ(0, select_filter(set, filter, sizeof(filter)));
+	ASSERT_EQ(runs_of(set), eval_filter(filter, pass)) TH_LOG("filter: %.200s", filter);
+	for (nr = 0; nr < SELECT_MAX_NR && set->nr[nr] == pass[nr]; nr++)
+		;
+	EXPECT_EQ(SELECT_MAX_NR, nr)
+		TH_LOG("id %ld is %s but the filter %s it: %.200s", nr,
+		       set->nr[nr] ? "selected" : "not selected",
+		       pass[nr] ? "passes" : "drops", filter);
+}
+
+static void select_ids(struct syscall_set *set, const long *ids, size_t nr)
+{
+	size_t i;
+
+	memset(set, 0, sizeof(*set));
+	for (i = 0; i < nr; i++) {
+		set->nr[ids[i]] = true;
+		set->count++;
+	}
+}
+
+/* Runs of one, two and three ids, at both ends of the id space and between. */
+TEST(every_edge_of_every_range_of_the_filter)
+{
+	static const long ids[] = {
+		0, 2, 3, 5, 6, 7, 9, 100, 101, 102, 103, 200, 334, 335, 510, 511, 512,
+		1021, 1023,
+	};
+	struct syscall_set set;
+	size_t i;
+
+	select_ids(&set, ids, ARRAY_SIZE(ids));
+	check_filter(_metadata, &set);
+	/* Each id alone, and each id missing from a full set. */
+	for (i = 0; i < SELECT_MAX_NR; i++) {
+		long one = i;
+
+		select_ids(&set, &one, 1);
+		check_filter(_metadata, &set);
+		memset(set.nr, 1, sizeof(set.nr));
+		set.count = SELECT_MAX_NR;
+		set.nr[i] = false;
+		set.count--;
+		check_filter(_metadata, &set);
+	}
+}
+
+TEST(an_empty_selection_has_no_filter)
+{
+	struct syscall_set set = { 0 };
+	char filter[64];
+
+	EXPECT_EQ(-ENOENT, select_filter(&set, filter, sizeof(filter)));
+}
+
+/* The selection by names: exactly the numbers whose names match. */
+static void check_parse(struct __test_metadata *_metadata, int machine,
+			const char *expr, const char *const *names, size_t nr_names,
+			bool negated)
+{
+	struct syscall_set set;
+	struct select_error err;
+	size_t count = 0, i;
+	long nr;
+
+	ASSERT_EQ(0, select_parse(expr, machine, &set, &err)) TH_LOG("%s", expr);
+	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+		const char *name = syscall_name(machine, nr);
+		bool named = false;
+
+		for (i = 0; name && i < nr_names; i++)
+			named |= !strcmp(name, names[i]);
+		EXPECT_EQ(name && named != negated, set.nr[nr])
+			TH_LOG("-e %s: %ld (%s)", expr, nr, name ?: "no call");
+		count += set.nr[nr];
+	}
+	EXPECT_EQ(count, set.count);
+	check_filter(_metadata, &set);
+}
+
+/*
+ * x86_64's read is 0 and write 1, the first numbers; arm64's io_setup is
+ * 0; the last calls of each table end a range at its top.
+ */
+TEST(selections_at_the_ends_of_each_table)
+{
+	static const char *const first[] = { "read", "write" };
+	static const char *const arm_first[] = { "io_setup" };
+	static const char *const one[] = { "close" };
+
+	check_parse(_metadata, MACH_86_64, "read,write", first, 2, false);
+	check_parse(_metadata, MACH_86_64, "!read,!write", first, 2, true);
+	check_parse(_metadata, MACH_86_64, "!close", one, 1, true);
+	check_parse(_metadata, MACH_86_64, "close", one, 1, false);
+	check_parse(_metadata, MACH_AARCH64, "!io_setup", arm_first, 1, true);
+	check_parse(_metadata, MACH_S390X, "!close", one, 1, true);
+}
+
+TEST(the_last_call_of_each_table_ends_its_range)
+{
+	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+	size_t m;
+
+	for (m = 0; m < ARRAY_SIZE(machines); m++) {
+		const char *last = NULL;
+		long nr;
+
+		for (nr = SELECT_MAX_NR - 1; nr >= 0 && !last; nr--)
+			last = syscall_name(machines[m], nr);
+		ASSERT_NE(NULL, last);
+		check_parse(_metadata, machines[m], last, &last, 1, false);
+		check_parse(_metadata, machines[m], "*", NULL, 0, true);
+	}
+}
+
+TEST_HARNESS_MAIN
