@@ -2,8 +2,9 @@
 # The benchmark's table from its JSON lines: per workload and tracer, the
 # median wall time, min-max, median ratio to untraced (same round), calls
 # seen/made in every round, LOST, peak RSS; then the cost of contents
-# (sctrace over sctrace --no-contents, same output, same round); then
-# start-up medians.
+# (sctrace over sctrace --no-contents, same output, same round); then the
+# cost per call over untraced, against the kernel's floor; then start-up
+# medians.
 function field(name,    re, v) {
 	re = "\"" name "\":\"?[^,\"}]*"
 	if (!match($0, re))
@@ -22,6 +23,47 @@ function median(list,    a, k, i, j, t) {
 }
 function lo(list,    a, k, i, m) { k = split(list, a, " "); m = a[1]; for (i = 2; i <= k; i++) if (a[i] + 0 < m + 0) m = a[i]; return m }
 function hi(list,    a, k, i, m) { k = split(list, a, " "); m = a[1]; for (i = 2; i <= k; i++) if (a[i] + 0 > m + 0) m = a[i]; return m }
+# ns per call above untraced in one round, from the workloads' own loop
+# times; "" where a run has none.
+function above(w, t, r) {
+	if (!((w, t, r) in round_loop) || round_loop[w, t, r] + 0 <= 0 || round_loop[w, "untraced", r] + 0 <= 0)
+		return ""
+	return sprintf("%.0f", (round_loop[w, t, r] - round_loop[w, "untraced", r]) * 1e9 / calls[w SUBSEP t])
+}
+# Per workload that makes one kind of call, each tracer's cost per call
+# over the untraced run of the same round, and its ratio to the floor:
+# the records written with nobody reading (floor-write), same round.
+function per_call(    i, j, k, t, w, rl, list, ratios_l, a, f, header) {
+	for (i = 1; i <= nw; i++) {
+		w = worder[i]
+		if (w != "getppid" && w !~ /^threads/ || !((w, "floor-write") in rounds_of))
+			continue
+		for (t = 1; t <= nkeys; t++) {
+			split(order[t], kt, SUBSEP)
+			if (kt[1] != w || kt[2] == "untraced")
+				continue
+			k = split(rounds_of[w, kt[2]], rl, " ")
+			list = ratios_l = ""
+			for (j = 1; j <= k; j++) {
+				a = above(w, kt[2], rl[j])
+				f = above(w, "floor-write", rl[j])
+				if (a == "")
+					continue
+				list = list " " a
+				if (f + 0 > 0)
+					ratios_l = ratios_l " " sprintf("%.2f", a / f)
+			}
+			if (list == "")
+				continue
+			if (!header++) {
+				printf "\nper call: ns above untraced (workload loop, same round), median (min-max); ratio to floor-write\n"
+				printf "  %-10s %-23s %22s %8s\n", "workload", "tracer", "ns/call above untraced", "/ floor"
+			}
+			printf "  %-10s %-23s %8d (%5d-%5d) %7s\n", w, kt[2], median(list), lo(list), hi(list),
+				ratios_l == "" ? "-" : sprintf("%.2fx", median(ratios_l))
+		}
+	}
+}
 {
 	w = field("workload"); t = field("tracer"); key = w SUBSEP t
 	if (!(key in walls)) { order[++nkeys] = key }
@@ -80,6 +122,7 @@ END {
 			printf "  %-10s %-13s / %-23s %5.2fx (%.2f-%.2f) %5.2fx (%.2f-%.2f)\n", worder[i], pt[1], pt[2],
 				median(list), lo(list), hi(list), median(loops), lo(loops), hi(loops)
 		}
+	per_call()
 	printf "\nstart-up, %s runs per tracer, median (min-max) seconds:\n", startup_runs
 	printf "  %-23s %24s %24s\n", "tracer", "TRACER -- true, to end", "to the command's start"
 	for (i = 1; i <= nkeys; i++) {

@@ -17,8 +17,11 @@ forks=$((n / 200 > 10 ? n / 200 : 10))
 # The kernel tears a tracepoint down after its last user, under a mutex
 # the next run's setup needs: runs start this many seconds apart.
 settle=${BENCH_SETTLE:-0.5}
-workloads=${BENCH_WORKLOADS:-getppid read1 openat1 pollfutex threads4 forkexec}
-tracers=${BENCH_TRACERS:-untraced sctrace-file sctrace-nocontents sctrace-null perf-record perf-trace strace}
+workloads=${BENCH_WORKLOADS:-getppid read1 openat1 pollfutex threads4 threads32 forkexec}
+# floor-count and floor-write are no tracers but the kernel's own cost:
+# the raw_syscalls tracepoints enabled and only counted (perf stat), and
+# their records written into an ftrace buffer that nobody reads.
+tracers=${BENCH_TRACERS:-untraced floor-count floor-write sctrace-file sctrace-nocontents sctrace-null perf-record perf-trace strace}
 startup_runs=${BENCH_STARTUP_RUNS:-20}
 # Start-up is always measured to /dev/null with and without contents (the
 # BPF program's load and teardown), besides the tracers benchmarked.
@@ -27,13 +30,20 @@ for tracer in $tracers sctrace-null sctrace-null-nocontents; do
 	case " $startup_tracers " in *" $tracer "*) ;; *) startup_tracers="$startup_tracers $tracer" ;; esac
 done
 
+case " $tracers " in
+*" floor-write "*)
+	[ -d /sys/kernel/tracing/instances ] || mount -t tracefs nodev /sys/kernel/tracing || {
+		echo "bench: floor-write needs tracefs at /sys/kernel/tracing; mount it as root, or leave floor-write out of BENCH_TRACERS" >&2
+		exit 1
+	} ;;
+esac
 mkdir -p "$out"
 runs=$out/runs.jsonl
 : >"$runs"
 
 count_for() {		# workload -> how many calls, and of which names
 	case "$1" in
-	getppid|threads4) echo "$n getppid" ;;
+	getppid|threads4|threads32) echo "$n getppid" ;;
 	read1) echo "$n read" ;;
 	openat1) echo "$n openat" ;;
 	pollfutex) echo "$((2 * n)) poll|ppoll|futex" ;;
@@ -47,10 +57,19 @@ argument_for() {
 
 # The command line of a tracer around a command; its output in $trace.
 traced() {
-	local tracer=$1
+	local tracer=$1 floor=/sys/kernel/tracing/instances/sctrace-bench-floor
 	shift
 	case "$tracer" in
 	untraced) "$@" ;;
+	floor-count) perf stat -x, -o "$trace" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
+	floor-write)
+		local status
+		mkdir "$floor" && echo 1 >"$floor/events/raw_syscalls/enable" || return 1
+		"$@"
+		status=$?
+		echo 0 >"$floor/events/raw_syscalls/enable"
+		rmdir "$floor"
+		return "$status" ;;
 	sctrace-file) "$sctrace" -o "$trace" -- "$@" ;;
 	sctrace-null) "$sctrace" -o /dev/null -- "$@" ;;
 	# The same output as sctrace-file and sctrace-null, without contents.

@@ -7,6 +7,7 @@
  *   openat1 N     N openat of an existing file (/etc/passwd), each closed
  *   pollfutex N   N poll (timeout 0) + N futex wakes with no waiter
  *   threads4 N    4 threads, N getppid in all
+ *   threads32 N   32 threads, N getppid in all
  *   threads64 N   64 threads, N getppid in all
  *   forkexec N    N children, each execs "noop" (N + 1 exit_group)
  *   forkstorm N   N children that exit at once, none waited for until all ran
@@ -118,6 +119,11 @@ static int run_threads(long nr)
 static int run_threads4(void)
 {
 	return run_threads(4);
+}
+
+static int run_threads32(void)
+{
+	return run_threads(32);
 }
 
 static int run_threads64(void)
@@ -290,6 +296,7 @@ static const struct mode modes[] = {
 	{ "openat1",	run_openat1 },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
+	{ "threads32",	run_threads32 },
 	{ "threads4",	run_threads4 },
 	{ "threads64",	run_threads64 },
 };
