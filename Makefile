@@ -288,8 +288,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      replay "selftests/bats-tap selftests/replay.bats" \
 	      contents "selftests/bats-tap selftests/contents.bats" \
 	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
-	      fds "selftests/bats-tap selftests/fds.bats" \
-	      complete "selftests/bats-tap selftests/complete.bats"
+	      fds "selftests/bats-tap selftests/fds.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
