@@ -30,6 +30,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -742,8 +743,10 @@ int main(void)
 	struct utsname uts;
 	struct rlimit nofile;
 	int machine = audit_detect_machine();
+	struct timespec t0, t1;
 	bool covered;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	uname(&uts);
 	printf("TAP version 13\n1..%zu\n", NR_ROWS + 1);
@@ -824,5 +827,7 @@ int main(void)
 	       NR_ROWS + 1);
 	printf("# conformance: %zu rows: %zu called (%zu agreeing on both tracepoints, %zu without a tracepoint, answering ENOSYS), %zu skipped, %zu failed\n",
 	       NR_ROWS, called, agreeing, no_tp, skipped, failed);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("# conformance: %.1f s\n", t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return failed || !covered ? KSFT_FAIL : 0;
 }

@@ -93,8 +93,12 @@ BEGIN {
 		next
 	if (name in row_of)
 		fail("two rows of " name " for " arch)
-	if (nr == "-" && !(("SYS_" name) in defined))
-		fail(name ": no SYS_" name " on " arch " (give its number, or leave " arch " out of ARCH)")
+	if (nr == "-" && !(("SYS_" name) in defined)) {
+		printf "%s:%d: %s: no SYS_%s on %s (give its number, or leave %s out of ARCH)\n",
+		       FILENAME, FNR, name, name, arch, arch > "/dev/stderr"
+		missing = 1
+		next
+	}
 	row_of[name] = ++nrows
 	r_name[nrows] = name
 	r_nr[nrows] = nr == "-" ? "SYS_" name : nr
