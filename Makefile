@@ -249,7 +249,7 @@ endif
 # kselftest install (its run_kselftest.sh then runs sctrace too).
 KSFT_INSTALL_PATH ?= build/kselftest_install
 .PHONY: kselftest-install run_tests
-kselftest-install: all unit-tests golden
+kselftest-install: all unit-tests golden conformance
 	selftests/kselftest-install $(KSFT_INSTALL_PATH) $(BUILD) $(KTOOLS_DIR)
 
 # As lib.mk's run_tests: the collection through the kernel's runner.

@@ -18,7 +18,7 @@
 #define CONF_EXIT_IO 3
 
 /* A call still running after this long kills its child (SIGALRM). */
-#define CONF_CALL_SECONDS 10
+#define CONF_CALL_SECONDS 30
 
 static inline void conf_mark(size_t row, bool before)
 {
