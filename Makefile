@@ -123,6 +123,26 @@ $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 .PHONY: workloads
 workloads: $(WL_BINS)
 
+# ---- conformance: every syscall of the arch's table, from one table -----
+# The rows for the target arch (its <sys/syscall.h> names every number the
+# table must cover), a workload calling them, and the judge of its traces.
+CONF_ARCH   := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+CONF_ROWS   := $(WL_GEN)/conformance_rows.h
+CONF_SYS    := $(WL_GEN)/sysnames.txt
+CONF_WL     := $(WL_DIR)/conformance
+CONFORMANCE := $(BUILD)/selftests/conformance
+
+$(CONF_ROWS): workloads/conformance.tbl workloads/conformance.awk
+	@mkdir -p $(@D)
+	echo '#include <sys/syscall.h>' | $(CC) -dM -E - | \
+		sed -n 's/^#define \(SYS_[a-z0-9_]*\) .*/\1/p' > $(CONF_SYS)
+	awk -v arch=$(CONF_ARCH) -v sysnames=$(CONF_SYS) -v out=$@.tmp \
+		-f workloads/conformance.awk workloads/conformance.tbl && mv $@.tmp $@
+
+$(CONF_WL): workloads/conformance.c workloads/conformance.h $(CONF_ROWS)
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -I$(WL_GEN) -static -o $@ $<
+
 # ---- benchmark: make bench N=200000 ROUNDS=3 (not a test) -------------
 BENCH_BIN := $(BUILD)/bench/bench-workload
 N         ?= 200000
@@ -161,6 +181,7 @@ UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/tp_agree.c
+CONF_SRCS   := selftests/conformance.c selftests/tp_agree.c
 
 $(KSFT_STAMP):
 	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
@@ -191,8 +212,13 @@ $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_L
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
-.PHONY: unit-tests golden check run bless
+$(CONFORMANCE): $(CONF_SRCS) selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) $(TRACER_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -Iworkloads -I$(WL_GEN) -o $@ $(CONF_SRCS) $(TRACER_LIB) $(LDLIBS)
+
+.PHONY: unit-tests golden conformance check run bless
 unit-tests: $(UNIT_TESTS)
+conformance: $(CONFORMANCE) $(CONF_WL) $(SCTRACE)
 REPLAY_COMPARE := $(BUILD)/selftests/replay_compare
 $(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h
 	@mkdir -p $(@D)
@@ -223,7 +249,7 @@ endif
 # kselftest install (its run_kselftest.sh then runs sctrace too).
 KSFT_INSTALL_PATH ?= build/kselftest_install
 .PHONY: kselftest-install run_tests
-kselftest-install: all unit-tests golden
+kselftest-install: all unit-tests golden conformance
 	selftests/kselftest-install $(KSFT_INSTALL_PATH) $(BUILD) $(KTOOLS_DIR)
 
 # As lib.mk's run_tests: the collection through the kernel's runner.
@@ -341,5 +367,5 @@ sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 
 check: deps-qemu
 	$(SUBMAKE) lint
-	$(SUBMAKE) all unit-tests golden sanitized $(BENCH_BIN)
-	selftests/ktap-report build/check $(UNIT_SUITES) golden $(GOLDEN) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
+	$(SUBMAKE) all unit-tests golden conformance sanitized $(BENCH_BIN)
+	selftests/ktap-report build/check $(UNIT_SUITES) golden $(GOLDEN) conformance $(CONFORMANCE) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)

@@ -57,7 +57,7 @@ prepare() {
 	make -s -j2 BUILD="build/$arch" CC="$(cross_cc "$arch")" STATIC=1 \
 		CONTENTS="$(contents_of "$arch")" \
 		PKG_CONFIG_LIBDIR="/usr/lib/$arch-linux-gnu/pkgconfig" \
-		all unit-tests golden >"build/$arch.build.log" 2>&1 || {
+		all unit-tests golden conformance >"build/$arch.build.log" 2>&1 || {
 		echo "check-qemu: building for $arch failed:" >&2
 		grep -v 'statically linked applications' "build/$arch.build.log" | tail -n 20 >&2
 		return 1

@@ -16,7 +16,7 @@ ln -s busybox "$root/bin/sh"
 cp ci/guest-init "$root/init"
 chmod 0755 "$root/init"
 cp "$build/sctrace" "$root/sct/"
-cp "$build"/selftests/test_* "$build/selftests/golden" selftests/ktap-run selftests/ktap-lava.awk "$root/sct/selftests/"
+cp "$build"/selftests/test_* "$build/selftests/golden" "$build/selftests/conformance" selftests/ktap-run selftests/ktap-lava.awk "$root/sct/selftests/"
 for f in "$build"/workloads/*; do
 	[ -f "$f" ] && [ -x "$f" ] && cp "$f" "$root/sct/workloads/"
 done

@@ -140,6 +140,7 @@ check_setup() {
 	(cd "$root" && selftests/kselftest-install "$BATS_TEST_TMPDIR/ksft" build "$ktools")
 	run "$BATS_TEST_TMPDIR/ksft/run_kselftest.sh" --list
 	assert_line "sctrace:golden"
+	assert_line "sctrace:conformance"
 	assert_line "sctrace:test_lists"
 	run "$BATS_TEST_TMPDIR/ksft/run_kselftest.sh" -t sctrace:test_lists
 	assert_success

@@ -14,33 +14,54 @@
 #include "tp_agree.h"
 
 #define TP_RING_PAGES 256
+/* raw_syscalls:sys_enter and one per-syscall tracepoint per call. */
+#define TP_MAX_IDS 512
 
 static struct tp_pending *task(struct tp_report *rep, int32_t tid)
 {
+	struct tp_pending *t = NULL;
 	size_t i;
 
 	for (i = 0; i < rep->nr_tasks; i++)
 		if (rep->tasks[i].tid == tid)
 			return &rep->tasks[i];
-	if (rep->nr_tasks == TP_MAX_TASKS)
+	/* A task waiting for no twin may give its place to a new one. */
+	for (i = 0; i < rep->nr_tasks && !t; i++)
+		if (!rep->tasks[i].raw && !rep->tasks[i].named)
+			t = &rep->tasks[i];
+	if (!t && rep->nr_tasks == TP_MAX_TASKS)
 		return NULL;
-	memset(&rep->tasks[rep->nr_tasks], 0, sizeof(rep->tasks[0]));
-	rep->tasks[rep->nr_tasks].tid = tid;
-	return &rep->tasks[rep->nr_tasks++];
+	if (!t)
+		t = &rep->tasks[rep->nr_tasks++];
+	memset(t, 0, sizeof(*t));
+	t->tid = tid;
+	return t;
+}
+
+static struct tp_nr_result *nr_result(struct tp_report *rep, long nr)
+{
+	return rep->by_nr && nr >= 0 && nr < rep->nr_len ? &rep->by_nr[nr] : NULL;
 }
 
 static void mismatch(struct tp_report *rep, const char *what, int32_t tid, long nr)
 {
+	struct tp_nr_result *r = nr_result(rep, nr);
+
 	if (!rep->mismatches++)
 		snprintf(rep->first, sizeof(rep->first), "tid %d, syscall %ld: %s",
 			 (int)tid, nr, what);
+	if (r && !r->mismatches++)
+		snprintf(r->first, sizeof(r->first), "tid %d: %s", (int)tid, what);
 }
 
 static void compare(struct tp_report *rep, struct tp_pending *t)
 {
+	struct tp_nr_result *r = nr_result(rep, t->raw_nr);
 	int i;
 
 	rep->pairs++;
+	if (r)
+		r->pairs++;
 	for (i = 0; i < t->named_nargs && i < 6; i++) {
 		if (t->raw_args[i] != t->named_args[i]) {
 			char what[128];
@@ -105,21 +126,28 @@ void tp_finish(struct tp_report *rep)
 }
 
 struct tp_setup {
-	int ids[256];
+	int ids[TP_MAX_IDS];
 	size_t nr_ids;		/* ids[0] is raw_syscalls:sys_enter */
-	struct event_source sources[256];	/* one per id */
-	const char *names[256];	/* names[i] goes with ids[i] */
+	struct event_source sources[TP_MAX_IDS];	/* one per id */
+	const char *names[TP_MAX_IDS];	/* names[i] goes with ids[i] */
+	long nrs[TP_MAX_IDS];	/* or, given by number, nrs[i] does */
+	bool by_number;
 	int machine;
 };
 
+/*
+ * Whether a raw record's per-syscall twin is open: by the number it was
+ * given, or else by the name sctrace's table gives the number.
+ */
 static bool enabled(const struct tp_setup *s, long nr)
 {
-	const char *name = syscall_name(s->machine, nr);
+	const char *name = s->by_number ? NULL : syscall_name(s->machine, nr);
 	size_t i;
 
-	for (i = 1; name && i < s->nr_ids; i++)
-		if (!strcmp(s->names[i], name))
+	for (i = 1; i < s->nr_ids; i++) {
+		if (s->by_number ? s->nrs[i] == nr : name && !strcmp(s->names[i], name))
 			return true;
+	}
 	return false;
 }
 
@@ -166,33 +194,38 @@ static void read_rings(struct tp_report *rep, const struct tp_setup *s,
 	}
 }
 
+/*
+ * names: sctrace's names of the calls, or with nrs, the per-syscall
+ * tracepoints' own names of those numbers.
+ */
 static int setup_ids(struct tp_setup *s, const struct tracefs *tfs,
-		     char *const *names, size_t nr_names)
+		     char *const *names, const long *nrs, size_t nr_names)
 {
 	size_t i;
 
 	s->machine = audit_detect_machine();
+	s->by_number = nrs != NULL;
 	s->ids[0] = tracefs_event_id(tfs, "raw_syscalls", "sys_enter");
 	s->nr_ids = 1;
-	for (i = 0; i < nr_names && s->nr_ids < 256; i++) {
+	for (i = 0; i < nr_names && s->nr_ids < TP_MAX_IDS; i++) {
 		char tp[96];
 		int id;
 
 		snprintf(tp, sizeof(tp), "sys_enter_%s",
-			 syscall_tracepoint_name(s->machine, names[i]));
+			 nrs ? names[i] : syscall_tracepoint_name(s->machine, names[i]));
 		id = tracefs_event_id(tfs, "syscalls", tp);
 		if (id < 0)
 			continue;
 		s->names[s->nr_ids] = names[i];
+		s->nrs[s->nr_ids] = nrs ? nrs[i] : -1;
 		s->ids[s->nr_ids++] = id;
 	}
 	return s->ids[0] < 0 ? -1 : 0;
 }
 
-/* Runs the workload under both kinds of tracepoint and pairs the records. */
-int tp_agree_run(const struct tracefs *tfs, const char *workload,
-		 char *const *names, size_t nr_names, struct tp_report *rep,
-		 const char **why)
+static int run(const struct tracefs *tfs, const char *workload,
+	       char *const *names, const long *nrs, size_t nr_names,
+	       struct tp_report *rep, const char **why)
 {
 	static struct tp_setup s;
 	char *argv[] = { (char *)workload, NULL };
@@ -206,10 +239,9 @@ int tp_agree_run(const struct tracefs *tfs, const char *workload,
 	size_t i;
 	int ret = -1;
 
-	memset(rep, 0, sizeof(*rep));
 	sigemptyset(&none);
 	*why = "no raw_syscalls:sys_enter tracepoint";
-	if (setup_ids(&s, tfs, names, nr_names) || cpu_list_online(&cpus))
+	if (setup_ids(&s, tfs, names, nrs, nr_names) || cpu_list_online(&cpus))
 		goto out;
 	*why = "cannot start the workload";
 	if (command_prepare(&cmd, argv, &none))
@@ -239,4 +271,30 @@ out_cpus:
 	cpu_list_free(&cpus);
 out:
 	return ret;
+}
+
+/* Runs the workload under both kinds of tracepoint and pairs the records. */
+int tp_agree_run(const struct tracefs *tfs, const char *workload,
+		 char *const *names, size_t nr_names, struct tp_report *rep,
+		 const char **why)
+{
+	memset(rep, 0, sizeof(*rep));
+	return run(tfs, workload, names, NULL, nr_names, rep, why);
+}
+
+/*
+ * The same, the per-syscall tracepoints given by name with the number
+ * each belongs to (sctrace's table not asked), and each number's pairs
+ * and mismatches counted in by_nr[nr] for nr below nr_len.
+ */
+int tp_agree_run_nrs(const struct tracefs *tfs, const char *workload,
+		     const long *nrs, char *const *tracepoints, size_t n,
+		     struct tp_report *rep, struct tp_nr_result *by_nr,
+		     long nr_len, const char **why)
+{
+	memset(rep, 0, sizeof(*rep));
+	memset(by_nr, 0, nr_len * sizeof(*by_nr));
+	rep->by_nr = by_nr;
+	rep->nr_len = nr_len;
+	return run(tfs, workload, tracepoints, nrs, n, rep, why);
 }

@@ -14,12 +14,35 @@ struct nr_name {
 };
 
 /*
- * Calls libaudit 3.0.9 does not know. From 424 on every architecture
- * shares the asm-generic numbers; sorted by (nr, machine).
+ * Calls libaudit 3.0.9 does not know: s390x's older numbers it lacks, and
+ * newer ones. From 424 on every architecture shares the asm-generic
+ * numbers; sorted by (nr, machine). The conformance suite found the
+ * s390x ones (a number sctrace could not name).
  */
 static const struct nr_name newer_syscalls[] = {
+	{ MACH_S390X,	7,   "restart_syscall" },
+	{ MACH_S390X,	110, "lookup_dcookie" },
+	{ MACH_S390X,	220, "getdents64" },
+	{ MACH_S390X,	268, "mbind" },
+	{ MACH_S390X,	269, "get_mempolicy" },
+	{ MACH_S390X,	270, "set_mempolicy" },
+	{ MACH_S390X,	287, "migrate_pages" },
+	{ MACH_S390X,	310, "move_pages" },
 	{ MACH_86_64,	335, "uretprobe" },
 	{ MACH_86_64,	336, "uprobe" },
+	{ MACH_S390X,	378, "s390_guarded_storage" },
+	{ MACH_S390X,	392, "semtimedop" },
+	{ MACH_S390X,	393, "semget" },
+	{ MACH_S390X,	394, "semctl" },
+	{ MACH_S390X,	395, "shmget" },
+	{ MACH_S390X,	396, "shmctl" },
+	{ MACH_S390X,	397, "shmat" },
+	{ MACH_S390X,	398, "shmdt" },
+	{ MACH_S390X,	399, "msgget" },
+	{ MACH_S390X,	400, "msgsnd" },
+	{ MACH_S390X,	401, "msgrcv" },
+	{ MACH_S390X,	402, "msgctl" },
+	{ MACH_S390X,	447, "memfd_secret" },
 	{ 0,		451, "cachestat" },
 	{ 0,		452, "fchmodat2" },
 	{ 0,		453, "map_shadow_stack" },
@@ -54,33 +77,32 @@ static int nr_name_cmp(const void *key, const void *elem)
 
 struct spelling {
 	const char *audit;
+	int machine;		/* 0: every architecture */
 	const char *kernel;
 };
 
 /*
  * libaudit names the kernel spells otherwise, in its syscall tables, its
- * tracepoints and so in strace and perf alike. Sorted.
+ * tracepoints and so in strace and perf alike. Sorted by name.
  */
 static const struct spelling kernel_spellings[] = {
-	{ "pread",	"pread64" },
-	{ "pwrite",	"pwrite64" },
+	{ "getdents",	MACH_AARCH64,	"getdents64" },
+	{ "newfstat",	MACH_AARCH64,	"fstat" },
+	{ "pread",	0,		"pread64" },
+	{ "pwrite",	0,		"pwrite64" },
 };
 
-static int spelling_cmp(const void *key, const void *elem)
+static const char *kernel_spelling(int machine, const char *audit_name)
 {
-	const struct spelling *s = elem;
+	size_t i;
 
-	return strcmp(key, s->audit);
-}
+	for (i = 0; i < ARRAY_SIZE(kernel_spellings); i++) {
+		const struct spelling *s = &kernel_spellings[i];
 
-static const char *kernel_spelling(const char *audit_name)
-{
-	const struct spelling *found;
-
-	found = bsearch(audit_name, kernel_spellings,
-			ARRAY_SIZE(kernel_spellings),
-			sizeof(kernel_spellings[0]), spelling_cmp);
-	return found ? found->kernel : audit_name;
+		if (!strcmp(s->audit, audit_name) && (!s->machine || s->machine == machine))
+			return s->kernel;
+	}
+	return audit_name;
 }
 
 const char *syscall_name(int machine, long nr)
@@ -93,7 +115,7 @@ const char *syscall_name(int machine, long nr)
 		return NULL;
 	name = audit_syscall_to_name(nr, machine);
 	if (name)
-		return kernel_spelling(name);
+		return kernel_spelling(machine, name);
 	found = bsearch(&key, newer_syscalls,
 			ARRAY_SIZE(newer_syscalls),
 			sizeof(newer_syscalls[0]), nr_name_cmp);
@@ -112,32 +134,34 @@ struct tracepoint_alias {
  * table, strace and perf use the older one. Sorted.
  */
 static const struct tracepoint_alias tracepoint_aliases[] = {
+	{ "fadvise64",	MACH_AARCH64,	"fadvise64_64" },
+	{ "fadvise64",	MACH_S390X,	"fadvise64_64" },
 	{ "fstat",	0,		"newfstat" },
+	{ "ipc",	MACH_S390X,	"s390_ipc" },
 	{ "lstat",	0,		"newlstat" },
 	{ "mmap",	MACH_S390X,	"old_mmap" },
+	{ "personality", MACH_AARCH64,	"arm64_personality" },
+	{ "personality", MACH_S390X,	"s390_personality" },
+	{ "readdir",	MACH_S390X,	"old_readdir" },
 	{ "sendfile",	0,		"sendfile64" },
 	{ "stat",	0,		"newstat" },
+	{ "umount",	MACH_S390X,	"oldumount" },
 	{ "umount2",	0,		"umount" },
 	{ "uname",	0,		"newuname" },
 };
 
-static int alias_cmp(const void *key, const void *elem)
-{
-	const struct tracepoint_alias *alias = elem;
-
-	return strcmp(key, alias->name);
-}
-
+/* A name may have an alias on some machines only: each is its own entry. */
 const char *syscall_tracepoint_name(int machine, const char *name)
 {
-	const struct tracepoint_alias *found;
+	size_t i;
 
-	found = bsearch(name, tracepoint_aliases,
-			ARRAY_SIZE(tracepoint_aliases),
-			sizeof(tracepoint_aliases[0]), alias_cmp);
-	if (!found || (found->machine && found->machine != machine))
-		return name;
-	return found->tracepoint;
+	for (i = 0; i < ARRAY_SIZE(tracepoint_aliases); i++) {
+		const struct tracepoint_alias *a = &tracepoint_aliases[i];
+
+		if (!strcmp(a->name, name) && (!a->machine || a->machine == machine))
+			return a->tracepoint;
+	}
+	return name;
 }
 
 struct name_result {
