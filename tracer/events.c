@@ -199,6 +199,9 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
  * that ring. A task that overflowed one cpu's ring and never ran there
  * again would leave its loss unreported. sctrace's own, disabled event
  * on each cpu, output into that cpu's ring, lets it cause that write.
+ * It is opened first and holds the ring: a traced task's event holding
+ * it took the ring with it when that task exited (a short-lived thread
+ * of a -p process), and the other tasks' records stopped arriving.
  */
 static int open_flush(struct event_set *es, const struct event_spec *spec, size_t ring)
 {
@@ -217,9 +220,8 @@ static int open_flush(struct event_set *es, const struct event_spec *spec, size_
 	if (fd < 0)
 		return -errno;
 	es->flush_fds[ring] = fd;
-	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, es->ring_fds[ring]))
-		return -errno;
-	return 0;
+	es->failed_step = EVENT_STEP_MAP;
+	return map_ring(es, ring, fd);
 }
 
 /*
@@ -295,7 +297,7 @@ void events_source_fds(const struct event_set *es, size_t source, int *fds)
 static int open_tasks(struct event_set *es, const struct event_spec *spec,
 		      size_t ring)
 {
-	size_t t, nr_tasks = spec->tids ? spec->nr_tids : 1;
+	size_t t, nr_tasks = spec->tids ? spec->nr_tids : 1, before = es->nr_fds;
 	int err = 0;
 
 	for (t = 0; t < nr_tasks; t++) {
@@ -305,7 +307,7 @@ static int open_tasks(struct event_set *es, const struct event_spec *spec,
 		if (err)
 			return err;
 	}
-	return es->ring_fds[ring] < 0 ? -ESRCH : 0;
+	return es->nr_fds > before ? 0 : -ESRCH;
 }
 
 int events_open(struct event_set *es, const struct event_spec *spec)
@@ -316,11 +318,12 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 	memset(es, 0, sizeof(*es));
 	err = alloc_rings(es, spec);
 	for (c = 0; !err && c < spec->nr_cpus; c++) {
-		err = open_tasks(es, spec, c);
+		if (spec->flush_tp_id > 0)
+			err = open_flush(es, spec, c);
+		if (!err)
+			err = open_tasks(es, spec, c);
 		if (!err)
 			err = open_per_cpu(es, spec, c);
-		if (!err && spec->flush_tp_id > 0)
-			err = open_flush(es, spec, c);
 	}
 	if (err) {
 		es->failed_nr_fds = es->nr_fds;

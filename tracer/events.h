@@ -32,7 +32,8 @@ struct event_spec {
 	bool inherit;
 	bool enable_on_exec;
 	unsigned int mmap_pages;
-	int flush_tp_id;	/* our own tracepoint to flush LOST with; 0: none */
+	/* Our own tracepoint to flush LOST with; it holds the rings. 0: none. */
+	int flush_tp_id;
 };
 
 /* On error: the step of setting up one source that the kernel refused. */
