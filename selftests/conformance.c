@@ -258,9 +258,27 @@ static char *whole_line(struct task_state *t, const char *line)
 }
 
 /*
+ * A signal handler's return, unless it is the row's own call: s390x's
+ * handlers without SA_SIGINFO return through sigreturn, the others
+ * through rt_sigreturn.
+ */
+static bool handler_return(const char *line, const char *row_name)
+{
+	static const char *const names[] = { "rt_sigreturn", "sigreturn" };
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		len = strlen(names[i]);
+		if (!strncmp(line, names[i], len) && line[len] == '(')
+			return strcmp(row_name, names[i]) != 0;
+	}
+	return false;
+}
+
+/*
  * Each row's call line: the first line of the task after the row's
- * before-marker. Signal handlers' rt_sigreturn and signal lines between
- * are passed over (the {interrupt} rows).
+ * before-marker. Signal handlers' returns and signal lines between are
+ * passed over (the {interrupt} rows).
  */
 static void read_trace(const char *path, bool raw)
 {
@@ -293,8 +311,7 @@ static void read_trace(const char *path, bool raw)
 				verdicts[-who - 1].raw_end = true;
 			else
 				verdicts[-who - 1].dec_end = true;
-		} else if (t->row >= 0 && (strncmp(whole, "rt_sigreturn(", 13) ||
-					   !strcmp(rows[t->row].name, "rt_sigreturn"))) {
+		} else if (t->row >= 0 && !handler_return(whole, rows[t->row].name)) {
 			char **slot = raw ? &verdicts[t->row].raw_line : &verdicts[t->row].dec_line;
 
 			free(*slot);
