@@ -1,8 +1,10 @@
 #!/usr/bin/env bats
 # Argument contents of structs and arrays (issue 14, second part): select's
 # sets, iovecs, socket addresses the kernel fills, timevals, itimers,
-# rlimits, epoll events, sigactions. Each checked as an exact line against
-# what selftests/contents_kinds_cases.py passed.
+# futex timeouts, rlimits, epoll events, sigactions, statfs, and the
+# paths, names and buffers of the xattr, readlink and *at calls. Each
+# checked as an exact line against what selftests/contents_kinds_cases.py
+# passed.
 
 load helpers
 
@@ -48,10 +50,10 @@ has_line() {
 	}
 }
 
-@test "select: each set's fds at the call; after the result the ready ones of each" {
+@test "select: each set's fds and the timeval at the call; after the result the ready ones of each" {
 	trace_case select select_sets
 	r=$(info_of r) w=$(info_of w) idle=$(info_of idle)
-	has_line "select(n: $((idle + 1)), inp: [$r $idle], outp: [$w], exp: [$r], tvp: NULL) = 2 (inp: [$r], outp: [$w])"
+	has_line "select(n: $((idle + 1)), inp: [$r $idle], outp: [$w], exp: [$r], tvp: {tv_sec: 0, tv_usec: 250000}) = 2 (inp: [$r], outp: [$w])"
 }
 
 @test "pselect6: n bounds the bits shown, at the call and after" {
@@ -124,4 +126,108 @@ has_line() {
 	has_line "getsockname(fd: $(info_of unix), usockaddr: {sa_family: AF_UNIX, sun_path: \"$BATS_TEST_TMPDIR/s.sock\"}, usockaddr_len: $(info_of unix_len)) = 0"
 	has_line "recvfrom(fd: $(info_of six), ubuf: \"hi\", size: 8, flags: 0, addr: {sa_family: AF_INET6, sin6_port: $(info_of sender_port), sin6_addr: ::1}, addr_len: $(info_of peer_len)) = 2"
 	has_line "getpeername(fd: $(info_of sender), usockaddr: {sa_family: AF_INET6, sin6_port: $(info_of six_port), sin6_addr: ::1}, usockaddr_len: $(info_of getpeer_len)) = 0"
+}
+
+@test "setitimer, getitimer, timerfd_*, timer_*: itimervals and itimerspecs in, and the old ones out" {
+	trace_case setitimer,getitimer,timerfd_settime,timerfd_gettime,timer_settime,timer_gettime timers
+	tfd=$(info_of tfd) timer=$(info_of timer)
+	z='{tv_sec: 0, tv_usec: 0}' zn='{tv_sec: 0, tv_nsec: 0}'
+	has_line "setitimer(which: ITIMER_REAL, value: {it_interval: {tv_sec: 1, tv_usec: 500000}, it_value: $z}, ovalue: {it_interval: $z, it_value: $z}) = 0"
+	has_line "getitimer(which: ITIMER_REAL, value: {it_interval: $z, it_value: $z}) = 0"
+	has_line "setitimer(which: ITIMER_REAL, value: {it_interval: $z, it_value: {tv_sec: 7, tv_usec: 1000}}, ovalue: NULL) = 0"
+	has_line "timerfd_settime(ufd: $tfd, flags: 0, utmr: {it_interval: {tv_sec: 2, tv_nsec: 5}, it_value: $zn}, otmr: {it_interval: $zn, it_value: $zn}) = 0"
+	has_line "timerfd_settime(ufd: $tfd, flags: 0, utmr: {it_interval: $zn, it_value: $zn}, otmr: {it_interval: {tv_sec: 2, tv_nsec: 5}, it_value: $zn}) = 0"
+	has_line "timerfd_gettime(ufd: $tfd, otmr: {it_interval: $zn, it_value: $zn}) = 0"
+	has_line "timer_settime(timer_id: $timer, flags: 0, new_setting: {it_interval: $zn, it_value: {tv_sec: 3600, tv_nsec: 9}}, old_setting: NULL) = 0"
+	# What was left of the hour when it was stopped: just under it.
+	grep -qE "^timer_settime\(timer_id: $timer, flags: 0, new_setting: \{it_interval: $zn, it_value: $zn\}, old_setting: \{it_interval: $zn, it_value: \{tv_sec: 3599, tv_nsec: [0-9]+\}\}\) = 0$" "$out.bare"
+	# A SIGEV_NONE timer still counts down to its old expiry once stopped.
+	grep -qE "^timer_gettime\(timer_id: $timer, setting: \{it_interval: $zn, it_value: \{tv_sec: 3599, tv_nsec: [0-9]+\}\}\) = 0$" "$out.bare"
+}
+
+@test "settimeofday: a timeval as passed, even one the kernel refuses" {
+	trace_case settimeofday settimeofday_invalid
+	has_line "settimeofday(tv: {tv_sec: 12, tv_usec: 3000000}, tz: NULL) = -1 EINVAL (Invalid argument)"
+}
+
+@test "futex: utime is a timespec for the ops that wait, an address or count for the others" {
+	trace_case futex futex_timeouts
+	word=$(info_of word) ts=$(info_of ts)
+	has_line "futex(uaddr: $word, op: FUTEX_WAIT_PRIVATE, val: 1, utime: {tv_sec: 0, tv_nsec: 1000000}, uaddr2: NULL, val3: 0) = -1 EAGAIN (Resource temporarily unavailable)"
+	has_line "futex(uaddr: $word, op: FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME, val: 1, utime: {tv_sec: 5, tv_nsec: 6}, uaddr2: NULL, val3: 4294967295) = -1 EAGAIN (Resource temporarily unavailable)"
+	has_line "futex(uaddr: $word, op: FUTEX_WAKE_PRIVATE, val: 1, utime: $ts, uaddr2: NULL, val3: 0) = 0"
+	has_line "futex(uaddr: $word, op: FUTEX_CMP_REQUEUE_PRIVATE, val: 1, utime: 0x5, uaddr2: $(info_of other), val3: 0) = 0"
+}
+
+@test "epoll: epoll_ctl's event; epoll_wait's events up to the result, none past it" {
+	trace_case epoll_ctl,epoll_wait,epoll_pwait,epoll_pwait2 epoll_events
+	ep=$(info_of ep) r=$(info_of r) w=$(info_of w)
+	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $r, event: {events: EPOLLIN|EPOLLET, data: 0x1122334455667788}) = 0"
+	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLOUT, data: 0x7}) = 0"
+	if [ "$(uname -m)" != aarch64 ]; then
+		has_line "epoll_wait(epfd: $ep, events: [{events: EPOLLIN, data: 0x1122334455667788}, {events: EPOLLOUT, data: 0x7}], maxevents: 4, timeout: 0) = 2"
+	fi
+	has_line "epoll_pwait(epfd: $ep, events: [{events: EPOLLOUT, data: 0x7}], maxevents: 1, timeout: 0, sigmask: NULL, sigsetsize: 8) = 1"
+	has_line "epoll_pwait2(epfd: $(info_of idle_ep), events: [], maxevents: 2, timeout: {tv_sec: 0, tv_nsec: 0}, sigmask: NULL, sigsetsize: 8) = 0 (Timeout)"
+}
+
+@test "rt_sigaction: handler, mask and flags in, and the old action out" {
+	trace_case rt_sigaction sigaction_old
+	first='{sa_handler: 0xdead0000, sa_mask: [INT TERM RT_2], sa_flags: SA_SIGINFO|SA_RESTORER|SA_RESTART, sa_restorer: 0xbeef0000}'
+	dfl='{sa_handler: SIG_DFL, sa_mask: [], sa_flags: 0}'
+	has_line "rt_sigaction(sig: SIGUSR1, act: $first, oact: $dfl, sigsetsize: 8) = 0"
+	has_line "rt_sigaction(sig: SIGUSR1, act: {sa_handler: SIG_IGN, sa_mask: ~[], sa_flags: SA_NODEFER}, oact: $first, sigsetsize: 8) = 0"
+	# The kernel keeps every signal but KILL and STOP.
+	has_line "rt_sigaction(sig: SIGUSR1, act: $dfl, oact: {sa_handler: SIG_IGN, sa_mask: ~[KILL STOP], sa_flags: SA_NODEFER}, sigsetsize: 8) = 0"
+	has_line "rt_sigaction(sig: SIGUSR1, act: NULL, oact: $dfl, sigsetsize: 8) = 0"
+}
+
+@test "getrlimit, setrlimit, prlimit64: the limits in and out, RLIM_INFINITY by name" {
+	trace_case getrlimit,setrlimit,prlimit64 rlimits
+	cur=$(info_of cur) max=$(info_of max)
+	if [ "$(uname -m)" != aarch64 ]; then
+		has_line "getrlimit(resource: RLIMIT_FSIZE, rlim: {rlim_cur: $cur, rlim_max: $max}) = 0"
+	fi
+	has_line "setrlimit(resource: RLIMIT_FSIZE, rlim: {rlim_cur: 1000000, rlim_max: $max}) = 0"
+	has_line "prlimit64(pid: 0, resource: RLIMIT_FSIZE, new_rlim: {rlim_cur: $cur, rlim_max: $max}, old_rlim: {rlim_cur: 1000000, rlim_max: $max}) = 0"
+}
+
+@test "statfs, fstatfs: the file system's type and sizes, as stat -f tells them" {
+	dir=$BATS_TEST_TMPDIR/fs
+	mkdir "$dir"
+	mount -t tmpfs -o size=1m,nr_inodes=100 ct-statfs "$dir" || skip "cannot mount a tmpfs here"
+	trace_case statfs,fstatfs statfs_dir "$dir"
+	read -r type bsize blocks bfree bavail files ffree < <(stat -f -c '%t %s %b %f %a %c %d' "$dir")
+	umount "$dir"
+	sf="{f_type: 0x$type, f_bsize: $bsize, f_blocks: $blocks, f_bfree: $bfree, f_bavail: $bavail, f_files: $files, f_ffree: $ffree, ...}"
+	has_line "statfs(pathname: \"$dir\", buf: $sf) = 0"
+	has_line "fstatfs(fd: $(info_of fd), buf: $sf) = 0"
+}
+
+@test "paths and names: xattrs, readlink up to its result, linkat, fchownat, utimensat, mknodat, inotify, openat2" {
+	d=$BATS_TEST_TMPDIR/p
+	mkdir "$d"
+	trace_case getxattr,setxattr,lgetxattr,fgetxattr,listxattr,removexattr,readlink,readlinkat,linkat,fchownat,utimensat,mknodat,inotify_add_watch,openat2 paths "$d"
+	value=$(info_of value)
+	if ! grep -q '^setxattr(.*) = 0$' "$out.bare"; then
+		skip "no user xattrs in $BATS_TEST_TMPDIR"
+	fi
+	has_line "setxattr(pathname: \"$d/f\", name: \"user.ct\", value: \"v\\0x\", size: 3, flags: 0) = 0"
+	has_line "getxattr(pathname: \"$d/f\", name: \"user.ct\", value: \"v\\0x\", size: 64) = 3"
+	# Asked for the size only: the kernel wrote nothing, and nothing is shown.
+	has_line "getxattr(pathname: \"$d/f\", name: \"user.ct\", value: \"\", size: 0) = 3"
+	has_line "lgetxattr(pathname: \"$d/f\", name: \"user.none\", value: $value, size: 64) = -1 ENODATA (No data available)"
+	has_line "fgetxattr(fd: $(info_of fd), name: \"user.ct\", value: $value, size: 2) = -1 ERANGE (Numerical result out of range)"
+	has_line "listxattr(pathname: \"$d/f\", list: \"user.ct\\0\", size: 64) = 8"
+	has_line "removexattr(pathname: \"$d/f\", name: \"user.ct\") = 0"
+	if [ "$(uname -m)" != aarch64 ]; then
+		has_line "readlink(path: \"$d/l\", buf: \"f-target-\\\"q\\\"\", bufsiz: 64) = 12"
+	fi
+	has_line "readlinkat(dfd: AT_FDCWD, pathname: \"$d/l\", buf: \"f-tar\", bufsiz: 5) = 5"
+	has_line "linkat(olddfd: AT_FDCWD, oldname: \"$d/f\", newdfd: AT_FDCWD, newname: \"$d/hard\", flags: 0) = 0"
+	has_line "fchownat(dfd: AT_FDCWD, filename: \"$d/f\", user: 0, group: 0, flag: 0) = 0"
+	has_line "utimensat(dfd: AT_FDCWD, filename: \"$d/f\", utimes: NULL, flags: 0) = 0"
+	has_line "mknodat(dfd: AT_FDCWD, filename: \"$d/fifo\", mode: 010644, dev: 0) = 0"
+	has_line "inotify_add_watch(fd: $(info_of ino), pathname: \"$d/f\", mask: 2) = 1"
+	grep -qE "^openat2\(dfd: AT_FDCWD, filename: \"$d/f\", how: $(info_of how), usize: 24\) = [0-9]+$" "$out.bare"
 }

@@ -22,6 +22,35 @@ NR = {
     "s390x": {"select": 142, "pselect6": 301, "readv": 145, "writev": 146,
               "preadv2": 376, "pwritev2": 377},
 }.get(MACHINE, {})
+NR.update({
+    "x86_64": {"setitimer": 38, "getitimer": 36, "timer_create": 222, "timer_settime": 223,
+               "timer_gettime": 224, "timer_delete": 226, "timerfd_settime": 286,
+               "timerfd_gettime": 287, "futex": 202, "epoll_ctl": 233, "epoll_wait": 232,
+               "epoll_pwait": 281, "epoll_pwait2": 441, "rt_sigaction": 13, "getrlimit": 97,
+               "setrlimit": 160, "prlimit64": 302, "statfs": 137, "fstatfs": 138,
+               "setxattr": 188, "getxattr": 191, "lgetxattr": 192, "fgetxattr": 193,
+               "listxattr": 194, "removexattr": 197, "readlink": 89, "readlinkat": 267,
+               "linkat": 265, "fchownat": 260, "mknodat": 259, "utimensat": 280,
+               "inotify_add_watch": 254, "openat2": 437, "settimeofday": 164},
+    "aarch64": {"setitimer": 103, "getitimer": 102, "timer_create": 107, "timer_settime": 110,
+                "timer_gettime": 108, "timer_delete": 111, "timerfd_settime": 86,
+                "timerfd_gettime": 87, "futex": 98, "epoll_ctl": 21, "epoll_pwait": 22,
+                "epoll_pwait2": 441, "rt_sigaction": 134, "getrlimit": 163, "setrlimit": 164,
+                "prlimit64": 261, "statfs": 43, "fstatfs": 44, "setxattr": 5, "getxattr": 8,
+                "lgetxattr": 9, "fgetxattr": 10, "listxattr": 11, "removexattr": 14,
+                "readlinkat": 78, "linkat": 37, "fchownat": 54, "mknodat": 33,
+                "utimensat": 88, "inotify_add_watch": 27, "openat2": 437,
+                "settimeofday": 170},
+    "s390x": {"setitimer": 104, "getitimer": 105, "timer_create": 254, "timer_settime": 255,
+              "timer_gettime": 256, "timer_delete": 258, "timerfd_settime": 320,
+              "timerfd_gettime": 321, "futex": 238, "epoll_ctl": 250, "epoll_wait": 251,
+              "epoll_pwait": 312, "epoll_pwait2": 441, "rt_sigaction": 174, "getrlimit": 191,
+              "setrlimit": 75, "prlimit64": 334, "statfs": 99, "fstatfs": 100,
+              "setxattr": 224, "getxattr": 227, "lgetxattr": 228, "fgetxattr": 229,
+              "listxattr": 230, "removexattr": 233, "readlink": 85, "readlinkat": 298,
+              "linkat": 296, "fchownat": 291, "mknodat": 290, "utimensat": 315,
+              "inotify_add_watch": 285, "openat2": 437, "settimeofday": 79},
+}.get(MACHINE, {}))
 
 
 def say(key, value):
@@ -65,7 +94,8 @@ def select_sets():
     for key, fd in (("r", r), ("w", w), ("idle", idle)):
         say(key, fd)
     inp, outp, exp = FdSet().add(r, idle), FdSet().add(w), FdSet().add(r)
-    say("ret", sys_call("select", idle + 1, inp.ptr, outp.ptr, exp.ptr, 0))
+    tv = longs(0, 250000)
+    say("ret", sys_call("select", idle + 1, inp.ptr, outp.ptr, exp.ptr, addr(tv)))
 
 
 def pselect_bits_beyond_n():
@@ -244,9 +274,247 @@ def sockaddr_out():
     libc.getpeername(sender.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
 
 
+# What the kernel reads must outlive the call: every buffer made here is kept.
+KEEP = []
+
+
+def longs(*values):
+    """A C array of longs holding values (a struct of longs: timeval, itimerspec...)."""
+    arr = (ctypes.c_long * len(values))(*values)
+    KEEP.append(arr)
+    return arr
+
+
+def u64s(*values):
+    arr = (ctypes.c_uint64 * len(values))(*values)
+    KEEP.append(arr)
+    return arr
+
+
+JUNK = 0xeeeeeeeeeeeeeeee  # what an unfilled out-struct would show
+
+
+def timers():
+    """setitimer, getitimer, timerfd_*, timer_*: the values in, and the old ones out."""
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("setitimer", 0, addr(longs(1, 500000, 0, 0)), addr(old)))
+    cur = u64s(*[JUNK] * 4)
+    say("ret", sys_call("getitimer", 0, addr(cur)))
+    say("ret", sys_call("setitimer", 0, addr(longs(0, 0, 7, 1000)), 0))
+    say("ret", sys_call("setitimer", 0, addr(longs(0, 0, 0, 0)), 0))
+
+    libc.timerfd_create.restype = ctypes.c_int
+    tfd = libc.timerfd_create(1, 0)
+    say("tfd", tfd)
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("timerfd_settime", tfd, 0, addr(longs(2, 5, 0, 0)), addr(old)))
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("timerfd_settime", tfd, 0, addr(longs(0, 0, 0, 0)), addr(old)))
+    cur = u64s(*[JUNK] * 4)
+    say("ret", sys_call("timerfd_gettime", tfd, addr(cur)))
+
+    # SIGEV_NONE: sigev_notify, the int after sigev_value and sigev_signo.
+    sev = (ctypes.c_int * 16)()
+    sev[3] = 1
+    tid = ctypes.c_int(-1)
+    say("ret", sys_call("timer_create", 1, addr(sev), addr(tid)))
+    say("timer", tid.value)
+    say("ret", sys_call("timer_settime", tid.value, 0, addr(longs(0, 0, 3600, 9)), 0))
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("timer_settime", tid.value, 0, addr(longs(0, 0, 0, 0)), addr(old)))
+    cur = u64s(*[JUNK] * 4)
+    say("ret", sys_call("timer_gettime", tid.value, addr(cur)))
+    say("ret", sys_call("timer_delete", tid.value))
+
+
+def settimeofday_invalid():
+    """A timeval the kernel refuses (tv_usec past a second): shown as passed."""
+    say("ret", sys_call("settimeofday", addr(longs(12, 3000000)), 0))
+
+
+FUTEX_WAIT, FUTEX_WAKE, FUTEX_CMP_REQUEUE, FUTEX_WAIT_BITSET = 0, 1, 4, 9
+FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME = 128, 256
+
+
+def futex_timeouts():
+    """utime is a timeout for the wait ops only; for others it is a count or unused."""
+    word = ctypes.c_uint32(0)
+    ts = longs(0, 1000000)
+    say("word", hex(addr(word)))
+    say("ts", hex(addr(ts)))
+    # The value differs: EAGAIN at once, but the timeout was handed over.
+    say("ret", sys_call("futex", addr(word), FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 1, addr(ts), 0, 0))
+    abs_ts = longs(5, 6)
+    say("ret", sys_call("futex", addr(word),
+                        FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME,
+                        1, addr(abs_ts), 0, 0xffffffff))
+    # FUTEX_WAKE ignores utime: the pointer is not read, it stays an address.
+    say("ret", sys_call("futex", addr(word), FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, addr(ts), 0, 0))
+    # FUTEX_CMP_REQUEUE reads utime as a count, val2.
+    other = ctypes.c_uint32(0)
+    say("other", hex(addr(other)))
+    say("ret", sys_call("futex", addr(word), FUTEX_CMP_REQUEUE | FUTEX_PRIVATE_FLAG, 1, 5,
+                        addr(other), 0))
+
+
+class EpollEvents:
+    """struct epoll_event[n]: packed (12 bytes) on x86_64, 16 bytes elsewhere, filled with junk."""
+
+    def __init__(self, n):
+        self.size = 12 if MACHINE == "x86_64" else 16
+        self.buf = ctypes.create_string_buffer(b"\xee" * (self.size * n), self.size * n)
+
+    def set(self, i, events, data):
+        ctypes.c_uint32.from_buffer(self.buf, i * self.size).value = events
+        ctypes.c_uint64.from_buffer(self.buf, i * self.size + self.size - 8).value = data
+
+    @property
+    def ptr(self):
+        return ctypes.addressof(self.buf)
+
+
+EPOLLIN, EPOLLOUT, EPOLLET = 1, 4, 1 << 31
+EPOLL_CTL_ADD = 1
+
+
+def epoll_events():
+    """epoll_ctl's event in; epoll_wait's events out, as many as returned."""
+    import select
+    epoll = select.epoll()
+    ep = epoll.fileno()
+    r, w = os.pipe()
+    os.write(w, b"x")
+    idle, _ = os.pipe()
+    for key, fd in (("ep", ep), ("r", r), ("w", w), ("idle", idle)):
+        say(key, fd)
+    ev = EpollEvents(1)
+    ev.set(0, EPOLLIN | EPOLLET, 0x1122334455667788)
+    say("ret", sys_call("epoll_ctl", ep, EPOLL_CTL_ADD, r, ev.ptr))
+    ev = EpollEvents(1)
+    ev.set(0, EPOLLOUT, 7)
+    say("ret", sys_call("epoll_ctl", ep, EPOLL_CTL_ADD, w, ev.ptr))
+    out = EpollEvents(4)
+    if "epoll_wait" in NR:
+        say("ret", sys_call("epoll_wait", ep, out.ptr, 4, 0))
+    out = EpollEvents(4)
+    say("ret", sys_call("epoll_pwait", ep, out.ptr, 1, 0, 0, 8))
+    # An idle epoll: nothing returned, nothing shown.
+    idle_ep = select.epoll()
+    say("idle_ep", idle_ep.fileno())
+    ev = EpollEvents(1)
+    ev.set(0, EPOLLIN, 0)
+    say("ret", sys_call("epoll_ctl", idle_ep.fileno(), EPOLL_CTL_ADD, idle, ev.ptr))
+    out = EpollEvents(2)
+    say("ret", sys_call("epoll_pwait2", idle_ep.fileno(), out.ptr, 2, addr(longs(0, 0)), 0, 8))
+
+
+SIGINT, SIGUSR1, SIGTERM = 2, 10, 15
+SA_SIGINFO, SA_RESTORER, SA_RESTART, SA_NODEFER = 4, 0x04000000, 0x10000000, 0x40000000
+
+
+def sigaction_old():
+    """rt_sigaction: the action handed over, and the previous one the kernel returns."""
+    sig = SIGUSR1 if MACHINE == "x86_64" else 10
+    act = longs(0xdead0000, SA_SIGINFO | SA_RESTORER | SA_RESTART, 0xbeef0000,
+                (1 << (SIGINT - 1)) | (1 << (SIGTERM - 1)) | (1 << 33))
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("rt_sigaction", sig, addr(act), addr(old), 8))
+    # Every signal in the mask: the kernel drops KILL and STOP.
+    act = longs(1, SA_NODEFER, 0, -1)
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("rt_sigaction", sig, addr(act), addr(old), 8))
+    act = longs(0, 0, 0, 0)
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("rt_sigaction", sig, addr(act), addr(old), 8))
+    old = u64s(*[JUNK] * 4)
+    say("ret", sys_call("rt_sigaction", sig, 0, addr(old), 8))
+
+
+RLIMIT_FSIZE = 1
+RLIM_INFINITY = (1 << 64) - 1
+
+
+def rlim_text(v):
+    return "RLIM_INFINITY" if v == RLIM_INFINITY else str(v)
+
+
+def rlimits():
+    """getrlimit's out, setrlimit's in, prlimit64's new in and old out."""
+    import resource
+    cur, high = resource.getrlimit(RLIMIT_FSIZE)
+    cur = RLIM_INFINITY if cur == resource.RLIM_INFINITY else cur
+    high = RLIM_INFINITY if high == resource.RLIM_INFINITY else high
+    say("cur", rlim_text(cur))
+    say("max", rlim_text(high))
+    if "getrlimit" in NR:
+        say("ret", sys_call("getrlimit", RLIMIT_FSIZE, addr(u64s(JUNK, JUNK))))
+    say("ret", sys_call("setrlimit", RLIMIT_FSIZE, addr(u64s(1000000, high))))
+    say("ret", sys_call("prlimit64", 0, RLIMIT_FSIZE, addr(u64s(cur, high)),
+                        addr(u64s(JUNK, JUNK))))
+
+
+def statfs_dir():
+    """statfs and fstatfs of a directory: the kernel's struct statfs."""
+    path = sys.argv[2].encode()
+    buf = ctypes.create_string_buffer(b"\xee" * 128, 128)
+    say("ret", sys_call("statfs", addr(cstr(path)), addr(buf)))
+    fd = os.open(path, os.O_RDONLY)
+    say("fd", fd)
+    buf = ctypes.create_string_buffer(b"\xee" * 128, 128)
+    say("ret", sys_call("fstatfs", fd, addr(buf)))
+
+
+AT_FDCWD = -100
+
+
+def cstr(b):
+    buf = ctypes.create_string_buffer(b)
+    KEEP.append(buf)
+    return buf
+
+
+def paths():
+    """xattrs, readlink, links, owners, times, nodes, watches, openat2: their paths and names."""
+    d = sys.argv[2].encode()
+    f = cstr(d + b"/f")
+    with open(f.value, "wb"):
+        pass
+    os.symlink(b"f-target-\"q\"", d + b"/l")
+    name = cstr(b"user.ct")
+    say("ret", sys_call("setxattr", addr(f), addr(name), addr(cstr(b"v\0x")), 3, 0))
+    out = ctypes.create_string_buffer(b"\xee" * 64, 64)
+    say("value", hex(addr(out)))
+    say("ret", sys_call("getxattr", addr(f), addr(name), addr(out), 64))
+    # Size 0 asks for the length: the buffer is not written, nothing shown of it.
+    say("ret", sys_call("getxattr", addr(f), addr(name), addr(out), 0))
+    say("ret", sys_call("lgetxattr", addr(f), addr(cstr(b"user.none")), addr(out), 64))
+    fd = os.open(f.value, os.O_RDONLY)
+    say("fd", fd)
+    say("ret", sys_call("fgetxattr", fd, addr(name), addr(out), 2))
+    say("ret", sys_call("listxattr", addr(f), addr(out), 64))
+    say("ret", sys_call("removexattr", addr(f), addr(name)))
+    link = cstr(d + b"/l")
+    if "readlink" in NR:
+        say("ret", sys_call("readlink", addr(link), addr(out), 64))
+    say("ret", sys_call("readlinkat", AT_FDCWD, addr(link), addr(out), 5))
+    say("ret", sys_call("linkat", AT_FDCWD, addr(f), AT_FDCWD, addr(cstr(d + b"/hard")), 0))
+    say("ret", sys_call("fchownat", AT_FDCWD, addr(f), 0, 0, 0))
+    say("ret", sys_call("utimensat", AT_FDCWD, addr(f), 0, 0))
+    say("ret", sys_call("mknodat", AT_FDCWD, addr(cstr(d + b"/fifo")), 0o10644, 0))
+    libc.inotify_init1.restype = ctypes.c_int
+    ino = libc.inotify_init1(0)
+    say("ino", ino)
+    say("ret", sys_call("inotify_add_watch", ino, addr(f), 2))
+    how = (ctypes.c_uint64 * 3)(0, 0, 0)
+    say("how", hex(addr(how)))
+    say("ret", sys_call("openat2", AT_FDCWD, addr(f), addr(how), 24))
+
+
 CASES = {f.__name__: f for f in (sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
-                                 iov_reads, iov_faults)}
+                                 iov_reads, iov_faults, timers, settimeofday_invalid,
+                                 futex_timeouts, epoll_events, sigaction_old, rlimits,
+                                 statfs_dir, paths)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

@@ -38,6 +38,28 @@ TEST(rules_sorted_and_unique)
 	EXPECT_FALSE(content_syscall_has_rules("getppid"));
 }
 
+/* Each condition sorted, on a rule, and naming another argument. */
+TEST(conditions_sorted_and_on_rules)
+{
+	const struct content_cond *conds;
+	size_t nr, i;
+	int c;
+
+	conds = content_conds(&nr);
+	for (i = 0; i < nr; i++) {
+		if (i) {
+			c = strcmp(conds[i - 1].syscall, conds[i].syscall);
+			EXPECT_GT(0, c ? c : strcmp(conds[i - 1].arg, conds[i].arg));
+		}
+		EXPECT_EQ(&conds[i], content_cond_find(conds[i].syscall, conds[i].arg));
+		EXPECT_NE(NULL, content_rule_find(conds[i].syscall, conds[i].arg))
+			TH_LOG("%s %s has no rule", conds[i].syscall, conds[i].arg);
+		EXPECT_STRNE(conds[i].arg, conds[i].cond_arg);
+		EXPECT_NE(0, conds[i].values);
+	}
+	EXPECT_EQ(NULL, content_cond_find("read", "buf"));
+}
+
 TEST(every_kind_is_read)
 {
 	const struct content_rule *rules;
@@ -111,6 +133,11 @@ TEST(rows_name_real_pointer_arguments)
 						 rules[i].len_arg);
 			EXPECT_EQ(len, desc->args[found].len_arg);
 		}
+		/* A condition's argument is one of the call's. */
+		if (desc->args[found].cond)
+			EXPECT_LE(0, desc->args[found].cond_arg)
+				TH_LOG("%s has no argument %s", rules[i].syscall,
+				       desc->args[found].cond->cond_arg);
 		seen++;
 	}
 	TH_LOG("%zu of %zu rows on this machine", seen, nr);

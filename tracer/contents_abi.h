@@ -15,7 +15,6 @@
 #define CT_MAX_ARGV 32		/* execve: argv strings read at most */
 #define CT_MAX_ENVP 1024	/* execve: envp pointers counted at most */
 #define CT_MAX_IOV 8		/* iovecs read at most */
-#define CT_LEN_RET 6		/* len_arg: the call's result is the length */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
 
 /* How the program reads one argument. */
@@ -31,6 +30,7 @@ enum ct_mode {
 /* How the length argument counts (ct_arg_spec.flags). */
 #define CT_LEN_BITS 1		/* an int count of bits, read as whole longs (fd_set) */
 #define CT_LEN_PTR 2		/* it points to the int count, read at this side (socklen_t *) */
+#define CT_LEN_UPTO_RET 4	/* the call's result, at most the argument (read's count) */
 
 /* When it is read: at the enter, at the exit (from the enter's pointer), both. */
 #define CT_AT_ENTER 1
@@ -39,10 +39,18 @@ enum ct_mode {
 struct ct_arg_spec {
 	__u8 mode;		/* enum ct_mode */
 	__u8 when;		/* CT_AT_* bits */
-	__u8 len_arg;		/* argument holding the count, CT_LEN_RET, CT_LEN_NONE */
+	__u8 len_arg;		/* argument holding the count, or CT_LEN_NONE */
 	__u8 flags;		/* CT_LEN_* */
 	__u16 elem_size;	/* bytes per counted element */
 	__u16 max;		/* bytes read at most */
+	/*
+	 * Read only if bit (args[cond_arg] & cond_mask) of cond_values is
+	 * set (futex's timeout, for the ops that take one); CT_MAX_ARGS: always.
+	 */
+	__u8 cond_arg;
+	__u8 pad[3];
+	__u32 cond_mask;
+	__u32 cond_values;
 };
 
 struct ct_call_spec {

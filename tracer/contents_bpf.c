@@ -60,11 +60,17 @@ static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit
 
 		if (a->content == CK_NONE)
 			continue;
+		if (content_kind_counted(a->content) && a->len_arg < 0)
+			continue;
+		if (a->cond && a->cond_arg < 0)
+			continue;
 		content_arg_spec(a->content, string_limit, &spec->args[i]);
-		if (content_kind_counted(a->content)) {
-			if (a->len_arg < 0)
-				continue;
+		if (content_kind_counted(a->content))
 			spec->args[i].len_arg = a->len_arg;
+		if (a->cond) {
+			spec->args[i].cond_arg = a->cond_arg;
+			spec->args[i].cond_mask = a->cond->mask;
+			spec->args[i].cond_values = a->cond->values;
 		}
 		any = true;
 	}

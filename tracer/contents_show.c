@@ -6,10 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "beauty.h"
 #include "compiler.h"
@@ -187,8 +192,13 @@ static void put_timespec(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, false);
 }
 
-/* Sorted by bit. */
-static const struct { short bit; const char *name; } poll_bits[] = {
+/* A flag bit and its name; each table sorted by bit. */
+struct flag_bit {
+	unsigned long bit;
+	const char *name;
+};
+
+static const struct flag_bit poll_bits[] = {
 	{ POLLIN, "POLLIN" }, { POLLPRI, "POLLPRI" }, { POLLOUT, "POLLOUT" },
 	{ POLLERR, "POLLERR" }, { POLLHUP, "POLLHUP" }, { POLLNVAL, "POLLNVAL" },
 	{ POLLRDNORM, "POLLRDNORM" }, { POLLRDBAND, "POLLRDBAND" },
@@ -196,18 +206,44 @@ static const struct { short bit; const char *name; } poll_bits[] = {
 	{ POLLMSG, "POLLMSG" }, { POLLREMOVE, "POLLREMOVE" }, { POLLRDHUP, "POLLRDHUP" },
 };
 
-static void put_poll_bits(struct vwriter *w, unsigned short v)
+static const struct flag_bit epoll_bits[] = {
+	{ EPOLLIN, "EPOLLIN" }, { EPOLLPRI, "EPOLLPRI" }, { EPOLLOUT, "EPOLLOUT" },
+	{ EPOLLERR, "EPOLLERR" }, { EPOLLHUP, "EPOLLHUP" }, { 0x20, "EPOLLNVAL" },
+	{ EPOLLRDNORM, "EPOLLRDNORM" }, { EPOLLRDBAND, "EPOLLRDBAND" },
+	{ EPOLLWRNORM, "EPOLLWRNORM" }, { EPOLLWRBAND, "EPOLLWRBAND" },
+	{ EPOLLMSG, "EPOLLMSG" }, { EPOLLRDHUP, "EPOLLRDHUP" },
+	{ EPOLLEXCLUSIVE, "EPOLLEXCLUSIVE" }, { EPOLLWAKEUP, "EPOLLWAKEUP" },
+	{ EPOLLONESHOT, "EPOLLONESHOT" }, { EPOLLET, "EPOLLET" },
+};
+
+/*
+ * The kernel's sa_flags, the same on x86_64, arm64 and s390x; glibc
+ * leaves SA_RESTORER, SA_UNSUPPORTED and SA_EXPOSE_TAGBITS out.
+ */
+static const struct flag_bit sa_flag_bits[] = {
+	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" }, { 0x4, "SA_SIGINFO" },
+	{ 0x400, "SA_UNSUPPORTED" }, { 0x800, "SA_EXPOSE_TAGBITS" },
+	{ 0x04000000, "SA_RESTORER" }, { 0x08000000, "SA_ONSTACK" },
+	{ 0x10000000, "SA_RESTART" }, { 0x40000000, "SA_NODEFER" },
+	{ 0x80000000, "SA_RESETHAND" },
+};
+
+#define ABI_SA_RESTORER 0x04000000
+
+/* A|B|0x40 as strace writes flags; 0 when none is set. */
+static void put_bits(struct vwriter *w, const struct flag_bit *bits, size_t nr,
+		     unsigned long v)
 {
 	bool any = false;
 	size_t i;
 
 	vw_symbol_begin(w);
-	for (i = 0; i < ARRAY_SIZE(poll_bits); i++) {
-		if (!(v & poll_bits[i].bit))
+	for (i = 0; i < nr; i++) {
+		if (!(v & bits[i].bit))
 			continue;
 		outbuf_puts(w->ob, any ? "|" : "");
-		outbuf_puts(w->ob, poll_bits[i].name);
-		v &= ~poll_bits[i].bit;
+		outbuf_puts(w->ob, bits[i].name);
+		v &= ~bits[i].bit;
 		any = true;
 	}
 	if (!v && !any)
@@ -237,7 +273,8 @@ static void put_pollfds(struct vwriter *w, const struct ct_item *it, bool revent
 		vw_begin_struct(w);
 		put_field(w, "fd", pfd.fd);
 		vw_key(w, revents ? "revents" : "events");
-		put_poll_bits(w, revents ? pfd.revents : pfd.events);
+		put_bits(w, poll_bits, ARRAY_SIZE(poll_bits),
+			 (unsigned short)(revents ? pfd.revents : pfd.events));
 		vw_end_struct(w, false);
 	}
 	vw_end_list(w, more);
@@ -460,54 +497,224 @@ static void put_wait_status(struct vwriter *w, const struct ct_item *it)
 	vw_end_list(w, false);
 }
 
-/* The bytes a struct kind's renderer reads; 0 for the other kinds. */
-static size_t struct_size(enum content_kind kind)
+static void put_time_pair(struct vwriter *w, const char *name, int64_t sec,
+			  const char *frac_name, int64_t frac)
 {
-	switch (kind) {
-	case CK_TIMESPEC:
-		return sizeof(struct timespec);
-	case CK_SOCKADDR_IN:
-	case CK_SOCKADDR_OUT:
-		return sizeof(sa_family_t);
-	case CK_STAT:
-		return sizeof(struct stat);
-	case CK_STATX:
-		return sizeof(struct statx);
-	case CK_FD_PAIR:
-		return sizeof(int[2]);
-	case CK_WAIT_STATUS:
-		return sizeof(int);
-	default:
-		return 0;
-	}
+	if (name)
+		vw_key(w, name);
+	vw_begin_struct(w);
+	put_field(w, "tv_sec", sec);
+	put_field(w, frac_name, frac);
+	vw_end_struct(w, false);
 }
 
-static void put_struct(struct vwriter *w, enum content_kind kind, const struct ct_item *it)
+static void put_timeval(struct vwriter *w, const struct ct_item *it)
 {
-	switch (kind) {
-	case CK_TIMESPEC:
-		put_timespec(w, it);
-		break;
-	case CK_SOCKADDR_IN:
-	case CK_SOCKADDR_OUT:
-		put_sockaddr(w, it);
-		break;
-	case CK_STAT:
-		put_stat(w, it);
-		break;
-	case CK_STATX:
-		put_statx(w, it);
-		break;
-	case CK_FD_PAIR:
-		put_fd_pair(w, it);
-		break;
-	case CK_WAIT_STATUS:
-		put_wait_status(w, it);
-		break;
-	default:
-		break;
-	}
+	struct timeval tv;
+
+	memcpy(&tv, it->bytes, sizeof(tv));
+	put_time_pair(w, NULL, tv.tv_sec, "tv_usec", tv.tv_usec);
 }
+
+static void put_itimerval(struct vwriter *w, const struct ct_item *it)
+{
+	struct itimerval itv;
+
+	memcpy(&itv, it->bytes, sizeof(itv));
+	vw_begin_struct(w);
+	put_time_pair(w, "it_interval", itv.it_interval.tv_sec, "tv_usec",
+		      itv.it_interval.tv_usec);
+	put_time_pair(w, "it_value", itv.it_value.tv_sec, "tv_usec", itv.it_value.tv_usec);
+	vw_end_struct(w, false);
+}
+
+static void put_itimerspec(struct vwriter *w, const struct ct_item *it)
+{
+	struct itimerspec its;
+
+	memcpy(&its, it->bytes, sizeof(its));
+	vw_begin_struct(w);
+	put_time_pair(w, "it_interval", its.it_interval.tv_sec, "tv_nsec",
+		      its.it_interval.tv_nsec);
+	put_time_pair(w, "it_value", its.it_value.tv_sec, "tv_nsec", its.it_value.tv_nsec);
+	vw_end_struct(w, false);
+}
+
+static void put_epoll_event_at(struct vwriter *w, const unsigned char *bytes)
+{
+	struct epoll_event ev;
+
+	memcpy(&ev, bytes, sizeof(ev));
+	vw_begin_struct(w);
+	vw_key(w, "events");
+	put_bits(w, epoll_bits, ARRAY_SIZE(epoll_bits), ev.events);
+	vw_key(w, "data");
+	vw_addr(w, ev.data.u64);
+	vw_end_struct(w, false);
+}
+
+static void put_epoll_event(struct vwriter *w, const struct ct_item *it)
+{
+	put_epoll_event_at(w, it->bytes);
+}
+
+/* The events epoll_wait returned, the first ARRAY_SHOWN_MAX of them. */
+static void put_epoll_events(struct vwriter *w, const struct ct_item *it)
+{
+	size_t i, n = it->head.len / sizeof(struct epoll_event);
+
+	vw_begin_list(w);
+	for (i = 0; i < n && i < ARRAY_SHOWN_MAX; i++)
+		put_epoll_event_at(w, it->bytes + i * sizeof(struct epoll_event));
+	vw_end_list(w, (it->head.status & CT_ITEM_CUT) || n > ARRAY_SHOWN_MAX);
+}
+
+/* A signal's name without SIG, as strace lists a mask: INT, RTMIN, RT_1. */
+static void put_mask_signal(struct outbuf *ob, int sig)
+{
+	char name[SIGNAL_NAME_MAX];
+	const char *s = signal_name(sig, name, sizeof(name));
+
+	outbuf_puts(ob, strncmp(s, "SIG", 3) ? s : s + 3);
+}
+
+#define MASK_SIGNALS 64
+
+/*
+ * A 64-signal mask as strace shows it: [INT TERM], or ~[...] with the
+ * signals not in it when it holds more than half; in JSON the signals in it.
+ */
+static void put_sigmask(struct vwriter *w, uint64_t mask)
+{
+	bool invert = !w->json && __builtin_popcountll(mask) > MASK_SIGNALS / 2;
+	bool any = false;
+	int sig;
+
+	if (invert)
+		mask = ~mask;
+	if (w->json)
+		vw_begin_list(w);
+	else
+		vw_symbol_begin(w);
+	if (!w->json)
+		outbuf_puts(w->ob, invert ? "~[" : "[");
+	for (sig = 1; sig <= MASK_SIGNALS; sig++) {
+		if (!(mask >> (sig - 1) & 1))
+			continue;
+		if (w->json) {
+			vw_symbol_begin(w);
+			put_mask_signal(w->ob, sig);
+			vw_symbol_end(w);
+			continue;
+		}
+		if (any)
+			outbuf_putc(w->ob, ' ');
+		put_mask_signal(w->ob, sig);
+		any = true;
+	}
+	if (w->json) {
+		vw_end_list(w, false);
+		return;
+	}
+	outbuf_putc(w->ob, ']');
+	vw_symbol_end(w);
+}
+
+/* rt_sigaction's struct, the kernel's (contents_table.h). */
+static void put_sigaction(struct vwriter *w, const struct ct_item *it)
+{
+	struct kernel_sigaction sa;
+
+	memcpy(&sa, it->bytes, sizeof(sa));
+	vw_begin_struct(w);
+	vw_key(w, "sa_handler");
+	if (sa.handler == (uintptr_t)SIG_DFL)
+		vw_symbol(w, "SIG_DFL");
+	else if (sa.handler == (uintptr_t)SIG_IGN)
+		vw_symbol(w, "SIG_IGN");
+	else
+		vw_addr(w, sa.handler);
+	vw_key(w, "sa_mask");
+	put_sigmask(w, sa.mask);
+	vw_key(w, "sa_flags");
+	put_bits(w, sa_flag_bits, ARRAY_SIZE(sa_flag_bits), sa.flags);
+	if (sa.flags & ABI_SA_RESTORER) {
+		vw_key(w, "sa_restorer");
+		vw_addr(w, sa.restorer);
+	}
+	vw_end_struct(w, false);
+}
+
+static void put_rlim(struct vwriter *w, const char *name, uint64_t v)
+{
+	vw_key(w, name);
+	if (v == (uint64_t)RLIM64_INFINITY)
+		vw_symbol(w, "RLIM_INFINITY");
+	else
+		vw_u64(w, v);
+}
+
+static void put_rlimit(struct vwriter *w, const struct ct_item *it)
+{
+	struct rlimit64 rl;
+
+	memcpy(&rl, it->bytes, sizeof(rl));
+	vw_begin_struct(w);
+	put_rlim(w, "rlim_cur", rl.rlim_cur);
+	put_rlim(w, "rlim_max", rl.rlim_max);
+	vw_end_struct(w, false);
+}
+
+/* The file system's type and its sizes; strace's other fields left out. */
+static void put_statfs(struct vwriter *w, const struct ct_item *it)
+{
+	struct statfs sf;
+
+	memcpy(&sf, it->bytes, sizeof(sf));
+	vw_begin_struct(w);
+	vw_key(w, "f_type");
+	vw_addr(w, (uint64_t)sf.f_type);
+	put_field(w, "f_bsize", sf.f_bsize);
+	vw_key(w, "f_blocks");
+	vw_u64(w, sf.f_blocks);
+	vw_key(w, "f_bfree");
+	vw_u64(w, sf.f_bfree);
+	vw_key(w, "f_bavail");
+	vw_u64(w, sf.f_bavail);
+	vw_key(w, "f_files");
+	vw_u64(w, sf.f_files);
+	vw_key(w, "f_ffree");
+	vw_u64(w, sf.f_ffree);
+	vw_end_struct(w, true);
+}
+
+/* A kind shown from one item: at least size bytes of it, by put. */
+struct item_show {
+	size_t size;
+	void (*put)(struct vwriter *w, const struct ct_item *it);
+};
+
+static const struct item_show item_shows[CK_KIND_COUNT] = {
+	[CK_TIMESPEC] = { sizeof(struct timespec), put_timespec },
+	[CK_SOCKADDR_IN] = { sizeof(sa_family_t), put_sockaddr },
+	[CK_SOCKADDR_OUT] = { sizeof(sa_family_t), put_sockaddr },
+	[CK_STAT] = { sizeof(struct stat), put_stat },
+	[CK_STATX] = { sizeof(struct statx), put_statx },
+	[CK_FD_PAIR] = { sizeof(int[2]), put_fd_pair },
+	[CK_WAIT_STATUS] = { sizeof(int), put_wait_status },
+	[CK_TIMEVAL] = { sizeof(struct timeval), put_timeval },
+	[CK_ITIMERVAL_IN] = { sizeof(struct itimerval), put_itimerval },
+	[CK_ITIMERVAL_OUT] = { sizeof(struct itimerval), put_itimerval },
+	[CK_ITIMERSPEC_IN] = { sizeof(struct itimerspec), put_itimerspec },
+	[CK_ITIMERSPEC_OUT] = { sizeof(struct itimerspec), put_itimerspec },
+	[CK_EPOLL_EVENT] = { sizeof(struct epoll_event), put_epoll_event },
+	[CK_EPOLL_EVENTS_OUT] = { 0, put_epoll_events },
+	[CK_SIGACTION_IN] = { sizeof(struct kernel_sigaction), put_sigaction },
+	[CK_SIGACTION_OUT] = { sizeof(struct kernel_sigaction), put_sigaction },
+	[CK_RLIMIT_IN] = { sizeof(struct rlimit64), put_rlimit },
+	[CK_RLIMIT_OUT] = { sizeof(struct rlimit64), put_rlimit },
+	[CK_STATFS] = { sizeof(struct statfs), put_statfs },
+};
 
 /*
  * The item to show for the argument, if the record holds one that can be
@@ -538,7 +745,7 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	case CK_POLLFD:
 		return true;
 	default:
-		return struct_size(kind) && it->head.len >= struct_size(kind);
+		return item_shows[kind].put && it->head.len >= item_shows[kind].size;
 	}
 }
 
@@ -593,7 +800,7 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		put_fd_set(w, &it, fd_set_bits(v->rec));
 		break;
 	default:
-		put_struct(w, kind, &it);
+		item_shows[kind].put(w, &it);
 		break;
 	}
 	return true;

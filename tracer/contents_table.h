@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "contents_abi.h"
 
@@ -26,6 +27,18 @@ enum content_kind {
 	CK_IOV_IN,	/* struct iovec[len_arg] handed to the kernel: each one's data */
 	CK_IOV_OUT,	/* struct iovec[len_arg] the kernel filled, up to its result */
 	CK_SOCKADDR_OUT, /* a socket address the kernel filled, its length through len_arg */
+	CK_TIMEVAL,	/* struct timeval, read at the enter */
+	CK_ITIMERVAL_IN, /* struct itimerval handed to the kernel */
+	CK_ITIMERVAL_OUT, /* struct itimerval the kernel filled */
+	CK_ITIMERSPEC_IN, /* struct itimerspec handed to the kernel */
+	CK_ITIMERSPEC_OUT, /* struct itimerspec the kernel filled */
+	CK_EPOLL_EVENT,	/* struct epoll_event handed to the kernel */
+	CK_EPOLL_EVENTS_OUT, /* struct epoll_event[] the kernel filled, as many as it returned */
+	CK_SIGACTION_IN, /* the kernel's struct sigaction, handed to it */
+	CK_SIGACTION_OUT, /* the kernel's struct sigaction, filled by it */
+	CK_RLIMIT_IN,	/* struct rlimit handed to the kernel */
+	CK_RLIMIT_OUT,	/* struct rlimit the kernel filled */
+	CK_STATFS,	/* struct statfs, filled by the kernel */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
@@ -36,9 +49,40 @@ struct content_rule {
 	const char *len_arg;	/* the argument with the length, or NULL */
 };
 
+/*
+ * A rule that holds only for some values of another argument (cond_arg):
+ * those whose bits in mask are a number v below 32 with bit v of values set.
+ */
+struct content_cond {
+	const char *syscall;
+	const char *arg;
+	const char *cond_arg;
+	unsigned int mask;
+	unsigned int values;
+};
+
+/*
+ * rt_sigaction's struct sigaction: the kernel's, not the C library's.
+ * x86_64, arm64 and s390x all have sa_restorer (__ARCH_HAS_SA_RESTORER)
+ * and a one-long sigset_t: handler, flags, restorer, mask, 64 bits each,
+ * in the machine's byte order. Elsewhere the table leaves it out.
+ */
+#if defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__)
+#define KERNEL_SIGACTION_KNOWN
+#endif
+
+struct kernel_sigaction {
+	uint64_t handler;
+	uint64_t flags;
+	uint64_t restorer;
+	uint64_t mask;
+};
+
 const struct content_rule *content_rule_find(const char *syscall, const char *arg);
 bool content_syscall_has_rules(const char *syscall);
 const struct content_rule *content_rules(size_t *nr);
+const struct content_cond *content_cond_find(const char *syscall, const char *arg);
+const struct content_cond *content_conds(size_t *nr);
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
 bool content_kind_in_out(enum content_kind kind);

@@ -82,6 +82,8 @@ static void fill_contents(struct syscall_desc *desc)
 	for (i = 0; i < desc->nr_args; i++) {
 		desc->args[i].content = CK_NONE;
 		desc->args[i].len_arg = -1;
+		desc->args[i].cond = NULL;
+		desc->args[i].cond_arg = -1;
 		if (desc->args[i].kind != ARG_PTR)
 			continue;
 		rule = content_rule_find(desc->name, desc->args[i].name);
@@ -89,6 +91,9 @@ static void fill_contents(struct syscall_desc *desc)
 			continue;
 		desc->args[i].content = rule->kind;
 		desc->args[i].len_arg = arg_index(desc, rule->len_arg);
+		desc->args[i].cond = content_cond_find(desc->name, desc->args[i].name);
+		if (desc->args[i].cond)
+			desc->args[i].cond_arg = arg_index(desc, desc->args[i].cond->cond_arg);
 	}
 }
 

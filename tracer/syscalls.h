@@ -17,6 +17,8 @@ struct syscall_arg {
 	enum arg_kind kind;
 	enum content_kind content;	/* what it points to; CK_NONE with --raw */
 	int len_arg;			/* the argument with its length, or -1 */
+	const struct content_cond *cond; /* when the content holds; NULL: always */
+	int cond_arg;			/* the argument cond tests, or -1 */
 };
 
 /* What is known about one syscall number, filled on first sight. */

@@ -434,10 +434,11 @@ __noinline long count_of(const struct ct_arg_spec *a, const struct call_args *ar
 	if (!a || !args)
 		return -1;
 	i = a->len_arg;
-	if (i == CT_LEN_RET)
-		return ret;
 	if (i >= CT_MAX_ARGS)
 		return 1;
+	if (a->flags & CT_LEN_UPTO_RET)
+		/* Read at the exit only, of a call that did not fail: ret >= 0. */
+		return (__u64)ret < args->v[i] ? ret : (long)args->v[i];
 	if (a->flags & CT_LEN_PTR) {
 		if (bpf_probe_read_user(&n, sizeof(n), (const void *)args->v[i]))
 			return -1;
@@ -450,6 +451,14 @@ __noinline long count_of(const struct ct_arg_spec *a, const struct call_args *ar
 		return n < 0 ? -1 : (((__u32)n + 63) / 64) * 8;
 	}
 	return (long)args->v[i];
+}
+
+/* Whether the argument's condition holds for the value of its cond_arg. */
+static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
+{
+	__u64 v = cond & a->cond_mask;
+
+	return v < 32 && (a->cond_values >> v & 1);
 }
 
 static long put_arg(__u32 i, void *data)
@@ -467,6 +476,8 @@ static long put_arg(__u32 i, void *data)
 	a = &e->spec->args[i];
 	ptr = e->args[i];
 	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
+		return 0;
+	if (a->cond_arg < CT_MAX_ARGS && !applies(a, e->args[a->cond_arg]))
 		return 0;
 	if (e->off >= HALF) {
 		e->flags |= CT_RECORD_FULL;
