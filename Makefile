@@ -286,6 +286,13 @@ check-fresh:
 	@ci/install-deps.sh fresh
 	ci/check-fresh.sh $(or $(FRESH_UPTO),check)
 
+# make lint also refuses an include cycle among tracer/'s modules
+# (ci/include-cycles.sh -l lists the graph).
+.PHONY: include-cycles
+include-cycles:
+	ci/include-cycles.sh
+lint: include-cycles
+
 # The golden and unit suites inside QEMU guests of each architecture,
 # booting Debian's kernels (KERNEL=path/Image for your own, with one ARCH).
 .PHONY: check-qemu
