@@ -177,67 +177,14 @@ static int check_cpus(struct run *r)
 	return SCT_EXIT_BAD_CPU;
 }
 
-static int add_tasks_of(struct run *r, pid_t pid, const char *how)
-{
-	if (pid == getpid()) {
-		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
-		     how, (int)pid);
-		return SCT_EXIT_BAD_PID;
-	}
-	if (!task_exists(pid) || tasks_of_process(pid, &r->tids)) {
-		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
-		return SCT_EXIT_BAD_PID;
-	}
-	return id_list_add(&r->watched, pid);
-}
-
-static int add_thread(struct run *r, pid_t tid)
-{
-	if (tid == getpid() || !task_exists(tid)) {
-		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
-		return SCT_EXIT_BAD_PID;
-	}
-	if (id_list_add(&r->tids, tid))
-		return SCT_EXIT_BAD_PID;
-	return id_list_add(&r->watched, tid);
-}
-
-static int add_user(struct run *r)
-{
-	char shown[ESCAPE_MSG_SIZE];
-	struct id_list pids = { 0 };
-	size_t i;
-	int ret = 0;
-
-	processes_of_user(r->opts.uid, getpid(), &pids);
-	if (!pids.nr) {
-		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
-		     escape_str(shown, sizeof(shown), r->opts.user), (unsigned int)r->opts.uid);
-		ret = SCT_EXIT_BAD_USER;
-	}
-	for (i = 0; !ret && i < pids.nr; i++) {
-		/* A process may exit while we list it: skip it, do not fail. */
-		if (!tasks_of_process(pids.ids[i], &r->tids))
-			ret = id_list_add(&r->watched, pids.ids[i]) ? SCT_EXIT_BAD_USER : 0;
-	}
-	id_list_free(&pids);
-	return ret;
-}
-
 static int resolve_tasks(struct run *r)
 {
-	size_t i;
-	int ret = 0;
+	const struct target_request req = {
+		.pids = &r->opts.pids, .tids = &r->opts.tids, .has_uid = r->opts.has_uid,
+		.uid = r->opts.uid, .user = r->opts.user,
+	};
 
-	for (i = 0; !ret && i < r->opts.pids.nr; i++)
-		ret = add_tasks_of(r, r->opts.pids.ids[i], "-p");
-	for (i = 0; !ret && i < r->opts.tids.nr; i++)
-		ret = add_thread(r, r->opts.tids.ids[i]);
-	if (!ret && r->opts.has_uid)
-		ret = add_user(r);
-	id_list_unique(&r->tids);
-	id_list_unique(&r->watched);
-	return ret;
+	return target_resolve(&req, &r->tids, &r->watched);
 }
 
 /* record: the perf.data file; the text output stays on stderr, unused. */
