@@ -64,8 +64,7 @@ struct run {
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
 	int32_t child_tid;		/* the command, the one task traced */
 	int machine;			/* libaudit MACH_*, of the running kernel */
-	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
-	char self_filter[40];		/* system-wide: sctrace's own pid out */
+	struct select_filters filters;	/* the tracepoints' filters in the kernel */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
 	struct event_source sources[MAX_SOURCES];
 	struct perf_writer writer;	/* record: the perf.data file */
@@ -375,51 +374,6 @@ static void raise_fd_limit(void)
 	}
 }
 
-/* "A && (B)", or whichever of A and B is there. */
-static void join_filters(char *buf, size_t len, const char *a, const char *b)
-{
-	if (*a && *b)
-		snprintf(buf, len, "%s && (%s)", a, b);
-	else
-		snprintf(buf, len, "%s%s", a, b);
-}
-
-/*
- * The kernel-side filters: -e's selection (an exit may also carry -1,
- * after rt_sigreturn) and, system-wide, sctrace's own pid kept out.
- */
-static int make_filters(struct run *r, bool system_wide)
-{
-	struct select_error bad;
-	struct syscall_set *set = &r->selected;
-	char ids[3800] = "", exit_ids[3900] = "";
-	char name[ESCAPE_MSG_SIZE], expr[ESCAPE_MSG_SIZE];
-	const char *self = r->self_filter;
-
-	if (system_wide)
-		snprintf(r->self_filter, sizeof(r->self_filter), "common_pid != %d",
-			 (int)getpid());
-	if (r->opts.expr) {
-		int err = select_parse(r->opts.expr, r->machine, set, &bad);
-
-		if (err == -ENOENT && bad.closest) {
-			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
-			     escape_str(name, sizeof(name), bad.name),
-			     escape_str(expr, sizeof(expr), r->opts.expr), bad.closest);
-			return SCT_EXIT_USAGE;
-		}
-		if (err || select_filter(set, ids, sizeof(ids))) {
-			diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
-			     escape_str(expr, sizeof(expr), r->opts.expr));
-			return SCT_EXIT_USAGE;
-		}
-		snprintf(exit_ids, sizeof(exit_ids), "%s || id == -1", ids);
-	}
-	join_filters(r->filters[0], sizeof(r->filters[0]), self, ids);
-	join_filters(r->filters[1], sizeof(r->filters[1]), self, exit_ids);
-	return 0;
-}
-
 /* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
 static size_t make_sources(struct run *r, struct event_source *src)
 {
@@ -429,19 +383,19 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	/* Side-band records (names, mappings) come once, with sys_enter. */
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
-		.filter = r->filters[0],
+		.filter = r->filters.enter,
 		/* -y: forks copy fd tables. */
 		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
 		.mmap_records = faults,
 	};
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.exit,
-		.filter = r->filters[1],
+		.filter = r->filters.exit,
 	};
 	for (i = 0; i < r->extra.nr; i++)
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = r->extra.tps[i].id,
-			.filter = r->self_filter,
+			.filter = r->filters.self,
 		};
 	if (r->opts.faults_major)
 		src[n++] = (struct event_source){
@@ -550,7 +504,8 @@ static int open_events(struct run *r)
 	bool faults = r->opts.faults_major || r->opts.faults_minor;
 	struct event_spec *spec = &r->spec;
 	int32_t child = r->cmd.pid;
-	int err = make_filters(r, system_wide);
+	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
+					&r->selected, &r->filters);
 
 	if (err)
 		return err;

@@ -17,6 +17,7 @@
 #include "printer_fds.h"
 #include "printer_sink.h"
 #include "printer_tasks.h"
+#include "select.h"
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always)
@@ -348,8 +349,7 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	if (p->cfg.fds)
 		pr_fd_exit(p, st, paired, ev);
 
-	/* The -e filter lets id -1 exits through to complete selected calls. */
-	if (!paired && ev->nr < 0 && p->selective)
+	if (!select_exit_kept(p->selective, paired, ev->nr))
 		return;
 	st->in_call = false;
 	if (paired && ev->time >= st->enter_time)
