@@ -352,9 +352,9 @@ FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/syscall_table.c
 # The reader and everything a replay prints through: the tracer but its
-# live half (main, session, events, target).
+# live half (main, session, events, target, recording).
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
-		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/contents_bpf.c tracer/contents_nobpf.c,$(TRACER_SRCS))
+		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/recording.c tracer/contents_bpf.c tracer/contents_nobpf.c,$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)

@@ -20,9 +20,8 @@
 #include "clock.h"
 #include "compiler.h"
 #include "contents.h"
-#include "perf_writer.h"
+#include "recording.h"
 #include "replay.h"
-#include "tracing_data.h"
 #include "sched_events.h"
 #include "diag.h"
 #include "escape.h"
@@ -67,11 +66,10 @@ struct run {
 	struct select_filters filters;	/* the tracepoints' filters in the kernel */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
 	struct event_source sources[MAX_SOURCES];
-	struct perf_writer writer;	/* record: the perf.data file */
+	struct recording rec;		/* record: the perf.data file */
 	struct contents *contents;	/* the BPF program, or NULL: addresses */
 	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
 	struct syscall_set selected;	/* -e's calls, if given */
-	struct td_blob tracing;		/* record: the formats for the file */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 };
 
@@ -186,20 +184,6 @@ static int resolve_tasks(struct run *r)
 	return target_resolve(&req, &r->tids, &r->watched);
 }
 
-/* record: the perf.data file; the text output stays on stderr, unused. */
-static int open_record_file(struct run *r, const struct outfile_keep *keep,
-			    size_t nr_keep)
-{
-	char why[512], shown[ESCAPE_PATH_SIZE];
-
-	if (perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why))) {
-		diag("cannot create output file '%s': %s",
-		     escape_str(shown, sizeof(shown), r->opts.output), why);
-		return SCT_EXIT_OUTPUT;
-	}
-	return outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
-}
-
 /* Never over the program about to run: it is read, by exec. */
 static int open_output(struct run *r)
 {
@@ -207,10 +191,14 @@ static int open_output(struct run *r)
 	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep.sb);
 	int ret;
 
-	r->writer.fd = -1;
-	ret = r->opts.record ? open_record_file(r, &keep, nr_keep) :
-			       outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep,
-						 OUTBUF_SIZE);
+	/* record: the text output stays on stderr, unused. */
+	if (r->opts.record) {
+		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep);
+		if (!ret)
+			ret = outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
+	} else {
+		ret = outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep, OUTBUF_SIZE);
+	}
 	r->out_fd = r->out.fd;
 	return ret;
 }
@@ -466,26 +454,6 @@ static void start_contents(struct run *r, bool system_wide)
 	r->contents = NULL;
 }
 
-/* The formats a perf.data file carries: its events' and every syscall's. */
-static int build_tracing_data(struct run *r)
-{
-	struct td_event events[MAX_SOURCES];
-	char shown[ESCAPE_PATH_SIZE];
-	size_t n = 0, i;
-	int err;
-
-	events[n++] = (struct td_event){ "raw_syscalls", "sys_enter" };
-	events[n++] = (struct td_event){ "raw_syscalls", "sys_exit" };
-	for (i = 0; i < r->extra.nr; i++)
-		events[n++] = (struct td_event){ extra_tp_system(&r->extra.tps[i]),
-						 extra_tp_name(&r->extra.tps[i]) };
-	err = tracing_data_build(&r->tracing, &r->tfs, events, n, true);
-	if (err)
-		diag("cannot gather the tracepoint formats for '%s': %s",
-		     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return err ? SCT_EXIT_IO : 0;
-}
-
 static int init_syscalls(struct run *r)
 {
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
@@ -518,16 +486,11 @@ static int open_events(struct run *r)
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
-	/* perf tells a file's events apart by the id at the start of each sample. */
-	if (r->opts.record)
-		spec->sample_type |= PERF_SAMPLE_IDENTIFIER;
 	load_contents(r);
-	/* perf script shows a software event's samples only with an ip. */
-	if (r->opts.record && r->contents)
-		spec->sample_type = SCT_SAMPLE_TYPE_FAULTS;
 	spec->nr_sources = make_sources(r, r->sources);
 	if (r->opts.record) {
-		err = build_tracing_data(r);
+		spec->sample_type = recording_sample_type(spec->sample_type, r->contents != NULL);
+		err = recording_formats(&r->rec, &r->tfs, &r->extra);
 		if (err)
 			return err;
 	}
@@ -556,31 +519,6 @@ static int open_events(struct run *r)
 		return 0;
 	err = events_enable(&r->events);
 	return err ? perf_error(r, err) : 0;
-}
-
-/* record: the attrs and ids of what was opened, then the formats. */
-static int finish_record_file(struct run *r)
-{
-	struct pw_attr attrs[MAX_SOURCES];
-	char shown[ESCAPE_PATH_SIZE];
-	size_t i;
-	int err = 0;
-
-	memset(attrs, 0, sizeof(attrs));
-	for (i = 0; i < r->spec.nr_sources; i++) {
-		events_source_attr(&r->spec, &r->sources[i], &attrs[i].attr);
-		if (!err)
-			err = events_source_ids(&r->events, i, &attrs[i].ids, &attrs[i].nr_ids);
-	}
-	if (!err)
-		err = perf_writer_finish(&r->writer, attrs, r->spec.nr_sources, &r->tracing);
-	for (i = 0; i < r->spec.nr_sources; i++)
-		free(attrs[i].ids);
-	if (!err)
-		return 0;
-	diag("cannot write '%s': %s; the file is incomplete",
-	     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return SCT_EXIT_IO;
 }
 
 /* How the command ended, for a message the trace itself could not hold. */
@@ -739,9 +677,9 @@ static int run_status(struct run *r, int err)
 	if (left)
 		printer_untraced(&r->printer, s->child, s->stop_signal, left);
 	printer_summary(&r->printer);
-	if (r->opts.record && r->writer.out.error)
-		return output_failed(r, "recording", r->writer.out.error);
-	if (r->opts.record && !err && finish_record_file(r))
+	if (r->opts.record && r->rec.writer.out.error)
+		return output_failed(r, "recording", r->rec.writer.out.error);
+	if (r->opts.record && !err && recording_finish(&r->rec, &r->events, &r->spec))
 		return SCT_EXIT_IO;
 	outbuf_flush(&r->out);
 	if (r->printer.lost)
@@ -783,7 +721,7 @@ static int trace(struct run *r)
 	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
 	s->child = r->opts.command ? r->cmd.pid : 0;
 	s->follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit;
-	s->writer = r->opts.record ? &r->writer : NULL;
+	s->writer = r->opts.record ? &r->rec.writer : NULL;
 	s->watched = r->watched.nr ? &r->watched : NULL;
 	return run_status(r, session_run(s));
 }
@@ -795,8 +733,7 @@ static void run_free(struct run *r)
 	fdpaths_free(&r->start_fds);
 	syscall_cache_free(&r->syscalls);
 	extra_tps_free(&r->extra);
-	perf_writer_close(&r->writer);
-	td_blob_free(&r->tracing);
+	recording_close(&r->rec);
 	outbuf_close_trace(&r->out);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
@@ -824,7 +761,7 @@ int main(int argc, char **argv)
 	int ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
 			   options_parse(argc, argv, &r.opts);
 
-	r.writer.fd = -1;
+	r.rec.writer.fd = -1;
 	if (ret != OPTIONS_PARSED)
 		goto out;
 	if (r.opts.input) {
