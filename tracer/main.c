@@ -695,35 +695,40 @@ static int run_status(struct run *r, int err)
 	return strict_status(r, left, command_status(s));
 }
 
+/* What the trace shows, and of which tasks. */
+static int open_printer(struct run *r)
+{
+	const struct printer_setup setup = {
+		.out = &r->out, .syscalls = &r->syscalls, .cfg = &r->opts.print,
+		.start_ns = r->start_ns, .extra = &r->extra,
+		.prefix_always = r->opts.all_cpus || r->opts.has_uid ||
+				 (!r->opts.command && r->tids.nr != 1),
+		.selective = r->opts.expr != NULL,
+		.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr),
+		.self = getpid(),
+		.start_fds = &r->start_fds,
+	};
+
+	r->opts.print.silent = r->opts.record;
+	if (!printer_open(&r->printer, &setup))
+		return 0;
+	diag("out of memory for the summary");
+	return SCT_EXIT_NO_MEMORY;
+}
+
 static int trace(struct run *r)
 {
-	bool many = r->opts.all_cpus || r->opts.has_uid ||
-		    (!r->opts.command && r->tids.nr != 1);
-	struct session *s = &r->session;
+	const struct session_config cfg = {
+		.events = &r->events, .printer = &r->printer, .ids = r->ids,
+		.sigfd = r->sigfd, .lost_to_stderr = r->out_fd != STDERR_FILENO,
+		.child = r->opts.command ? r->cmd.pid : 0,
+		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
+		.watched = r->watched.nr ? &r->watched : NULL,
+		.writer = r->opts.record ? &r->rec.writer : NULL,
+	};
 
-	printer_init(&r->printer, &r->out, &r->syscalls, many);
-	r->printer.selective = r->opts.expr != NULL;
-	r->printer.extra = &r->extra;
-	r->printer.self = getpid();
-	r->printer.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
-	r->printer.fds = r->start_fds;
-	r->start_fds = (struct fd_paths){ 0 };
-	r->opts.print.silent = r->opts.record;
-	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
-		diag("out of memory for the summary");
-		return SCT_EXIT_NO_MEMORY;
-	}
-	s->events = &r->events;
-	s->printer = &r->printer;
-	s->ids = r->ids;
-	s->sigfd = r->sigfd;
-	s->self = getpid();
-	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
-	s->child = r->opts.command ? r->cmd.pid : 0;
-	s->follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit;
-	s->writer = r->opts.record ? &r->rec.writer : NULL;
-	s->watched = r->watched.nr ? &r->watched : NULL;
-	return run_status(r, session_run(s));
+	session_init(&r->session, &cfg);
+	return run_status(r, session_run(&r->session));
 }
 
 static void run_free(struct run *r)
@@ -793,6 +798,8 @@ int main(int argc, char **argv)
 		list_fds(&r);
 	if (!ret)
 		ret = start_command(&r);
+	if (!ret)
+		ret = open_printer(&r);
 	if (!ret)
 		ret = trace(&r);
 out:

@@ -59,6 +59,23 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 	return 0;
 }
 
+/* Fails only when memory for the summary runs out. */
+int printer_open(struct printer *p, const struct printer_setup *setup)
+{
+	printer_init(p, setup->out, setup->syscalls, setup->prefix_always);
+	p->selective = setup->selective;
+	p->extra = setup->extra;
+	p->self = setup->self;
+	p->every_task = setup->every_task;
+	p->from_file = setup->from_file;
+	p->maps.no_proc = setup->from_file;
+	if (setup->start_fds) {
+		p->fds = *setup->start_fds;
+		*setup->start_fds = (struct fd_paths){ 0 };
+	}
+	return printer_configure(p, setup->cfg, setup->start_ns);
+}
+
 void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);

@@ -14,6 +14,23 @@
  * Turns ordered events into strace-like lines or JSON objects: a state
  * machine (printer.c) over two sinks (printer_sink.h).
  */
+/* What a run or a replay knows of its output and tasks, besides the options. */
+struct printer_setup {
+	struct outbuf *out;
+	struct syscall_cache *syscalls;
+	const struct printer_config *cfg;
+	uint64_t start_ns;		/* where relative times count from */
+	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
+	bool prefix_always;		/* many tasks from the start: "[pid N]" always */
+	bool selective;			/* -e */
+	bool every_task;		/* system-wide */
+	bool from_file;			/* a replay: this machine's /proc says nothing */
+	int32_t self;			/* sctrace's pid, or 0 */
+	struct fd_paths *start_fds;	/* -y: the fds before the trace, taken; or NULL */
+};
+
+int printer_open(struct printer *p, const struct printer_setup *setup);
+/* The parts of printer_open, for a printer of one task on out (the tests). */
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always);
 int printer_configure(struct printer *p, const struct printer_config *cfg,

@@ -256,6 +256,17 @@ int session_run(struct session *s)
 	return err;
 }
 
+/* sctrace's own pid is never a subject: its flush samples are skipped. */
+void session_init(struct session *s, const struct session_config *cfg)
+{
+	*s = (struct session){
+		.events = cfg->events, .printer = cfg->printer, .ids = cfg->ids,
+		.sigfd = cfg->sigfd, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
+		.child = cfg->child, .follow = cfg->follow, .watched = cfg->watched,
+		.writer = cfg->writer,
+	};
+}
+
 /*
  * The reader at a real-time priority: a normal task woken by a ring's
  * watermark waited for a cpu behind the traced threads (5.9 ms on

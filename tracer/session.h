@@ -36,6 +36,20 @@ struct session {
 	struct perf_writer *writer;	/* record: every record goes to the file */
 };
 
+/* What a run gives its session, once, before it runs. */
+struct session_config {
+	struct event_set *events;
+	struct printer *printer;
+	struct record_ids ids;
+	int sigfd;			/* the signals that end the run */
+	bool lost_to_stderr;		/* the trace itself is not on stderr */
+	pid_t child;			/* the traced command, or 0 */
+	bool follow;			/* end once the command's whole tree is gone */
+	const struct id_list *watched;	/* -p/-t/-u tasks, or NULL */
+	struct perf_writer *writer;	/* record: the file, or NULL */
+};
+
+void session_init(struct session *s, const struct session_config *cfg);
 int session_realtime(unsigned int priority);
 int session_run(struct session *s);
 void session_free(struct session *s);
