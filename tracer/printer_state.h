@@ -15,8 +15,9 @@
 
 /*
  * What the printer knows, in a header below its files: printer.c (the
- * state machine) changes it, its sinks (printer_text.c, printer_json.c)
- * and their helpers read it to write lines.
+ * state machine) keeps it; its sinks (printer_text.c, printer_json.c)
+ * read it to write lines, and keep there only what is theirs: the text
+ * line left open, names read from /proc.
  */
 
 /* What starts each line: nothing, seconds since the start, or wall time. */
