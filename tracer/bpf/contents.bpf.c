@@ -577,6 +577,7 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 							  __u32 *len_ptr)
 {
 	const struct ct_call_spec *spec;
+	bool any = false;
 	__u32 key = nr;
 	int i;
 
@@ -588,12 +589,15 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 	*at_exit = false;
 	*len_ptr = CT_MAX_ARGS;
 	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode != CT_MODE_NONE)
+			any = true;
 		if (spec->args[i].when & CT_AT_EXIT)
 			*at_exit = true;
 		if (spec->args[i].flags & CT_LEN_PTR)
 			*len_ptr = spec->args[i].len_arg;
 	}
-	return spec;
+	/* The array holds every number: a call with nothing to read stops here. */
+	return any ? spec : NULL;
 }
 
 SEC("tracepoint/raw_syscalls/sys_enter")
