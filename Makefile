@@ -317,7 +317,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      replay "selftests/bats-tap selftests/replay.bats" \
 	      contents "selftests/bats-tap selftests/contents.bats" \
 	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
-	      fds "selftests/bats-tap selftests/fds.bats"
+	      fds "selftests/bats-tap selftests/fds.bats" \
+	      kcount "selftests/bats-tap selftests/kcount.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -340,6 +341,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	contents \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents.bats\" \
 	contents_kinds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_kinds.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
+	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
