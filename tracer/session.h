@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "events.h"
+#include "kcount.h"
 #include "lists.h"
 #include "order.h"
 #include "perf_writer.h"
@@ -34,6 +35,7 @@ struct session {
 	size_t unfinished;		/* calls without their exit at the end */
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 };
 
 int session_realtime(unsigned int priority);
