@@ -24,8 +24,9 @@ SCT_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 SCT_LDFLAGS := $(if $(STATIC),-static)
 LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
-TRACER_SRCS := $(filter-out tracer/contents_bpf.c tracer/contents_nobpf.c,$(wildcard tracer/*.c)) \
-	       tracer/$(if $(filter 1,$(CONTENTS)),contents_bpf.c,contents_nobpf.c)
+BPF_SRCS    := tracer/contents_bpf.c tracer/contents_nobpf.c tracer/kcount_bpf.c tracer/kcount_nobpf.c
+TRACER_SRCS := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) \
+	       $(addprefix tracer/,$(if $(filter 1,$(CONTENTS)),contents_bpf.c kcount_bpf.c,contents_nobpf.c kcount_nobpf.c))
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
@@ -60,19 +61,21 @@ $(USAGE_H): tracer/usage.txt tracer/usage.awk
 $(BUILD)/tracer/options.o: $(USAGE_H)
 $(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
 
-# The BPF program that reads argument contents, built for the target's
-# byte order and embedded in sctrace as a libbpf skeleton.
+# The BPF programs, one reading argument contents, one counting calls for
+# -s: each built for the target's byte order and embedded in sctrace as a
+# libbpf skeleton (tracer/bpf/NAME.bpf.c, tracer/NAME_abi.h, NAME.skel.h).
 BPF_TARGET := $(if $(findstring s390x,$(shell $(CC) -dumpmachine)),bpfeb,bpfel)
-BPF_OBJ    := $(BUILD)/gen/contents.bpf.o
-BPF_SKEL   := $(BUILD)/gen/contents.skel.h
-$(BPF_OBJ): tracer/bpf/contents.bpf.c tracer/contents_abi.h
+BPF_PROGS  := contents kcount
+$(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BPF_SKEL): $(BPF_OBJ)
-	bpftool gen skeleton $< name contents_bpf > $@.tmp && mv $@.tmp $@
-$(BUILD)/tracer/contents_bpf.o: $(BPF_SKEL)
-$(BUILD)/tracer/contents_bpf.o: SCT_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/gen/%.skel.h: $(BUILD)/gen/%.bpf.o
+	bpftool gen skeleton $< name $*_bpf > $@.tmp && mv $@.tmp $@
+.SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
+$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.skel.h
+$(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.skel.h
+$(BPF_PROGS:%=$(BUILD)/tracer/%_bpf.o): SCT_CFLAGS += -I$(BUILD)/gen
 
 
 $(MAN_PAGE): doc/sctrace.1.in doc/man.awk tracer/usage.txt
@@ -321,7 +324,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      replay "selftests/bats-tap selftests/replay.bats" \
 	      contents "selftests/bats-tap selftests/contents.bats" \
 	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
-	      fds "selftests/bats-tap selftests/fds.bats"
+	      fds "selftests/bats-tap selftests/fds.bats" \
+	      kcount "selftests/bats-tap selftests/kcount.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -344,6 +348,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	contents \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents.bats\" \
 	contents_kinds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_kinds.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
+	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
@@ -354,7 +359,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 # The reader and everything a replay prints through: the tracer but its
 # live half (main, session, events, target, recording).
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
-		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/recording.c tracer/contents_bpf.c tracer/contents_nobpf.c,$(TRACER_SRCS))
+		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/recording.c $(BPF_SRCS),$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)

@@ -28,6 +28,7 @@
 #include "events.h"
 #include "exit_codes.h"
 #include "fdpaths.h"
+#include "kcount.h"
 #include "options.h"
 #include "printer.h"
 #include "select.h"
@@ -68,6 +69,8 @@ struct run {
 	struct event_source sources[MAX_SOURCES];
 	struct recording rec;		/* record: the perf.data file */
 	struct contents *contents;	/* the BPF program, or NULL: addresses */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
+	char no_kcount_why[KCOUNT_WHY_MAX];	/* -s's notice, once tracing works */
 	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
@@ -415,6 +418,51 @@ static void load_contents(struct run *r)
 				    r->no_contents_why, sizeof(r->no_contents_why));
 }
 
+/*
+ * -s alone, where BPF works: the calls are counted in the kernel, none
+ * lost at any rate, and the rings get no syscall record (no task has a
+ * negative pid). Else they are counted from the rings, with a notice
+ * once the events are open. --max-events and -C need the records;
+ * --no-contents runs no BPF.
+ */
+static void count_in_kernel(struct run *r, bool system_wide)
+{
+	const struct sct_options *o = &r->opts;
+	int32_t child = r->cmd.pid;
+	struct kcount_targets targets = {
+		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
+		.nr_tids = o->command ? 1 : r->tids.nr,
+		.at_exec = o->command != NULL,
+		.follow_forks = o->inherit,
+		.self = getpid(),
+	};
+	struct kcount_calls calls = {
+		.machine = r->machine,
+		.selected = o->expr ? r->selected.nr : NULL,
+		.nr_selected = SELECT_MAX_NR,
+		.errnos = o->print.errno_summary,
+	};
+
+	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents)
+		return;
+	r->kcount = kcount_start(&targets, &calls, &r->tfs, r->no_kcount_why,
+				 sizeof(r->no_kcount_why));
+	if (r->kcount) {
+		*r->no_kcount_why = '\0';
+		strcpy(r->filters.enter, "common_pid < 0");
+		strcpy(r->filters.exit, "common_pid < 0");
+	}
+	/* Its records would only cost: -s shows no argument. */
+	r->opts.no_contents = true;
+}
+
+static void tell_no_kcount(const struct run *r)
+{
+	if (*r->no_kcount_why)
+		diag("notice: -s counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
+		     r->no_kcount_why);
+}
+
 static void tell_no_contents(const char *why)
 {
 	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
@@ -486,6 +534,7 @@ static int open_events(struct run *r)
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
+	count_in_kernel(r, system_wide);
 	load_contents(r);
 	spec->nr_sources = make_sources(r, r->sources);
 	if (r->opts.record) {
@@ -514,6 +563,7 @@ static int open_events(struct run *r)
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
 	start_contents(r, system_wide);
+	tell_no_kcount(r);
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (spec->enable_on_exec)
 		return 0;
@@ -725,6 +775,7 @@ static int trace(struct run *r)
 		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
 		.watched = r->watched.nr ? &r->watched : NULL,
 		.writer = r->opts.record ? &r->rec.writer : NULL,
+		.kcount = r->kcount,
 	};
 
 	session_init(&r->session, &cfg);
@@ -749,6 +800,7 @@ static void run_free(struct run *r)
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
 	contents_close(r->contents);
+	kcount_close(r->kcount);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);

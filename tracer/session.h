@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "events.h"
+#include "kcount.h"
 #include "lists.h"
 #include "order.h"
 #include "perf_writer.h"
@@ -34,6 +35,7 @@ struct session {
 	size_t unfinished;		/* calls without their exit at the end */
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 };
 
 /* What a run gives its session, once, before it runs. */
@@ -47,6 +49,7 @@ struct session_config {
 	bool follow;			/* end once the command's whole tree is gone */
 	const struct id_list *watched;	/* -p/-t/-u tasks, or NULL */
 	struct perf_writer *writer;	/* record: the file, or NULL */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 };
 
 void session_init(struct session *s, const struct session_config *cfg);
