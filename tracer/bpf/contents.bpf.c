@@ -163,15 +163,20 @@ __noinline __u32 put_str(struct scratch *s, const struct item_req *r)
 	if (size > CT_MAX_ITEM)
 		size = CT_MAX_ITEM;
 	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)r->ptr);
-	if (n <= 0) {
+	if (n < 0) {
 		/* The pointer instead, which is what is shown then. */
 		h->status = CT_ITEM_FAULT;
 		h->len = sizeof(r->ptr);
 		*(__u64 *)(h + 1) = r->ptr;
 		return item_end(r->off, sizeof(r->ptr));
 	}
-	/* Read one byte more than shown, to know whether the string goes on. */
-	n--;
+	/*
+	 * The length with its NUL; but 6.1 (the guests' kernel) returns 0
+	 * for "", which is a string all the same (AT_EMPTY_PATH's). Read one
+	 * byte more than shown, to know whether the string goes on.
+	 */
+	if (n > 0)
+		n--;
 	if (n > r->max) {
 		n = r->max;
 		h->status = CT_ITEM_CUT;
