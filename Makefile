@@ -61,17 +61,18 @@ $(BUILD)/tracer/options.o: $(USAGE_H)
 $(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
 
 # The BPF program that reads argument contents, built for the target's
-# byte order and embedded in sctrace as a libbpf skeleton.
+# byte order and embedded in sctrace as the bytes of its object file (not
+# a skeleton: bpftool cannot open an object of the other byte order).
 BPF_TARGET := $(if $(findstring s390x,$(shell $(CC) -dumpmachine)),bpfeb,bpfel)
 BPF_OBJ    := $(BUILD)/gen/contents.bpf.o
-BPF_SKEL   := $(BUILD)/gen/contents.skel.h
+BPF_BYTES  := $(BUILD)/gen/contents.bpf.inc
 $(BPF_OBJ): tracer/bpf/contents.bpf.c tracer/contents_abi.h
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BPF_SKEL): $(BPF_OBJ)
-	bpftool gen skeleton $< name contents_bpf > $@.tmp && mv $@.tmp $@
-$(BUILD)/tracer/contents_bpf.o: $(BPF_SKEL)
+$(BPF_BYTES): $(BPF_OBJ)
+	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
+$(BUILD)/tracer/contents_bpf.o: $(BPF_BYTES)
 $(BUILD)/tracer/contents_bpf.o: SCT_CFLAGS += -I$(BUILD)/gen
 
 
