@@ -11,8 +11,7 @@ PKG_CONFIG ?= pkg-config
 # STATIC=1 links everything statically (the QEMU guests have no libraries).
 STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
-# notice (the s390x guest build: Debian 12's mirror here cannot install
-# libbpf-dev:s390x beside the amd64 zlib).
+# notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
 LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf)
 # CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
