@@ -11,8 +11,7 @@ PKG_CONFIG ?= pkg-config
 # STATIC=1 links everything statically (the QEMU guests have no libraries).
 STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
-# notice (the s390x guest build: Debian 12's mirror here cannot install
-# libbpf-dev:s390x beside the amd64 zlib).
+# notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
 LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf)
 # CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
@@ -62,19 +61,20 @@ $(BUILD)/tracer/options.o: $(USAGE_H)
 $(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
 
 # The BPF programs, one reading argument contents, one counting calls for
-# -s: each built for the target's byte order and embedded in sctrace as a
-# libbpf skeleton (tracer/bpf/NAME.bpf.c, tracer/NAME_abi.h, NAME.skel.h).
+# -s: each built for the target's byte order and embedded in sctrace as the
+# bytes of its object file (not a skeleton: bpftool cannot open an object
+# of the other byte order). tracer/bpf/NAME.bpf.c, tracer/NAME_abi.h.
 BPF_TARGET := $(if $(findstring s390x,$(shell $(CC) -dumpmachine)),bpfeb,bpfel)
 BPF_PROGS  := contents kcount
 $(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BUILD)/gen/%.skel.h: $(BUILD)/gen/%.bpf.o
-	bpftool gen skeleton $< name $*_bpf > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o
+	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
 .SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
-$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.skel.h
-$(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.skel.h
+$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc
+$(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.bpf.inc
 $(BPF_PROGS:%=$(BUILD)/tracer/%_bpf.o): SCT_CFLAGS += -I$(BUILD)/gen
 
 
