@@ -16,9 +16,9 @@ teardown() {
 }
 
 @test "the command killed by SIGKILL mid-syscall: shown interrupted, exit 137" {
-	sct_bg -o "$out" -- sleep 10
-	sleep 0.5
-	pkill -KILL -P "$SCT_PID" sleep
+	sct_bg -o "$out" -- sleep 60
+	wait_in_nanosleep "$SCT_PID" sleep
+	kill -KILL "$SLEEPER"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 137 ]
@@ -30,15 +30,10 @@ teardown() {
 }
 
 @test "sctrace killed by SIGKILL: no perf event and no tracefs change left" {
-	local i
 	before=$(tracefs_state)
 	session_bg "$SCTRACE" -a -o "$out"
-	# Killed while it traces: the machine's calls (this loop's) show.
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		[ -s "$out" ] && break
-		sleep 0.05
-	done
-	[ -s "$out" ]
+	# Killed while it traces: the machine's calls (this wait's) show.
+	wait_for_content "$out"
 	kill -KILL "$SESSION"
 	wait_bounded "$SESSION" || true
 	left_nothing "$SESSION" "$before"

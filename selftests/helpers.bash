@@ -55,3 +55,43 @@ wait_bounded() {
 	fi
 	wait "$pid"
 }
+
+# Waits at most LIMIT seconds for the file $1 to have content.
+wait_for_content() {
+	local i
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		[ -s "$1" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# A process that sleeps in 20 ms steps until the file $1 exists, then
+# exits 0: it outlives sctrace's set-up however slow the machine is.
+until_file() {
+	perl -MTime::HiRes=sleep -e 'sleep 0.02 until -e $ARGV[0]' "$1" &
+}
+
+# sctrace ARGS in the background until its trace shows a first line,
+# which means the targets are traced; then GO is made, to let them end.
+trace_then_release() {
+	local go=$1
+	shift
+	sct_bg "$@" -o "$out"
+	wait_for_content "$out"
+	touch "$go"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+}
+
+# Waits at most LIMIT seconds for the child of $1 named $2 to sleep in
+# (clock_)nanosleep; its pid in $SLEEPER. A signal then finds it in the call.
+wait_in_nanosleep() {
+	local i
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		SLEEPER=$(pgrep -P "$1" -x "$2") &&
+			[[ $(cat "/proc/$SLEEPER/wchan" 2>/dev/null) == *nanosleep ]] && return 0
+		sleep 0.05
+	done
+	return 1
+}
