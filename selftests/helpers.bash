@@ -95,3 +95,41 @@ wait_in_nanosleep() {
 	done
 	return 1
 }
+
+# sctrace ARGS -- a perl making $1 getppid while sctrace is stopped
+# (SIGSTOP), then $1 more once it runs again. Its rings (one page) then
+# overflow whatever the speed of the machine or of the reader, and the
+# later calls make the kernel write the LOST records, as in a run that
+# cannot keep up. Each half starts at the test's word through a fifo:
+# one blocking open and read in perl, so FREEZE=0, the same run without
+# the stop (a lossless reference, with rings for the whole run), makes
+# the same calls. $status, $output (empty) and $stderr as bats' run
+# --separate-stderr leaves them.
+overflowing() {
+	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err freeze=${FREEZE:-1} i
+	local go1=$BATS_TEST_TMPDIR/go1 go2=$BATS_TEST_TMPDIR/go2
+	shift
+	rm -f "$go1" "$go2"
+	mkfifo "$go1" "$go2"
+	"$SCTRACE" "$@" -- perl -e 'my ($go1, $go2, $n) = @ARGV;
+		open(my $f, "<", $go1) or die; <$f>;
+		getppid() for 1..$n;
+		open(my $g, "<", $go2) or die; <$g>;
+		getppid() for 1..$n' "$go1" "$go2" "$n" 2>"$err" &
+	SCT_PID=$!
+	# Stopped once perl runs: its events are enabled at its exec.
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		pgrep -P "$SCT_PID" -x perl >/dev/null && break
+		sleep 0.05
+	done
+	[ "$freeze" = 0 ] || kill -STOP "$SCT_PID"
+	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go1"
+	# Its open of go2 lets this one return: the first half is made.
+	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go2"
+	[ "$freeze" = 0 ] || kill -CONT "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	output=
+	stderr=$(cat "$err")
+	mapfile -t stderr_lines < "$err"
+}
