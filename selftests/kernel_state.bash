@@ -28,9 +28,7 @@ session_tracing_fds() {
 
 # Perf and sctrace never write these: only a tracer gone wrong could.
 tracefs_state() {
-	cat /sys/kernel/tracing/events/raw_syscalls/sys_enter/enable \
-	    /sys/kernel/tracing/events/raw_syscalls/sys_enter/filter \
-	    /sys/kernel/tracing/events/raw_syscalls/sys_exit/enable
+	cat /sys/kernel/tracing/events/raw_syscalls/sys_{enter,exit}/{enable,filter}
 }
 
 # Once the session's leader is reaped: nothing left in session $1 and the
