@@ -382,14 +382,9 @@ kill_until() {
 	marker=$!
 }
 
-# Waits at most LIMIT seconds for the trace to show $marker's kill(self, 0).
+# Waits for the trace to show $marker's kill(self, 0).
 wait_for_marker() {
-	local i
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		grep -q "kill(pid: $marker, sig: 0) = 0$" "$out" && return 0
-		sleep 0.05
-	done
-	return 1
+	wait_until grep -q "kill(pid: $marker, sig: 0) = 0$" "$out"
 }
 
 # sctrace ARGS in the background until a marker's kill(self, 0) shows in
@@ -419,14 +414,14 @@ trace_marker() {
 @test "SIGTERM ends a system-wide trace cleanly with exit 0" {
 	sct_bg --all-cpus -o "$out"
 	# Once it traces (this test's own calls show): its signals are set.
-	wait_for_content "$out"
+	wait_until test -s "$out"
 	kill -TERM "$SCT_PID"
 	wait_bounded "$SCT_PID"
 }
 
 @test "SIGINT is forwarded to the command; its status comes back" {
 	sct_bg_interruptible -o "$out" -- sleep 60
-	wait_in_nanosleep "$SCT_PID" sleep
+	wait_until child_in_nanosleep "$SCT_PID" sleep
 	kill -INT "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
@@ -438,16 +433,13 @@ trace_marker() {
 }
 
 @test "a command that survives the forwarded signal: sctrace stops, exits 128+N" {
-	local err=$BATS_TEST_TMPDIR/stderr
-	local sh i
+	local err=$BATS_TEST_TMPDIR/stderr sh
 	"$SCTRACE" -o "$out" -- sh -c 'trap "" TERM; sleep 60' 2>"$err" &
 	SCT_PID=$!
 	# Once sh has set its trap and its sleep sleeps: both outlive sctrace.
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		sh=$(pgrep -P "$SCT_PID" -x sh) && break
-		sleep 0.05
-	done
-	wait_in_nanosleep "$sh" sleep
+	wait_until has_child "$SCT_PID" sh
+	sh=$CHILD
+	wait_until child_in_nanosleep "$sh" sleep
 	kill -TERM "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
@@ -458,7 +450,7 @@ trace_marker() {
 	[[ "$output" =~ ^"[pid "[0-9]+"] +++ sctrace stopped by SIGTERM: 2 processes still running, no longer traced +++"$ ]]
 	run cat "$err"
 	[[ "$output" =~ ^"sctrace: stopped by SIGTERM, forwarded to the command (pid "[0-9]+"): 2 of its processes outlived it and run on, no longer traced"$ ]]
-	kill -KILL "$SLEEPER" "$sh"
+	kill -KILL "$CHILD" "$sh"
 }
 
 @test "-C LIST: only the cpus listed" {
@@ -810,21 +802,19 @@ until_file_cmd() {
 	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: "(1 call without its exit, )?"1 process left untraced (the command was traced to its end: exited with 4; sctrace's status would be 4)"$ ]]
 	# Stopped while sh waits for its sleep: calls in flight (sleep's own
 	# once it is in clock_nanosleep), both processes left.
-	local err=$BATS_TEST_TMPDIR/stderr sh i
+	local err=$BATS_TEST_TMPDIR/stderr sh
 	"$SCTRACE" --strict -o "$out" -- sh -c 'trap "" TERM; sleep 60' 2>"$err" &
 	SCT_PID=$!
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		sh=$(pgrep -P "$SCT_PID" -x sh) && break
-		sleep 0.05
-	done
-	wait_in_nanosleep "$sh" sleep
+	wait_until has_child "$SCT_PID" sh
+	sh=$CHILD
+	wait_until child_in_nanosleep "$sh" sleep
 	kill -TERM "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 75 ]
 	run tail -n 1 "$err"
 	[[ "$output" =~ ^"sctrace: --strict: the trace is not whole: "[12]" call"s?" without "(its|their)" exit, 2 processes left untraced (the command (pid "[0-9]+") was still running; sctrace's status would be 143)"$ ]]
-	kill -KILL "$SLEEPER" "$sh"
+	kill -KILL "$CHILD" "$sh"
 }
 
 # The policy lines chrt prints for sctrace (the command's parent) and for

@@ -17,8 +17,8 @@ teardown() {
 
 @test "the command killed by SIGKILL mid-syscall: shown interrupted, exit 137" {
 	sct_bg -o "$out" -- sleep 60
-	wait_in_nanosleep "$SCT_PID" sleep
-	kill -KILL "$SLEEPER"
+	wait_until child_in_nanosleep "$SCT_PID" sleep
+	kill -KILL "$CHILD"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 137 ]
@@ -33,7 +33,7 @@ teardown() {
 	before=$(tracefs_state)
 	session_bg "$SCTRACE" -a -o "$out"
 	# Killed while it traces: the machine's calls (this wait's) show.
-	wait_for_content "$out"
+	wait_until test -s "$out"
 	kill -KILL "$SESSION"
 	wait_bounded "$SESSION" || true
 	left_nothing "$SESSION" "$before"

@@ -56,14 +56,26 @@ wait_bounded() {
 	wait "$pid"
 }
 
-# Waits at most LIMIT seconds for the file $1 to have content.
-wait_for_content() {
+# Runs COMMAND every 50 ms until it succeeds, for at most LIMIT seconds.
+wait_until() {
 	local i
 	for ((i = 0; i < LIMIT * 20; i++)); do
-		[ -s "$1" ] && return 0
+		"$@" && return 0
 		sleep 0.05
 	done
 	return 1
+}
+
+# Whether $1 has a child named $2 (so, one that has exec'd); its pid in
+# $CHILD.
+has_child() {
+	CHILD=$(pgrep -P "$1" -x "$2")
+}
+
+# Whether $1's child named $2 sleeps in (clock_)nanosleep, where a signal
+# finds it in the call; its pid in $CHILD.
+child_in_nanosleep() {
+	has_child "$1" "$2" && [[ $(cat "/proc/$CHILD/wchan" 2>/dev/null) == *nanosleep ]]
 }
 
 # A process that sleeps in 20 ms steps until the file $1 exists, then
@@ -78,22 +90,10 @@ trace_then_release() {
 	local go=$1
 	shift
 	sct_bg "$@" -o "$out"
-	wait_for_content "$out"
+	wait_until test -s "$out"
 	touch "$go"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
-}
-
-# Waits at most LIMIT seconds for the child of $1 named $2 to sleep in
-# (clock_)nanosleep; its pid in $SLEEPER. A signal then finds it in the call.
-wait_in_nanosleep() {
-	local i
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		SLEEPER=$(pgrep -P "$1" -x "$2") &&
-			[[ $(cat "/proc/$SLEEPER/wchan" 2>/dev/null) == *nanosleep ]] && return 0
-		sleep 0.05
-	done
-	return 1
 }
 
 # sctrace ARGS -- a perl making $1 getppid while sctrace is stopped
@@ -106,7 +106,7 @@ wait_in_nanosleep() {
 # the same calls. $status, $output (empty) and $stderr as bats' run
 # --separate-stderr leaves them.
 overflowing() {
-	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err freeze=${FREEZE:-1} i
+	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err freeze=${FREEZE:-1}
 	local go1=$BATS_TEST_TMPDIR/go1 go2=$BATS_TEST_TMPDIR/go2
 	shift
 	rm -f "$go1" "$go2"
@@ -118,10 +118,7 @@ overflowing() {
 		getppid() for 1..$n' "$go1" "$go2" "$n" 2>"$err" &
 	SCT_PID=$!
 	# Stopped once perl runs: its events are enabled at its exec.
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		pgrep -P "$SCT_PID" -x perl >/dev/null && break
-		sleep 0.05
-	done
+	wait_until has_child "$SCT_PID" perl
 	[ "$freeze" = 0 ] || kill -STOP "$SCT_PID"
 	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go1"
 	# Its open of go2 lets this one return: the first half is made.

@@ -69,6 +69,11 @@ setup() {
 	[ $((shown + lost)) -eq "$made" ]
 }
 
+# Whether the process $1 has ended and waits to be reaped.
+zombie() {
+	[ "$(cut -d ' ' -f 3 "/proc/$1/stat")" = Z ]
+}
+
 @test "losses still pending in the kernel when the run ends are reported" {
 	# The kernel writes a ring's LOST record only on its next write there.
 	# With sctrace frozen, the workload overflows both rings, moves cpus
@@ -83,16 +88,9 @@ setup() {
 	sct_bg --no-contents -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
 	# Stopped once the workload runs (its events are enabled at its
 	# exec), thawed once it has ended: a zombie, which sctrace reaps.
-	local wl i
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		wl=$(pgrep -P "$SCT_PID" -x bench-workload) && break
-		sleep 0.05
-	done
+	wait_until has_child "$SCT_PID" bench-workload
 	kill -STOP "$SCT_PID"
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		[ "$(cut -d ' ' -f 3 "/proc/$wl/stat")" = Z ] && break
-		sleep 0.05
-	done
+	wait_until zombie "$CHILD"
 	kill -CONT "$SCT_PID"
 	wait_bounded "$SCT_PID"
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")

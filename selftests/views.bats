@@ -132,13 +132,10 @@ read EBADF: 1"
 }
 
 @test "-s: printed when interrupted by SIGINT, with the calls so far" {
-	local ready=$BATS_TEST_TMPDIR/ready i
+	local ready=$BATS_TEST_TMPDIR/ready
 	# Interrupted once the command has made calls, and while it makes more.
 	sct_bg_interruptible -s -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		[ -e "$ready" ] && break
-		sleep 0.05
-	done
+	wait_until test -e "$ready"
 	kill -INT "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
