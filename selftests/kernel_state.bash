@@ -7,11 +7,10 @@
 # (another test run, a CI neighbour) do not count.
 
 # COMMAND in the background as a session leader; its pid, which is the
-# session's id, in SESSION. Without job control (bats, scripts) the
-# background job is no group leader, so setsid(1) execs without a fork:
-# SESSION is the command itself, and signals sent to it reach it.
+# session's id, in SESSION: the command itself, so signals sent to it
+# reach it (setsid(1) would fork where the job leads its group).
 session_bg() {
-	setsid "$@" &
+	perl -MPOSIX -e 'POSIX::setsid() or die "setsid: $!\n"; exec @ARGV or die "exec: $!\n"' "$@" &
 	SESSION=$!
 }
 
