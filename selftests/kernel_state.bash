@@ -14,13 +14,14 @@ session_bg() {
 	SESSION=$!
 }
 
-# The perf events and BPF objects held by the processes of session $1.
+# The perf events and BPF objects (programs, maps, links, BTF) held by the
+# processes of session $1.
 session_tracing_fds() {
 	local pid n=0
 
 	for pid in $(ps -s "$1" -o pid=); do
 		n=$((n + $(ls -l "/proc/$pid/fd" 2>/dev/null |
-			grep -cE 'anon_inode:(\[perf_event\]|bpf-prog|bpf-map|bpf_link)')))
+			grep -cE 'anon_inode:(\[perf_event\]|bpf-prog|bpf-map|bpf_link|btf)')))
 	done
 	echo "$n"
 }
