@@ -69,10 +69,10 @@ bad() {
 }
 
 @test "the same task named twice is traced once" {
-	sleep 0.5 &
+	until_file "$BATS_TEST_TMPDIR/go"
 	pid=$!
-	run sct -p "$pid,$pid" -t "$pid" -o "$out"
-	assert_success
+	trace_then_release "$BATS_TEST_TMPDIR/go" -p "$pid,$pid" -t "$pid"
+	[ "$status" -eq 0 ]
 	run grep -c 'exit_group' "$out"
 	assert_output "1"
 }

@@ -267,27 +267,6 @@ complete_words() {
 	[[ "$stderr" == "sctrace: cannot run '$plain': Permission denied;"* ]]
 }
 
-# A process that sleeps in 20 ms steps until the file $1 exists, then
-# exits 0: it outlives sctrace's set-up however slow the machine is.
-until_file() {
-	perl -MTime::HiRes=sleep -e 'sleep 0.02 until -e $ARGV[0]' "$1" &
-}
-
-# sctrace ARGS in the background until its trace shows a first line,
-# which means the targets are traced; then GO is made, to let them end.
-trace_then_release() {
-	local go=$1 i
-	shift
-	sct_bg "$@" -o "$out"
-	for ((i = 0; i < LIMIT * 20; i++)); do
-		[ -s "$out" ] && break
-		sleep 0.05
-	done
-	touch "$go"
-	status=0
-	wait_bounded "$SCT_PID" || status=$?
-}
-
 @test "-p PID: traces it and ends by itself when it exits" {
 	local go=$BATS_TEST_TMPDIR/go i
 	# The main thread is in read from before sctrace attaches until its
@@ -391,16 +370,35 @@ while not os.path.exists(sys.argv[1]):
 	[[ "$stderr" == *"has no processes to trace"* ]]
 }
 
-# sctrace ARGS in the background while a marker process calls kill(self, 0);
-# its pid is left in $marker and the trace in $out.
+# A bash calling kill(self, 0) every 20 ms until the file $1 exists, on
+# the cpus $2 if given; its pid in $marker.
+kill_until() {
+	local loop='until [ -e "$1" ]; do kill -0 $$; sleep 0.02; done'
+	if [ -n "${2:-}" ]; then
+		taskset -c "$2" bash -c "$loop" kill_until "$1" &
+	else
+		bash -c "$loop" kill_until "$1" &
+	fi
+	marker=$!
+}
+
+# Waits for the trace to show $marker's kill(self, 0).
+wait_for_marker() {
+	wait_until grep -q "kill(pid: $marker, sig: 0) = 0$" "$out"
+}
+
+# sctrace ARGS in the background until a marker's kill(self, 0) shows in
+# its trace: sctrace traces by then, however long its set-up took. The
+# marker's pid is left in $marker and the trace in $out.
 trace_marker() {
+	local go=$BATS_TEST_TMPDIR/go
 	sct_bg "$@" -o "$out"
-	sleep 0.5
-	bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/marker"
-	sleep 0.3
+	kill_until "$go"
+	wait_for_marker
+	touch "$go"
+	wait "$marker"
 	kill -INT "$SCT_PID"
 	wait_bounded "$SCT_PID"
-	marker=$(cat "$BATS_TEST_TMPDIR/marker")
 }
 
 @test "-a: system-wide, other processes seen, sctrace itself never" {
@@ -415,14 +413,15 @@ trace_marker() {
 
 @test "SIGTERM ends a system-wide trace cleanly with exit 0" {
 	sct_bg --all-cpus -o "$out"
-	sleep 0.3
+	# Once it traces (this test's own calls show): its signals are set.
+	wait_until test -s "$out"
 	kill -TERM "$SCT_PID"
 	wait_bounded "$SCT_PID"
 }
 
 @test "SIGINT is forwarded to the command; its status comes back" {
-	sct_bg_interruptible -o "$out" -- sleep 10
-	sleep 0.5
+	sct_bg_interruptible -o "$out" -- sleep 60
+	wait_until child_in_nanosleep "$SCT_PID" sleep
 	kill -INT "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
@@ -434,10 +433,13 @@ trace_marker() {
 }
 
 @test "a command that survives the forwarded signal: sctrace stops, exits 128+N" {
-	local err=$BATS_TEST_TMPDIR/stderr
-	"$SCTRACE" -o "$out" -- sh -c 'trap "" TERM; sleep 5' 2>"$err" &
+	local err=$BATS_TEST_TMPDIR/stderr sh
+	"$SCTRACE" -o "$out" -- sh -c 'trap "" TERM; sleep 60' 2>"$err" &
 	SCT_PID=$!
-	sleep 0.5
+	# Once sh has set its trap and its sleep sleeps: both outlive sctrace.
+	wait_until has_child "$SCT_PID" sh
+	sh=$CHILD
+	wait_until child_in_nanosleep "$sh" sleep
 	kill -TERM "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
@@ -448,20 +450,23 @@ trace_marker() {
 	[[ "$output" =~ ^"[pid "[0-9]+"] +++ sctrace stopped by SIGTERM: 2 processes still running, no longer traced +++"$ ]]
 	run cat "$err"
 	[[ "$output" =~ ^"sctrace: stopped by SIGTERM, forwarded to the command (pid "[0-9]+"): 2 of its processes outlived it and run on, no longer traced"$ ]]
-	pkill -P "$SCT_PID" 2>/dev/null || true
+	kill -KILL "$CHILD" "$sh"
 }
 
 @test "-C LIST: only the cpus listed" {
 	[ "$(nproc)" -ge 2 ] || skip "needs two cpus"
 	# Only kill: the rest of what runs on cpu 1 could overflow its ring.
 	sct_bg -C 1 -e kill -o "$out"
-	sleep 0.5
-	taskset -c 1 bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/on1"
+	# Cpu 1's marker seen: tracing. Cpu 0's call then comes while it is,
+	# and the last drain would show it if it had been recorded.
+	kill_until "$BATS_TEST_TMPDIR/go" 1
+	on1=$marker
+	wait_for_marker
+	touch "$BATS_TEST_TMPDIR/go"
+	wait "$on1"
 	taskset -c 0 bash -c 'kill -0 $$; echo $$ > '"$BATS_TEST_TMPDIR/on0"
-	sleep 0.3
 	kill -INT "$SCT_PID"
 	wait_bounded "$SCT_PID"
-	on1=$(cat "$BATS_TEST_TMPDIR/on1")
 	on0=$(cat "$BATS_TEST_TMPDIR/on0")
 	grep -q "kill(pid: $on1, sig: 0) = 0" "$out"
 	run grep -c "kill(pid: $on0, sig: 0)" "$out"
@@ -496,11 +501,8 @@ trace_marker() {
 	done
 }
 
-# --no-realtime where a test needs losses: a reader at SCHED_FIFO on an
-# idle cpu can keep up even with a one-page ring.
-
 @test "lost events are counted, shown in the trace and on stderr" {
-	run --separate-stderr sct --no-realtime -m 1 -o "$out" -- perl -e 'getppid() for 1..300000'
+	overflowing 20000 -m 1 -o "$out"
 	assert_success
 	grep -qE '^--- LOST [0-9]+ events on cpu [0-9]+ ---$' "$out"
 	[[ "$stderr" =~ sctrace:\ LOST\ [0-9]+\ events$ ]]
@@ -552,10 +554,13 @@ fake_tracefs() {
 }
 
 teardown() {
-	rm -rf /tmp/sctrace-fake-tracefs.*
+	# This test's own: other runs of the suite may be using theirs.
+	[ -z "${fake:-}" ] || rm -rf "$fake"
 	if [ -n "${SCT_PID:-}" ] && kill -0 "$SCT_PID" 2>/dev/null; then
 		kill -KILL "$SCT_PID"
 	fi
+	# A marker a failed wait left calling kill(self, 0).
+	[ -z "${marker:-}" ] || kill "$marker" 2>/dev/null || true
 }
 
 @test "perf_event_paranoid too high for a non-root user: exit 77" {
@@ -628,9 +633,11 @@ teardown() {
 }
 
 @test "-e is a kernel filter: unselected calls never reach the ring" {
-	run --separate-stderr sct --no-realtime -m 1 -o "$out" -- "$WORKLOAD" getppid 200000
+	# A one-page ring, with the reader stopped: overflowed, unless the
+	# kernel keeps the calls out.
+	overflowing 20000 -m 1 -o "$out"
 	[[ "$stderr" == *"sctrace: LOST "*" events" ]]
-	run --separate-stderr sct -m 1 -e exit_group -o "$out" -- "$WORKLOAD" getppid 200000
+	overflowing 20000 -m 1 -e exit_group -o "$out"
 	assert_success
 	[ -z "$stderr" ]
 	run cat "$out"
@@ -757,50 +764,62 @@ for p in left:
 	[ -z "$stderr" ]
 }
 
+# The command line of a process that waits, in 20 ms steps, until the
+# file $1 exists: what a command leaves running until the test ends it.
+until_file_cmd() {
+	echo "perl -MTime::HiRes=sleep -e 'sleep 0.02 until -e \$ARGV[0]' '$1'"
+}
+
 @test "--stop-at-exit: ends with the command, and says what runs on" {
-	local mark=$BATS_TEST_TMPDIR/mark
-	# Its streams elsewhere: bats' run would wait for them to close.
-	run --separate-stderr sct --stop-at-exit -o "$out" -- sh -c "(sleep 2.01; echo > '$mark') >/dev/null 2>&1 & exit 3"
+	local mark=$BATS_TEST_TMPDIR/mark go=$BATS_TEST_TMPDIR/go fifo=$BATS_TEST_TMPDIR/fifo
+	mkfifo "$fifo"
+	# Its streams elsewhere: bats' run would wait for them to close. sh
+	# exits once its subshell wrote to the fifo: the subshell's calls are
+	# in the trace, and so lines carry pids whatever the scheduler did.
+	run --separate-stderr sct --stop-at-exit -o "$out" -- sh -c "(echo > '$fifo'; $(until_file_cmd "$go"); echo > '$mark') >/dev/null 2>&1 & read x < '$fifo'; exit 3"
+	# The subshell still waits for its go; then it is let go in any case.
+	local waiting=yes
+	[ ! -e "$mark" ] || waiting=no
+	touch "$go"
 	[ "$status" -eq 3 ]
-	[ ! -e "$mark" ]
+	[ "$waiting" = yes ]
 	run tail -n 2 "$out"
 	[[ "${lines[0]}" =~ ^"[pid "[0-9]+"] +++ exited with 3 +++"$ ]]
 	[[ "${lines[1]}" =~ ^"[pid "[0-9]+"] +++ sctrace stopped at the command's exit: "[12]" process"(es)?" still running, no longer traced +++"$ ]]
 	[[ "$stderr" =~ ^"sctrace: the command (pid "[0-9]+") exited, and --stop-at-exit ended the trace: "[12]" process"(es)?" it started run"s?" on, no longer traced"$ ]]
-	run --separate-stderr sct --stop-at-exit --json -o "$out" -- sh -c "sleep 2.01 >/dev/null 2>&1 & exit 0"
+	run --separate-stderr sct --stop-at-exit --json -o "$out" -- sh -c "$(until_file_cmd "$go.json") >/dev/null 2>&1 & exit 0"
+	touch "$go.json"
 	assert_success
 	run tail -n 1 "$out"
 	[[ "$output" == *'"type":"untraced"'*'"signal":null,"processes":1}' ]]
-	pkill -x -f "sleep 2.01" || true
 }
 
 @test "--strict: exit 75 when events are lost, calls unpaired or processes untraced" {
 	run --separate-stderr sct --strict -o "$out" -- sh -c 'exit 4'
 	[ "$status" -eq 4 ]
 	[ -z "$stderr" ]
-	run --separate-stderr sct --strict --no-realtime -m 1 -o "$out" -- perl -e 'getppid() for 1..300000'
+	overflowing 20000 --strict -m 1 -o "$out"
 	[ "$status" -eq 75 ]
 	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: "[0-9]+" events lost".*" (the command was traced to its end: exited with 0; sctrace's status would be 0)"$ ]]
-	run --separate-stderr sct --strict --stop-at-exit -o "$out" -- sh -c 'sleep 2.02 >/dev/null 2>&1 & exit 4'
+	run --separate-stderr sct --strict --stop-at-exit -o "$out" -- sh -c "$(until_file_cmd "$BATS_TEST_TMPDIR/go") >/dev/null 2>&1 & exit 4"
+	touch "$BATS_TEST_TMPDIR/go"
 	[ "$status" -eq 75 ]
 	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: "(1 call without its exit, )?"1 process left untraced (the command was traced to its end: exited with 4; sctrace's status would be 4)"$ ]]
-	pkill -x -f "sleep 2.02" || true
 	# Stopped while sh waits for its sleep: calls in flight (sleep's own
 	# once it is in clock_nanosleep), both processes left.
-	local err=$BATS_TEST_TMPDIR/stderr
-	"$SCTRACE" --strict -o "$out" -- sh -c 'trap "" TERM; sleep 5.02' 2>"$err" &
+	local err=$BATS_TEST_TMPDIR/stderr sh
+	"$SCTRACE" --strict -o "$out" -- sh -c 'trap "" TERM; sleep 60' 2>"$err" &
 	SCT_PID=$!
-	for ((i = 0; i < 100; i++)); do
-		pgrep -f "^sleep 5.02" >/dev/null && break
-		sleep 0.05
-	done
+	wait_until has_child "$SCT_PID" sh
+	sh=$CHILD
+	wait_until child_in_nanosleep "$sh" sleep
 	kill -TERM "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 75 ]
 	run tail -n 1 "$err"
 	[[ "$output" =~ ^"sctrace: --strict: the trace is not whole: "[12]" call"s?" without "(its|their)" exit, 2 processes left untraced (the command (pid "[0-9]+") was still running; sctrace's status would be 143)"$ ]]
-	pkill -x -f "sleep 5.02" || true
+	kill -KILL "$CHILD" "$sh"
 }
 
 # The policy lines chrt prints for sctrace (the command's parent) and for

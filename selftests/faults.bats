@@ -10,10 +10,15 @@ setup() {
 	out=$BATS_TEST_TMPDIR/trace.out
 }
 
+teardown() {
+	# A process a failing test found holding events: not left running.
+	[ -z "${SESSION:-}" ] || pkill -KILL -s "$SESSION" 2>/dev/null || true
+}
+
 @test "the command killed by SIGKILL mid-syscall: shown interrupted, exit 137" {
-	sct_bg -o "$out" -- sleep 10
-	sleep 0.5
-	pkill -KILL -P "$SCT_PID" sleep
+	sct_bg -o "$out" -- sleep 60
+	wait_until child_in_nanosleep "$SCT_PID" sleep
+	kill -KILL "$CHILD"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	[ "$status" -eq 137 ]
@@ -25,19 +30,20 @@ setup() {
 }
 
 @test "sctrace killed by SIGKILL: no perf event and no tracefs change left" {
-	before=$(kernel_state)
-	sct_bg -a -o "$out"
-	sleep 0.5
-	kill -KILL "$SCT_PID"
-	wait_bounded "$SCT_PID" || true
-	back_to "$before"
+	before=$(tracefs_state)
+	session_bg "$SCTRACE" -a -o "$out"
+	# Killed while it traces: the machine's calls (this wait's) show.
+	wait_until test -s "$out"
+	kill -KILL "$SESSION"
+	wait_bounded "$SESSION" || true
+	left_nothing "$SESSION" "$before"
 }
 
 @test "sctrace ending normally leaves nothing behind either" {
-	before=$(kernel_state)
-	run sct -o "$out" -- true
-	assert_success
-	back_to "$before"
+	before=$(tracefs_state)
+	session_bg "$SCTRACE" -o "$out" -- true
+	wait_bounded "$SESSION"
+	left_nothing "$SESSION" "$before"
 }
 
 # The command fills the output and goes on; it leaves a mark at its end.

@@ -55,3 +55,82 @@ wait_bounded() {
 	fi
 	wait "$pid"
 }
+
+# Runs COMMAND every 50 ms until it succeeds, for at most LIMIT seconds.
+wait_until() {
+	local i
+	for ((i = 0; i < LIMIT * 20; i++)); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# Whether $1 has a child named $2 (so, one that has exec'd); its pid in
+# $CHILD.
+has_child() {
+	CHILD=$(pgrep -P "$1" -x "$2")
+}
+
+# Whether $1's child named $2 sleeps in (clock_)nanosleep, where a signal
+# finds it in the call; its pid in $CHILD.
+child_in_nanosleep() {
+	has_child "$1" "$2" && [[ $(cat "/proc/$CHILD/wchan" 2>/dev/null) == *nanosleep ]]
+}
+
+# A process that sleeps in 20 ms steps until the file $1 exists, then
+# exits 0: it outlives sctrace's set-up however slow the machine is.
+until_file() {
+	perl -MTime::HiRes=sleep -e 'sleep 0.02 until -e $ARGV[0]' "$1" &
+}
+
+# sctrace ARGS in the background until its trace shows a first line,
+# which means the targets are traced; then GO is made, to let them end.
+trace_then_release() {
+	local go=$1
+	shift
+	sct_bg "$@" -o "$out"
+	# Released however the wait ended, or they would wait for ever; the
+	# test's checks then tell.
+	wait_until test -s "$out" || true
+	touch "$go"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+}
+
+# sctrace ARGS -- a perl making $1 getppid while sctrace is stopped
+# (SIGSTOP), then $1 more once it runs again. Its rings (one page) then
+# overflow whatever the speed of the machine or of the reader, and the
+# later calls make the kernel write the LOST records, as in a run that
+# cannot keep up. Each half starts at the test's word through a fifo:
+# one blocking open and read in perl, so FREEZE=0, the same run without
+# the stop (a lossless reference, with rings for the whole run), makes
+# the same calls. $status, $output (empty) and $stderr as bats' run
+# --separate-stderr leaves them.
+overflowing() {
+	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err freeze=${FREEZE:-1}
+	local go1=$BATS_TEST_TMPDIR/go1 go2=$BATS_TEST_TMPDIR/go2
+	shift
+	rm -f "$go1" "$go2"
+	mkfifo "$go1" "$go2"
+	"$SCTRACE" "$@" -- perl -e 'my ($go1, $go2, $n) = @ARGV;
+		open(my $f, "<", $go1) or die; <$f>;
+		getppid() for 1..$n;
+		open(my $g, "<", $go2) or die; <$g>;
+		getppid() for 1..$n' "$go1" "$go2" "$n" >/dev/null 2>"$err" &
+	SCT_PID=$!
+	# Stopped once perl runs: its events are enabled at its exec. Each
+	# step is taken however the one before ended, so that nothing is left
+	# stopped or waiting; the status and the trace then tell.
+	wait_until has_child "$SCT_PID" perl || true
+	[ "$freeze" = 0 ] || kill -STOP "$SCT_PID"
+	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go1" || true
+	# Its open of go2 lets this one return: the first half is made.
+	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go2" || true
+	[ "$freeze" = 0 ] || kill -CONT "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	output=
+	stderr=$(cat "$err")
+	mapfile -t stderr_lines < "$err"
+}

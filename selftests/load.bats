@@ -52,15 +52,16 @@ setup() {
 }
 
 @test "a ring too small to keep up: printed + LOST = made, exactly" {
-	# The same deterministic workload, lossless first, then with one page.
-	# The reference's ring holds the whole run (400,000 records, about
-	# 35 MB): lossless however slow the tracer is (ASan), not by its speed.
-	run --separate-stderr sct -m 16384 -o "$out" -- "$WORKLOAD" getppid 200000
+	# The same calls twice, lossless first, then with one page, overflowed
+	# while sctrace is stopped. The reference's rings hold the whole run
+	# (80,000 records, about 7 MB): lossless however slow the tracer is
+	# (ASan), not by its speed. No contents: LOST counts records, and a
+	# contents sample is a record too.
+	FREEZE=0 overflowing 20000 --no-contents -m 4096 -o "$out"
 	assert_success
 	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost_before" -eq 0 ]
-	# --no-realtime: at SCHED_FIFO on an idle cpu the reader can keep up.
-	run --separate-stderr sct --no-realtime -m 1 -o "$out" -- "$WORKLOAD" getppid 200000
+	overflowing 20000 --no-contents -m 1 -o "$out"
 	assert_success
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost" -gt 0 ]
@@ -68,20 +69,29 @@ setup() {
 	[ $((shown + lost)) -eq "$made" ]
 }
 
+# Whether the process $1 has ended and waits to be reaped.
+zombie() {
+	[ "$(cut -d ' ' -f 3 "/proc/$1/stat")" = Z ]
+}
+
 @test "losses still pending in the kernel when the run ends are reported" {
 	# The kernel writes a ring's LOST record only on its next write there.
 	# With sctrace frozen, the workload overflows both rings, moves cpus
 	# and exits: nothing writes to either ring again, unless sctrace does.
 	# The reference's rings hold the whole run (about 100 MB over two
-	# cpus), so it is lossless however slow the tracer is.
-	run --separate-stderr sct -m 32768 -o "$out" -- "$WORKLOAD" migrate 300000
+	# cpus), so it is lossless however slow the tracer is. No contents,
+	# as above: the loss is counted in records.
+	run --separate-stderr sct --no-contents -m 32768 -o "$out" -- "$WORKLOAD" migrate 300000
 	assert_success
 	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost_before" -eq 0 ]
-	sct_bg -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
-	sleep 0.05
+	sct_bg --no-contents -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
+	# Stopped once the workload runs (its events are enabled at its
+	# exec), thawed once it has ended: a zombie, which sctrace reaps.
+	wait_until has_child "$SCT_PID" bench-workload
 	kill -STOP "$SCT_PID"
-	sleep 1.5
+	# Let go however the wait ended: never left stopped.
+	wait_until zombie "$CHILD" || true
 	kill -CONT "$SCT_PID"
 	wait_bounded "$SCT_PID"
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")

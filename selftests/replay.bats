@@ -97,8 +97,7 @@ calls_of() {
 }
 
 @test "lost events are kept in the file and counted again on replay" {
-	# --no-realtime: at SCHED_FIFO on an idle cpu the reader can keep up.
-	run --separate-stderr sct record --no-realtime -m 1 -o "$data" -- "$WORKLOAD" getppid 200000
+	overflowing 20000 record -m 1 -o "$data"
 	assert_success
 	[[ "$stderr" =~ sctrace:\ LOST\ ([0-9]+)\ events ]]
 	lost=${BASH_REMATCH[1]}

@@ -64,13 +64,13 @@ case_execchain() {
 case_killed() {
 	local ms=$((RANDOM % 500 + 50)) before
 	echo "sctrace -a SIGKILLed after $ms ms: nothing left behind"
-	before=$(kernel_state)
-	"$sctrace" -a -o "$dir/t" 2>/dev/null &
+	before=$(tracefs_state)
+	session_bg "$sctrace" -a -o "$dir/t" 2>/dev/null
 	sleep "0.$(printf '%03d' "$ms")"
-	kill -KILL $! 2>/dev/null
-	wait $! 2>/dev/null
-	back_to "$before" && return 0
-	echo "perf events or tracefs state left behind"
+	kill -KILL "$SESSION" 2>/dev/null
+	wait "$SESSION" 2>/dev/null
+	left_nothing "$SESSION" "$before" && return 0
+	pkill -KILL -s "$SESSION"
 	return 1
 }
 

@@ -132,8 +132,11 @@ read EBADF: 1"
 }
 
 @test "-s: printed when interrupted by SIGINT, with the calls so far" {
-	sct_bg_interruptible -s -o "$out" -- "$WORKLOAD" getppid 1000000000
-	sleep 1
+	local ready=$BATS_TEST_TMPDIR/ready
+	# Interrupted once the command has made calls, and while it makes more.
+	sct_bg_interruptible -s -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
+	# Interrupted however the wait ended, or perl would loop for ever.
+	wait_until test -e "$ready" || true
 	kill -INT "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?

@@ -145,18 +145,25 @@ struct timeval *tv_ms(long ms)
 	return &tv;
 }
 
-/* Threads a scenario started; joined after the end marker. */
-static pthread_t threads[4];
+/*
+ * Threads a scenario started, each with what lets it end (or NULL);
+ * released and joined after the end marker.
+ */
+static struct {
+	pthread_t id;
+	void (*release)(void);
+} threads[4];
 static int nr_threads;
 
-static void start_thread(void *(*fn)(void *))
+static void start_thread(void *(*fn)(void *), void (*release)(void))
 {
 	pthread_attr_t attr;
 
 	must(nr_threads < 4, "thread slot");
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, THREAD_STACK);
-	must(!pthread_create(&threads[nr_threads++], &attr, fn, NULL), "thread");
+	threads[nr_threads].release = release;
+	must(!pthread_create(&threads[nr_threads++].id, &attr, fn, NULL), "thread");
 	pthread_attr_destroy(&attr);
 }
 
@@ -166,8 +173,12 @@ static void start_thread(void *(*fn)(void *))
  */
 void workload_finish(void)
 {
-	while (nr_threads)
-		pthread_join(threads[--nr_threads], NULL);
+	while (nr_threads) {
+		nr_threads--;
+		if (threads[nr_threads].release)
+			threads[nr_threads].release();
+		pthread_join(threads[nr_threads].id, NULL);
+	}
 }
 
 static uint32_t wake_word;
@@ -185,7 +196,7 @@ static void *futex_waiter(void *arg)
  */
 long futex_wait_wake_threads(void)
 {
-	start_thread(futex_waiter);
+	start_thread(futex_waiter, NULL);
 	nanosleep(&fx.ts_20ms, NULL);
 	return syscall(SYS_futex, &wake_word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
@@ -206,16 +217,45 @@ long read_interrupted(void)
 	return read(fx.idle_pipe[0], fx.buf, 1);
 }
 
+/*
+ * The answer is one byte more than the pong pipe holds (a size set
+ * explicitly: the default is 16 pages, and pages differ in size).
+ */
+#define PONG_PIPE_SIZE 65536
 static int ping[2], pong[2];
+static char answer[PONG_PIPE_SIZE + 1];
+static char drained[PONG_PIPE_SIZE];
 
+/*
+ * SCHED_FIFO orders only threads that do not sleep: when this one went
+ * on after waking main (madvise, exit), a sleep there (the mmap lock, a
+ * page fault) let main's read resume among its calls. So its write wakes
+ * main and then waits in the kernel for room, within one call, until
+ * main drains the pipe after the end marker; and it ends with the exit
+ * call alone, not glibc's return path, whose calls main's own after the
+ * marker could cut into unfinished and resumed halves.
+ */
 static void *ponger(void *arg)
 {
 	char c;
 
 	(void)arg;
 	if (read(ping[0], &c, 1) == 1)
-		write(pong[1], &c, 1);
+		write(pong[1], answer, sizeof(answer));
+	syscall(SYS_exit, 0);
 	return NULL;
+}
+
+/* Room for the rest of the answer, which ends ponger's write. */
+static void drain_pong(void)
+{
+	size_t left = sizeof(answer) - 1;
+	ssize_t n = 1;
+
+	while (left && n > 0) {
+		n = read(pong[0], drained, left < sizeof(drained) ? left : sizeof(drained));
+		left -= n > 0 ? n : 0;
+	}
 }
 
 /* main blocks in read while the other thread answers: unfinished/resumed. */
@@ -225,7 +265,9 @@ long threads_interleave(void)
 	long got;
 
 	must(!pipe(ping) && !pipe(pong), "ping-pong pipes");
-	start_thread(ponger);
+	must(fcntl(pong[1], F_SETPIPE_SZ, PONG_PIPE_SIZE) == PONG_PIPE_SIZE, "pong pipe size");
+	memset(answer, 'p', sizeof(answer));
+	start_thread(ponger, drain_pong);
 	write(ping[1], "p", 1);
 	got = read(pong[0], &c, 1);
 	return got == 1 && c == 'p' ? 1 : -1;
