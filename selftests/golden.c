@@ -640,4 +640,17 @@ TEST(reduction_names_every_address_alike)
 	free(other);
 }
 
+/* A signal set shown inverted, ~[RT_1], is contents like [RT_1]. */
+TEST(reduction_takes_inverted_sets)
+{
+	char *with = strdup("rt_sigprocmask(how: SIG_BLOCK, nset: ~[RT_1], oset: [], sigsetsize: 8) = 0\n");
+	char *without = strdup("rt_sigprocmask(how: SIG_BLOCK, nset: <a1>, oset: <a2>, sigsetsize: 8) = 0\n");
+
+	reduce_both(&with, &without);
+	EXPECT_STREQ("rt_sigprocmask(how: SIG_BLOCK, nset: <p>, oset: <p>, sigsetsize: 8) = 0\n", with);
+	EXPECT_STREQ(with, without);
+	free(with);
+	free(without);
+}
+
 TEST_HARNESS_MAIN

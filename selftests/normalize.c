@@ -252,6 +252,9 @@ static const char *contents_end(const char *s, const char *end)
 		v = skip_quoted(s, end);
 	else if (*s == '[' || *s == '{')
 		v = skip_nested(s, end);
+	else if (*s == '~' && end - s > 1 && s[1] == '[')
+		/* A signal set shown by the signals not in it. */
+		v = skip_nested(s + 1, end);
 	else if (!strncmp(s, "<a", 2) && (v = memchr(s, '>', end - s)))
 		v++;
 	else
