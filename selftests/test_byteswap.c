@@ -4,14 +4,14 @@
  * handles is built here field by field, in this machine's order and in
  * the other one, and the other one goes through perf_file_next's swapping
  * (the path of a foreign file). Every field sctrace reads must come back
- * as it was written, byte for byte and as decoded by record_parse.
+ * as it was written, byte for byte and as decoded by sample_parse.
  * Fields read get values of distinct bytes, so a missed swap, or one of
  * the wrong width, shows; fields left unread get bytes all alike.
  */
 #include "kselftest_harness.h"
 
 #include "perf_reader.h"
-#include "record.h"
+#include "sample.h"
 
 #define ENTER_ID 0x0115
 #define EXIT_ID 0x0116
@@ -168,7 +168,7 @@ static const struct perf_event_header *swapped(struct perf_file *f, uint64_t st,
 	f->buf = f->data = t->other;
 	f->len = f->data_len = t->len;
 	f->swap = true;
-	f->layout = (struct swap_layout){ st, ENTER_ID, EXIT_ID, 8 };
+	f->ids = (struct sample_ids){ .enter = ENTER_ID, .exit = EXIT_ID, .sample_type = st, .long_size = 8 };
 	return perf_file_next(f, &pos);
 }
 
@@ -190,16 +190,16 @@ static struct perf_file file;
 static const struct fault_id faults[] = { { FAULT_ID, true } };
 
 /* The record decoded, after the swap, with the ids its samples need. */
-static enum record_status decode(const struct perf_event_header *hdr, uint64_t st,
+static enum sample_status decode(const struct perf_event_header *hdr, uint64_t st,
 				 struct sct_event *ev)
 {
-	struct record_ids ids = {
+	struct sample_ids ids = {
 		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = st,
 		.other_tracepoints = true, .faults = faults, .nr_faults = 1,
 	};
 
 	memset(ev, 0, sizeof(*ev));
-	return record_parse(&ids, hdr, ev);
+	return sample_parse(&ids, hdr, ev);
 }
 
 static void check_sent(struct __test_metadata *_metadata, const struct sct_event *ev)
@@ -234,7 +234,7 @@ TEST(sys_enter_and_sys_exit_samples)
 		put_raw(&t, ENTER_ID, &sent, enter, 7);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "sys_enter");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_ENTER, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(-2, ev.nr);
@@ -246,7 +246,7 @@ TEST(sys_enter_and_sys_exit_samples)
 		put_raw(&t, EXIT_ID, &sent, exit, 2);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "sys_exit");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_EXIT, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(0x101, ev.nr);
@@ -280,7 +280,7 @@ TEST(other_tracepoint_samples)
 		put_bytes(&t, opaque, sizeof(opaque));
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "tracepoint");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_TRACEPOINT, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(OTHER_ID, ev.tp.type);
@@ -303,7 +303,7 @@ TEST(page_fault_samples)
 	put_alike(&t, 0, 4);
 	end(&t);
 	check_bytes(_metadata, &t, swapped(&file, st, &t), "fault");
-	ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+	ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 	EXPECT_EQ(EV_FAULT, ev.kind);
 	check_sent(_metadata, &ev);
 	EXPECT_EQ(distinct(1), ev.fault.ip);
@@ -329,7 +329,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "comm");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_COMM, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_STREQ(comm, ev.task.comm);
@@ -344,7 +344,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "fork");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_FORK, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(0x31323334, ev.task.ppid);
@@ -372,7 +372,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "mmap2");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_MMAP, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(distinct(10), ev.map.start);
@@ -387,7 +387,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "lost");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_LOST, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(distinct(14), ev.lost);

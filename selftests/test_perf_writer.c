@@ -14,7 +14,7 @@
 
 #include "perf_reader.h"
 #include "perf_writer.h"
-#include "record.h"
+#include "sample.h"
 
 static const char header_page[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"

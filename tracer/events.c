@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "events.h"
-#include "record.h"
+#include "sample.h"
 
 static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 {

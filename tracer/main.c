@@ -46,7 +46,7 @@
 struct run {
 	struct sct_options opts;
 	struct tracefs tfs;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct cpu_list online;
 	struct id_list tids;		/* resolved tasks of -p/-t/-u */
 	struct id_list watched;		/* the tasks whose end ends the run */

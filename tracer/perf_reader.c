@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byteswap.h"
 #include "compiler.h"
 #include "perf_reader.h"
-#include "record.h"
 
 /* An attr this large is not one: the kernel's is a few hundred bytes. */
 #define ATTR_SIZE_MAX 4096
@@ -92,7 +92,7 @@ static int check_layout(struct perf_file *f, uint64_t at)
 {
 	if (!f->nr_attrs)
 		return fail(f, at, "no attrs: nothing says how the records are laid out");
-	if (!record_layout_ok(f->sample_type))
+	if (!sample_layout_ok(f->sample_type))
 		return fail(f, at,
 			    "sample type 0x%llx: sctrace needs tid, time, cpu and raw data, and no callchains or read values",
 			    (unsigned long long)f->sample_type);
@@ -324,13 +324,13 @@ int perf_file_tp_id(const struct perf_file *f, const char *sys, const char *name
 	return id <= INT_MAX ? (int)id : -1;
 }
 
-/* What swapping the samples needs, known once the formats are read. */
-static void set_layout(struct perf_file *f)
+/* What reading and swapping the records needs, known once the formats are read. */
+static void set_ids(struct perf_file *f)
 {
-	f->layout.sample_type = f->sample_type;
-	f->layout.enter_id = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
-	f->layout.exit_id = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
-	f->layout.long_size = f->td.long_size;
+	f->ids.sample_type = f->sample_type;
+	f->ids.enter = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
+	f->ids.exit = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
+	f->ids.long_size = f->td.long_size;
 }
 
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
@@ -342,7 +342,7 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 		return -1;
 	if (f->pipe) {
 		/* Headers and header records only, until the formats are known. */
-		f->layout.enter_id = f->layout.exit_id = -1;
+		f->ids.enter = f->ids.exit = -1;
 		if (read_pipe(f))
 			return -1;
 	} else {
@@ -353,7 +353,7 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 		f->data = buf + f->hdr.data.offset;
 		f->data_len = f->hdr.data.size;
 	}
-	set_layout(f);
+	set_ids(f);
 	return 0;
 }
 
@@ -391,7 +391,7 @@ const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *po
 	memcpy(f->scratch, f->data + *pos, hdr.size);
 	if (f->swap) {
 		memcpy(f->scratch, &hdr, sizeof(hdr));
-		swap_record(&f->layout, (struct perf_event_header *)f->scratch);
+		swap_record(&f->ids, (struct perf_event_header *)f->scratch);
 	}
 	*pos += hdr.size;
 	if (f->pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA) {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "byteswap.h"
+#include "sample.h"
 #include "perfdata.h"
 #include "tracing_data.h"
 
@@ -32,7 +32,7 @@ struct perf_file {
 	char error[200];		/* "at offset N: what was wrong" */
 	bool pipe;			/* pipe mode: everything is a record */
 	bool swap;			/* the other byte order: fields are swapped */
-	struct swap_layout layout;	/* what swapping needs to know */
+	struct sample_ids ids;		/* how to read and swap the records */
 	const unsigned char *td_blob;	/* pipe mode: the last tracing data seen */
 	uint64_t td_len;
 	uint64_t scratch[8192];		/* each record, copied: aligned, whole */

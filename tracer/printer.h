@@ -8,7 +8,7 @@
 #include "fdpaths.h"
 #include "maps.h"
 #include "outbuf.h"
-#include "record.h"
+#include "sct_event.h"
 #include "summary.h"
 #include "syscalls.h"
 #include "threads.h"

@@ -21,8 +21,8 @@
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
-#include "record.h"
 #include "replay.h"
+#include "sample.h"
 #include "sched_events.h"
 #include "syscalls.h"
 
@@ -35,7 +35,7 @@ struct replay {
 	struct format_source formats;
 	struct syscall_cache syscalls;
 	struct printer printer;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct event_queue *queues;
 	size_t nr_queues;
 	int32_t first_pid;		/* the traced command, when there was one */
@@ -257,11 +257,11 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 	uint64_t pos = 0;
 
 	while ((hdr = perf_file_next(&rp->file, &pos))) {
-		enum record_status st = record_parse(&rp->ids, hdr, &ev);
+		enum sample_status st = sample_parse(&rp->ids, hdr, &ev);
 
-		if (st == RECORD_MALFORMED)
+		if (st == SAMPLE_MALFORMED)
 			(*malformed)++;
-		if (st != RECORD_OK)
+		if (st != SAMPLE_OK)
 			continue;
 		if (rp->first_pid < 0 && ev.kind == EV_ENTER)
 			rp->first_pid = ev.pid;

@@ -11,13 +11,13 @@
 #include "order.h"
 #include "perf_writer.h"
 #include "printer.h"
-#include "record.h"
+#include "sample.h"
 
 /* The live part of a run: read rings, order events, print, decide to stop. */
 struct session {
 	struct event_set *events;
 	struct printer *printer;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct event_queue *queues;	/* one per ring */
 	int sigfd;
 	pid_t self;			/* sctrace: its flush samples are skipped */
