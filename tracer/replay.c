@@ -196,9 +196,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 {
 	int machine;
 
-	rp->ids.enter = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_enter");
-	rp->ids.exit = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_exit");
-	rp->ids.sample_type = rp->file.sample_type;
+	rp->ids = rp->file.ids;
 	if (rp->ids.enter < 0 || rp->ids.exit < 0) {
 		snprintf(error, error_len, "no raw_syscalls:sys_enter/sys_exit format in its tracing data: not a syscall recording");
 		return -1;
