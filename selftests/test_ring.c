@@ -277,6 +277,43 @@ TEST(fault_sample_by_its_id)
 	EXPECT_EQ(SAMPLE_MALFORMED, sample_parse(&fids, &s.h, &ev));
 }
 
+/*
+ * The fault ids as events.c and the replay build them, out of order:
+ * sorted once, each one found by the parser's search.
+ */
+TEST(fault_ids_added_in_any_order_are_found)
+{
+	static const uint64_t ids[] = { 907, 12, 400, 3, 55 };
+	struct sample_ids fids = {
+		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = SCT_SAMPLE_TYPE_FAULTS,
+	};
+	struct {
+		struct perf_event_header h;
+		uint64_t id, ip;
+		uint32_t pid, tid;
+		uint64_t time, addr;
+		uint32_t cpu[2];
+		uint32_t raw_size, raw;
+	} s = { { PERF_RECORD_SAMPLE, 0, sizeof(s) }, 0, 0x401000, 5, 6, 77,
+		0x7ffd0000, { 3, 0 }, 4, 0 };
+	struct fault_id *table = NULL;
+	struct sct_event ev;
+	size_t nr = 0, i;
+
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
+		ASSERT_EQ(0, fault_ids_add(&table, &nr, ids[i], ids[i] % 2));
+	fault_ids_sort(table, nr);
+	fids.faults = table;
+	fids.nr_faults = nr;
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		s.id = ids[i];
+		ASSERT_EQ(SAMPLE_OK, sample_parse(&fids, &s.h, &ev)) TH_LOG("id %lu", (unsigned long)ids[i]);
+		EXPECT_EQ(EV_FAULT, ev.kind);
+		EXPECT_EQ(ids[i] % 2, ev.fault.major);
+	}
+	free(table);
+}
+
 TEST(other_tracepoint_is_skipped)
 {
 	static struct fake_ring f;

@@ -71,18 +71,10 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	return copy;
 }
 
-static int fault_order(const void *a, const void *b)
-{
-	const struct fault_id *x = a, *y = b;
-
-	return (x->id > y->id) - (x->id < y->id);
-}
-
 /* The sample ids of the file's page-fault events (-F at record time). */
 static int find_faults(struct replay *rp)
 {
 	const struct perf_file *f = &rp->file;
-	struct fault_id *more;
 	size_t i, j;
 
 	for (i = 0; i < f->nr_attrs; i++) {
@@ -92,17 +84,12 @@ static int find_faults(struct replay *rp)
 		    (a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ &&
 		     a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN))
 			continue;
-		for (j = 0; j < f->nr_attr_ids[i]; j++) {
-			more = realloc(rp->faults, (rp->nr_faults + 1) * sizeof(*more));
-			if (!more)
+		for (j = 0; j < f->nr_attr_ids[i]; j++)
+			if (fault_ids_add(&rp->faults, &rp->nr_faults, f->attr_ids[i][j],
+					  a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
 				return -1;
-			rp->faults = more;
-			rp->faults[rp->nr_faults].id = f->attr_ids[i][j];
-			rp->faults[rp->nr_faults++].major = a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
-		}
 	}
-	if (rp->nr_faults)
-		qsort(rp->faults, rp->nr_faults, sizeof(*rp->faults), fault_order);
+	fault_ids_sort(rp->faults, rp->nr_faults);
 	return 0;
 }
 
