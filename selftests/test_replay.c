@@ -2,10 +2,15 @@
 /*
  * Replays of crafted recordings, built here byte by byte: a 32-bit
  * kernel's (i686: 4-byte longs in raw_syscalls' entries), whose
- * arguments and results must come out as that kernel had them.
+ * arguments and results must come out as that kernel had them. And a
+ * file too large for the memory left: out of memory's own exit status.
  */
 #include "kselftest_harness.h"
 
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "exit_codes.h"
 #include "options.h"
 #include "outbuf.h"
 #include "perfdata.h"
@@ -226,6 +231,44 @@ TEST(a_recording_with_4_byte_longs_is_read_as_its_kernel_wrote_it)
 		     "close(fd: -1) = -1 EBADF (Bad file descriptor)\n"
 		     "exit_group(error_code: 3) = ?\n"
 		     "+++ exited with 3 +++\n", text);
+}
+
+/* This process's address space, in bytes (VmSize of /proc/self/status). */
+static unsigned long long address_space(void)
+{
+	unsigned long long kb = 0;
+	char line[128];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}
+
+/*
+ * A 1 GiB file with 256 MiB of address space left: it cannot be mapped,
+ * and that is running out of memory (72), as anywhere, not a bad file (76).
+ */
+TEST(a_file_larger_than_the_memory_left_is_out_of_memory)
+{
+	char path[] = "/tmp/sct-replay-XXXXXX";
+	struct sct_options opts;
+	struct rlimit as;
+	int fd = mkstemp(path);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ftruncate(fd, 1ll << 30));
+	close(fd);
+	memset(&opts, 0, sizeof(opts));
+	opts.input = path;
+	as.rlim_cur = as.rlim_max = address_space() + (256ull << 20);
+	ASSERT_LT(256ull << 20, as.rlim_cur);
+	ASSERT_EQ(0, setrlimit(RLIMIT_AS, &as));
+	EXPECT_EQ(SCT_EXIT_NO_MEMORY, replay_file(&opts));
+	unlink(path);
 }
 
 TEST_HARNESS_MAIN

@@ -160,12 +160,12 @@ static int find_extra_tracepoints(struct run *r)
 
 static int check_cpus(struct run *r)
 {
-	int missing;
+	int missing, err = cpu_list_online(&r->online);
 
-	if (cpu_list_online(&r->online)) {
+	if (err) {
 		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
-		     strerror(errno));
-		return SCT_EXIT_BAD_CPU;
+		     strerror(-err));
+		return sct_exit_status(err, SCT_EXIT_BAD_CPU);
 	}
 	if (!r->opts.has_cpus)
 		return 0;
@@ -179,16 +179,21 @@ static int check_cpus(struct run *r)
 
 static int add_tasks_of(struct run *r, pid_t pid, const char *how)
 {
+	int err;
+
 	if (pid == getpid()) {
 		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
 		     how, (int)pid);
 		return SCT_EXIT_BAD_PID;
 	}
-	if (!task_exists(pid) || tasks_of_process(pid, &r->tids)) {
+	err = task_exists(pid) ? tasks_of_process(pid, &r->tids) : -ESRCH;
+	if (err == -ENOMEM || (!err && id_list_add(&r->watched, pid)))
+		return diag_no_memory("the task list");
+	if (err) {
 		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
 		return SCT_EXIT_BAD_PID;
 	}
-	return id_list_add(&r->watched, pid);
+	return 0;
 }
 
 static int add_thread(struct run *r, pid_t tid)
@@ -197,9 +202,9 @@ static int add_thread(struct run *r, pid_t tid)
 		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
 		return SCT_EXIT_BAD_PID;
 	}
-	if (id_list_add(&r->tids, tid))
-		return SCT_EXIT_BAD_PID;
-	return id_list_add(&r->watched, tid);
+	if (id_list_add(&r->tids, tid) || id_list_add(&r->watched, tid))
+		return diag_no_memory("the task list");
+	return 0;
 }
 
 static int add_user(struct run *r)
@@ -209,16 +214,19 @@ static int add_user(struct run *r)
 	size_t i;
 	int ret = 0;
 
-	processes_of_user(r->opts.uid, getpid(), &pids);
-	if (!pids.nr) {
+	if (processes_of_user(r->opts.uid, getpid(), &pids) == -ENOMEM) {
+		ret = diag_no_memory("the task list");
+	} else if (!pids.nr) {
 		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
 		     escape_str(shown, sizeof(shown), r->opts.user), (unsigned int)r->opts.uid);
 		ret = SCT_EXIT_BAD_USER;
 	}
 	for (i = 0; !ret && i < pids.nr; i++) {
 		/* A process may exit while we list it: skip it, do not fail. */
-		if (!tasks_of_process(pids.ids[i], &r->tids))
-			ret = id_list_add(&r->watched, pids.ids[i]) ? SCT_EXIT_BAD_USER : 0;
+		int err = tasks_of_process(pids.ids[i], &r->tids);
+
+		if (err == -ENOMEM || (!err && id_list_add(&r->watched, pids.ids[i])))
+			ret = diag_no_memory("the task list");
 	}
 	id_list_free(&pids);
 	return ret;
@@ -245,11 +253,12 @@ static int open_record_file(struct run *r, const struct outfile_keep *keep,
 			    size_t nr_keep)
 {
 	char why[512], shown[ESCAPE_PATH_SIZE];
+	int err = perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why));
 
-	if (perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why))) {
+	if (err) {
 		diag("cannot create output file '%s': %s",
 		     escape_str(shown, sizeof(shown), r->opts.output), why);
-		return SCT_EXIT_OUTPUT;
+		return sct_exit_status(err, SCT_EXIT_OUTPUT);
 	}
 	return outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
 }
@@ -297,7 +306,7 @@ static int block_signals(struct run *r)
 {
 	sigset_t mask;
 	size_t i;
-	int sig;
+	int sig, err;
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
@@ -308,8 +317,9 @@ static int block_signals(struct run *r)
 	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
 	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (r->sigfd < 0) {
-		diag("signalfd failed: %s", strerror(errno));
-		return SCT_EXIT_PERF;
+		err = -errno;
+		diag("signalfd failed: %s", strerror(-err));
+		return sct_exit_status(err, SCT_EXIT_PERF);
 	}
 	return 0;
 }
@@ -335,7 +345,7 @@ static int prepare_command(struct run *r)
 		return 0;
 	diag("cannot start '%s': fork: %s",
 	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return SCT_EXIT_PERF;
+	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
 static int perf_paranoid(void)
@@ -414,7 +424,7 @@ static int perf_error(struct run *r, int err)
 		   source_name(r, es->failed_source, name, sizeof(name)));
 	diag("cannot %s %s on cpu %d: %s; %s", event_steps[es->failed_step].doing,
 	     shown, es->failed_cpu, strerror(-err), event_steps[es->failed_step].hint);
-	return SCT_EXIT_PERF;
+	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
 /* More file descriptors: one per (task, cpu, tracepoint). */
@@ -582,16 +592,14 @@ static int build_tracing_data(struct run *r)
 	if (err)
 		diag("cannot gather the tracepoint formats for '%s': %s",
 		     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return err ? SCT_EXIT_IO : 0;
+	return err ? sct_exit_status(err, SCT_EXIT_IO) : 0;
 }
 
 static int init_syscalls(struct run *r)
 {
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
-	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
-		diag("out of memory for the syscall table");
-		return SCT_EXIT_NO_MEMORY;
-	}
+	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine))
+		return diag_no_memory("the syscall table");
 	r->syscalls.raw = r->opts.raw;
 	return 0;
 }
@@ -678,7 +686,7 @@ static int finish_record_file(struct run *r)
 		return 0;
 	diag("cannot write '%s': %s; the file is incomplete",
 	     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return SCT_EXIT_IO;
+	return sct_exit_status(err, SCT_EXIT_IO);
 }
 
 /* How the command ended, for a message the trace itself could not hold. */
@@ -710,7 +718,7 @@ static int output_failed(struct run *r, const char *what, int error)
 	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
 	     what, escape_str(shown, sizeof(shown), r->opts.output ?: "stderr"), strerror(error), what,
 	     (unsigned long long)r->session.unwritten, end);
-	return SCT_EXIT_IO;
+	return sct_exit_status(-error, SCT_EXIT_IO);
 }
 
 /*
@@ -827,6 +835,7 @@ static int run_status(struct run *r, int err)
 {
 	struct session *s = &r->session;
 	size_t left;
+	int ret;
 
 	if (err)
 		diag("tracing stopped: %s", strerror(-err));
@@ -839,8 +848,9 @@ static int run_status(struct run *r, int err)
 	printer_summary(&r->printer);
 	if (r->opts.record && r->writer.out.error)
 		return output_failed(r, "recording", r->writer.out.error);
-	if (r->opts.record && !err && finish_record_file(r))
-		return SCT_EXIT_IO;
+	ret = r->opts.record && !err ? finish_record_file(r) : 0;
+	if (ret)
+		return ret;
 	outbuf_flush(&r->out);
 	if (r->printer.lost)
 		diag("LOST %llu events", (unsigned long long)r->printer.lost);
@@ -849,7 +859,7 @@ static int run_status(struct run *r, int err)
 	if (r->out.error)
 		return output_failed(r, "trace", r->out.error);
 	if (err)
-		return SCT_EXIT_PERF;
+		return sct_exit_status(err, SCT_EXIT_PERF);
 	if (left)
 		say_untraced(s, left);
 	return strict_status(r, left, command_status(s));
@@ -869,10 +879,8 @@ static int trace(struct run *r)
 	r->printer.fds = r->start_fds;
 	r->start_fds = (struct fd_paths){ 0 };
 	r->opts.print.silent = r->opts.record;
-	if (printer_configure(&r->printer, &r->opts.print, r->start_ns)) {
-		diag("out of memory for the summary");
-		return SCT_EXIT_NO_MEMORY;
-	}
+	if (printer_configure(&r->printer, &r->opts.print, r->start_ns))
+		return diag_no_memory("the summary");
 	s->events = &r->events;
 	s->printer = &r->printer;
 	s->ids = r->ids;

@@ -27,6 +27,13 @@ static int fail(struct perf_file *f, uint64_t at, const char *fmt, ...)
 	return -1;
 }
 
+/* Memory ran out: the caller exits as anywhere it runs out (no_memory). */
+static int fail_no_memory(struct perf_file *f, uint64_t at, const char *what)
+{
+	f->no_memory = true;
+	return fail(f, at, "out of memory for %s", what);
+}
+
 /* Whether [offset, offset + size) lies inside the file. */
 static bool inside(const struct perf_file *f, const struct perf_file_section *s)
 {
@@ -109,7 +116,7 @@ static int take_ids(struct perf_file *f, size_t i, const unsigned char *p,
 		return 0;
 	f->attr_ids[i] = malloc(n * 8);
 	if (!f->attr_ids[i])
-		return fail(f, at, "out of memory for %llu sample ids", (unsigned long long)n);
+		return fail_no_memory(f, at, "the sample ids");
 	memcpy(f->attr_ids[i], p, n * 8);
 	if (f->swap)
 		swap_u64s(f->attr_ids[i], n);
@@ -155,7 +162,7 @@ static int read_attrs(struct perf_file *f)
 	f->attr_ids = calloc(f->nr_attrs, sizeof(*f->attr_ids));
 	f->nr_attr_ids = calloc(f->nr_attrs, sizeof(*f->nr_attr_ids));
 	if (!f->attrs || !f->attr_ids || !f->nr_attr_ids)
-		return fail(f, f->hdr.attrs.offset, "out of memory for %zu attrs", f->nr_attrs);
+		return fail_no_memory(f, f->hdr.attrs.offset, "the attrs");
 	copy = size - sizeof(struct perf_file_section);
 	if (copy > sizeof(*f->attrs))
 		copy = sizeof(*f->attrs);
@@ -204,8 +211,10 @@ static int read_features(struct perf_file *f)
 
 	if (!feature(f, FEAT_TRACING_DATA, &sec))
 		return fail(f, 72, "no tracing data (the tracepoint formats): not a tracepoint recording");
-	if (tracing_data_parse(&f->td, f->buf + sec.offset, sec.size))
+	if (tracing_data_parse(&f->td, f->buf + sec.offset, sec.size)) {
+		f->no_memory = f->td.no_memory;
 		return fail(f, sec.offset + f->td.error_at, "tracing data: %s", f->td.error);
+	}
 	if (feature(f, FEAT_ARCH, &sec) && sec.size > 4) {
 		memcpy(&len, f->buf + sec.offset, 4);
 		if (f->swap)
@@ -237,7 +246,7 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 		return fail(f, at, "attrs with different sample types; sctrace needs one layout");
 	more = realloc(f->attrs, (f->nr_attrs + 1) * sizeof(*more));
 	if (!more)
-		return fail(f, at, "out of memory for the attrs");
+		return fail_no_memory(f, at, "the attrs");
 	f->attrs = more;
 	ids = realloc(f->attr_ids, (f->nr_attrs + 1) * sizeof(*ids));
 	if (ids)
@@ -246,7 +255,7 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 	if (nr_ids)
 		f->nr_attr_ids = nr_ids;
 	if (!ids || !nr_ids)
-		return fail(f, at, "out of memory for the attrs");
+		return fail_no_memory(f, at, "the attrs");
 	f->attr_ids[f->nr_attrs] = NULL;
 	f->nr_attr_ids[f->nr_attrs] = 0;
 	f->attrs[f->nr_attrs++] = attr;
@@ -292,8 +301,10 @@ static int read_pipe(struct perf_file *f)
 		return -1;
 	if (!f->td_blob)
 		return fail(f, 16, "no tracing data (the tracepoint formats): not a tracepoint recording");
-	if (tracing_data_parse(&f->td, f->td_blob, f->td_len))
+	if (tracing_data_parse(&f->td, f->td_blob, f->td_len)) {
+		f->no_memory = f->td.no_memory;
 		return fail(f, f->td_blob - f->buf + f->td.error_at, "tracing data: %s", f->td.error);
+	}
 	return 0;
 }
 

@@ -30,6 +30,7 @@ struct perf_file {
 	struct tracing_data td;
 	char arch[64];			/* "" when the file does not say */
 	char error[200];		/* "at offset N: what was wrong" */
+	bool no_memory;			/* what was wrong: memory ran out */
 	bool pipe;			/* pipe mode: everything is a record */
 	bool swap;			/* the other byte order: fields are swapped */
 	struct sample_ids ids;		/* how to read and swap the records */

@@ -195,12 +195,12 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->formats = (struct format_source){ file_format, rp };
 	if (syscall_cache_init(&rp->syscalls, &rp->formats, machine)) {
 		snprintf(error, error_len, "out of memory");
-		return -1;
+		return -ENOMEM;
 	}
 	rp->syscalls.raw = opts->raw;
 	if (find_faults(rp) || find_extra(rp, opts->sched)) {
 		snprintf(error, error_len, "out of memory");
-		return -1;
+		return -ENOMEM;
 	}
 	rp->ids.faults = rp->faults;
 	rp->ids.nr_faults = rp->nr_faults;
@@ -256,7 +256,7 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 			event_release(&ev);
 			snprintf(error, error_len, "at offset %llu: cpu %u is out of range, or memory ran out",
 				 (unsigned long long)(rp->file.hdr.data.offset + pos - hdr->size), ev.cpu);
-			return -1;
+			return ev.cpu < REPLAY_MAX_CPUS ? -ENOMEM : -1;
 		}
 		*slot = ev;
 		queue_commit(q);
@@ -295,8 +295,9 @@ static void replay_free(struct replay *rp)
 }
 
 /*
- * Replays a file already in memory into out; on failure, error says why.
- * host_formats: formats the file lacks may come from the running kernel.
+ * Replays a file already in memory into out; on failure (-ENOMEM when
+ * memory ran out, else -1), error says why. host_formats: formats the
+ * file lacks may come from the running kernel.
  */
 int replay_buffer(const unsigned char *buf, size_t len,
 		  const struct sct_options *opts, struct outbuf *out,
@@ -311,10 +312,13 @@ int replay_buffer(const unsigned char *buf, size_t len,
 
 	if (perf_file_open(&rp.file, buf, len)) {
 		snprintf(error, error_len, "%s", rp.file.error);
+		ret = rp.file.no_memory ? -ENOMEM : -1;
 		goto out;
 	}
-	if (setup(&rp, opts, out, host_formats, error, error_len) ||
-	    load_events(&rp, &malformed, error, error_len))
+	ret = setup(&rp, opts, out, host_formats, error, error_len);
+	if (!ret)
+		ret = load_events(&rp, &malformed, error, error_len);
+	if (ret)
 		goto out;
 	for (i = 0; i < rp.nr_queues; i++)
 		if (rp.queues[i].len && (!first_time || rp.queues[i].ev[0].time < first_time))
@@ -323,6 +327,7 @@ int replay_buffer(const unsigned char *buf, size_t len,
 	print.contents = rp.ids.contents && !opts->raw;
 	if (printer_configure(&rp.printer, &print, first_time)) {
 		snprintf(error, error_len, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	while ((ev = merge_next(rp.queues, rp.nr_queues, UINT64_MAX))) {
@@ -361,7 +366,10 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 	outbuf_flush(&out);
 	if (ret)
 		diag("cannot replay %s: %s", name, error);
-	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
+	if (ret)
+		ret = sct_exit_status(ret, SCT_EXIT_BAD_FILE);
+	else
+		ret = out.error ? sct_exit_status(-out.error, SCT_EXIT_IO) : SCT_EXIT_OK;
 	outbuf_close_trace(&out);
 	return ret;
 }
@@ -401,13 +409,13 @@ static int replay_stdin(const struct sct_options *opts)
 	struct stat input = { 0 };
 	size_t len;
 	unsigned char *buf = read_stdin(&len);
-	int ret;
+	int ret = buf ? 0 : -errno;
 
 	if (!buf || !len) {
 		diag("cannot read a perf.data stream from stdin: %s",
-		     buf ? "it is empty" : strerror(errno));
+		     buf ? "it is empty" : strerror(-ret));
 		free(buf);
-		return SCT_EXIT_BAD_FILE;
+		return sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	}
 	if (fstat(STDIN_FILENO, &input))
 		memset(&input, 0, sizeof(input));
@@ -438,8 +446,9 @@ int replay_file(const struct sct_options *opts)
 		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED || !sb.st_size) {
-		diag("cannot read '%s': %s", shown, sb.st_size ? strerror(errno) : "the file is empty");
-		return SCT_EXIT_BAD_FILE;
+		ret = map == MAP_FAILED ? -errno : 0;
+		diag("cannot read '%s': %s", shown, ret ? strerror(-ret) : "the file is empty");
+		return sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	}
 	snprintf(name, sizeof(name), "'%s'", shown);
 	ret = replay_to_output(map, sb.st_size, opts, name, &sb);

@@ -287,8 +287,10 @@ static int add_format(struct td_cursor *c, const char *system)
 	if (!text)
 		return -1;
 	more = realloc(c->td->formats, (c->td->nr + 1) * sizeof(*more));
-	if (!more)
+	if (!more) {
+		c->td->no_memory = true;
 		return fail(c, "out of memory for the event formats");
+	}
 	c->td->formats = more;
 	f = &more[c->td->nr++];
 	f->system = system;
