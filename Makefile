@@ -139,9 +139,9 @@ $(CONF_ROWS): workloads/conformance.tbl workloads/conformance.awk
 	awk -v arch=$(CONF_ARCH) -v sysnames=$(CONF_SYS) -v out=$@.tmp \
 		-f workloads/conformance.awk workloads/conformance.tbl && mv $@.tmp $@
 
-$(CONF_WL): workloads/conformance.c workloads/conformance.h $(CONF_ROWS)
+$(CONF_WL): workloads/conformance.c workloads/conformance.h $(CONF_ROWS) tracer/compiler.h
 	@mkdir -p $(@D)
-	$(CC) $(WL_CFLAGS) -I$(WL_GEN) -static -o $@ $<
+	$(CC) $(WL_CFLAGS) -I$(WL_GEN) -Itracer -static -o $@ $<
 
 # ---- benchmark: make bench N=200000 ROUNDS=3 (not a test) -------------
 BENCH_BIN := $(BUILD)/bench/bench-workload
@@ -180,8 +180,9 @@ TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare
 UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
-GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/tp_agree.c
-CONF_SRCS   := selftests/conformance.c selftests/tp_agree.c
+GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
+	       selftests/tp_agree.c
+CONF_SRCS   := selftests/conformance.c selftests/testlib.c selftests/tp_agree.c
 
 $(KSFT_STAMP):
 	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
@@ -204,7 +205,7 @@ $(KTOOLS_STAMP):
 	tar -xJf $(LINUX_SRC_TAR) -C $(KTOOLS_DIR) --strip-components=3 $(KTOOLS_MEMBERS)
 	touch $@
 
-$(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
+$(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h selftests/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
@@ -212,7 +213,8 @@ $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_L
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
-$(CONFORMANCE): $(CONF_SRCS) selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) $(TRACER_LIB)
+$(CONFORMANCE): $(CONF_SRCS) selftests/testlib.h selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) \
+		$(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -Iworkloads -I$(WL_GEN) -o $@ $(CONF_SRCS) $(TRACER_LIB) $(LDLIBS)
 

@@ -16,16 +16,10 @@
 #include "perfdata.h"
 #include "replay.h"
 #include "sample.h"
+#include "tp_formats.h"
 
 #define ENTER_ID 17
 #define EXIT_ID 18
-
-#define COMMON_FIELDS \
-	"format:\n" \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 
 /* The formats of an i686 kernel: longs and pointers of 4 bytes. */
 static const char *const raw_formats[] = {
