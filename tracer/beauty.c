@@ -723,7 +723,7 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	}
 }
 
-#define KIND_TABLE(k, t, sorted) { k, t, ARRAY_SIZE(t), sorted }
+#define KIND_TABLE(k, t, sorted_) { .syms = (t), .nr = ARRAY_SIZE(t), .kind = (k), .sorted = (sorted_) }
 
 /* Every table, for the tests that check each entry; sorted: an enum's. */
 static const struct beauty_table all_tables[] = {

@@ -29,9 +29,9 @@ struct arg_rule {
 
 /* A table a kind prints from; an enum's is sorted by value (bsearch). */
 struct beauty_table {
-	enum arg_kind kind;
 	const struct symbol *syms;
 	size_t nr;
+	enum arg_kind kind;
 	bool sorted;
 };
 

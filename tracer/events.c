@@ -167,7 +167,7 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 
 	es->nr_rings = spec->nr_cpus;
 	es->map_len = (spec->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE);
-	es->rings = calloc(es->nr_rings, sizeof(*es->rings));
+	es->rings = calloc(es->nr_rings, sizeof(struct ring *));
 	es->ring_fds = calloc(es->nr_rings, sizeof(*es->ring_fds));
 	es->ring_cpus = calloc(es->nr_rings, sizeof(*es->ring_cpus));
 	es->flush_fds = calloc(es->nr_rings, sizeof(*es->flush_fds));

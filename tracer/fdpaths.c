@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,7 @@
 #define ABI_FIONCLEX 0x5450
 #define ABI_FIOCLEX 0x5451
 #define ABI_CLOSE_RANGE_CLOEXEC 4
-#define ABI_AT_FDCWD -100
+#define ABI_AT_FDCWD (-100)
 
 enum fd_effect {
 	FX_OPEN,	/* the result is the path argument's file */
@@ -40,24 +41,24 @@ enum fd_effect {
 };
 
 /* Close-on-exec whatever the flags say. */
-#define ALWAYS -2
+#define ALWAYS (-2)
 
 struct fd_rule {
 	const char *syscall;
-	enum fd_effect effect;
-	signed char flags_arg;	/* where the close-on-exec bit is; -1: nowhere */
-	unsigned long cloexec;	/* that bit */
-	bool at;		/* FX_OPEN: argument 0 is the directory fd */
+	unsigned long cloexec;	/* the close-on-exec bit */
 	const char *name;	/* FX_NEW: the name every such fd has, or NULL */
 	const char *prefix;	/* what /proc's name must start with, or NULL */
+	enum fd_effect effect;
+	signed char flags_arg;	/* where cloexec is; -1: nowhere */
+	bool at;		/* FX_OPEN: argument 0 is the directory fd */
 };
 
-#define NONE -1
-#define PLAIN(s, fx) { .syscall = s, .effect = fx, .flags_arg = NONE }
-#define OPEN(s, arg, at_) \
-	{ .syscall = s, .effect = FX_OPEN, .flags_arg = arg, .cloexec = ABI_O_CLOEXEC, .at = at_ }
-#define NEW(s, arg, bit, name_, prefix_) { .syscall = s, .effect = FX_NEW, \
-	.flags_arg = arg, .cloexec = bit, .name = name_, .prefix = prefix_ }
+#define NONE (-1)
+#define PLAIN(s, fx) { .syscall = (s), .effect = (fx), .flags_arg = NONE }
+#define OPEN(s, arg, at_) { .syscall = (s), .effect = FX_OPEN, .flags_arg = (arg), \
+	.cloexec = ABI_O_CLOEXEC, .at = (at_) }
+#define NEW(s, arg, bit, name_, prefix_) { .syscall = (s), .effect = FX_NEW, \
+	.flags_arg = (arg), .cloexec = (bit), .name = (name_), .prefix = (prefix_) }
 
 /* Calls that change what an fd is; sorted by syscall. */
 static const struct fd_rule rules[] = {
@@ -169,7 +170,8 @@ static size_t proc_index(const struct fd_paths *fp, int32_t pid, bool *found)
 	return lo;
 }
 
-static size_t fd_index(const struct fd_table *t, int fd, bool *found)
+/* fd's entry in t, or NULL; *at: where it is, or would go. */
+static struct fd_entry *fd_entry_at(const struct fd_table *t, int fd, size_t *at)
 {
 	size_t lo = 0, hi = t->nr;
 
@@ -181,8 +183,8 @@ static size_t fd_index(const struct fd_table *t, int fd, bool *found)
 		else
 			hi = mid;
 	}
-	*found = lo < t->nr && t->fds[lo].fd == fd;
-	return lo;
+	*at = lo;
+	return lo < t->nr && t->fds[lo].fd == fd ? &t->fds[lo] : NULL;
 }
 
 static struct fd_table *table_find(struct fd_paths *fp, int32_t pid)
@@ -220,13 +222,9 @@ static struct fd_table *table_get(struct fd_paths *fp, int32_t pid)
 static struct fd_entry *entry_find(struct fd_paths *fp, int32_t pid, int fd)
 {
 	struct fd_table *t = table_find(fp, pid);
-	bool found;
 	size_t i;
 
-	if (!t)
-		return NULL;
-	i = fd_index(t, fd, &found);
-	return found ? &t->fds[i] : NULL;
+	return t ? fd_entry_at(t, fd, &i) : NULL;
 }
 
 static void entry_remove(struct fd_table *t, size_t i)
@@ -239,13 +237,9 @@ static void entry_remove(struct fd_table *t, size_t i)
 static void remove_fd(struct fd_paths *fp, int32_t pid, int fd)
 {
 	struct fd_table *t = table_find(fp, pid);
-	bool found;
 	size_t i;
 
-	if (!t)
-		return;
-	i = fd_index(t, fd, &found);
-	if (found)
+	if (t && fd_entry_at(t, fd, &i))
 		entry_remove(t, i);
 }
 
@@ -274,7 +268,7 @@ static int insert_at(struct fd_table *t, size_t i, int fd, char *path, bool cloe
 static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cloexec)
 {
 	struct fd_table *t;
-	bool found;
+	struct fd_entry *e;
 	size_t i;
 
 	if (fd < 0 || !path) {
@@ -286,11 +280,11 @@ static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cl
 	t = table_get(fp, pid);
 	if (!t)
 		goto out_free;
-	i = fd_index(t, fd, &found);
-	if (found) {
-		free(t->fds[i].path);
-		t->fds[i].path = path;
-		t->fds[i].cloexec = cloexec;
+	e = fd_entry_at(t, fd, &i);
+	if (e) {
+		free(e->path);
+		e->path = path;
+		e->cloexec = cloexec;
 		return;
 	}
 	if (!insert_at(t, i, fd, path, cloexec))
@@ -338,10 +332,9 @@ static bool proc_cloexec(const struct fd_paths *fp, int32_t pid, int fd)
 static void list_one(const struct fd_paths *fp, struct fd_table *t, int fd)
 {
 	char buf[FDPATHS_PATH_MAX], *path;
-	bool found;
-	size_t i = fd_index(t, fd, &found);
+	size_t i;
 
-	if (found || !read_link(fp, t->pid, fd, buf, sizeof(buf)))
+	if (fd_entry_at(t, fd, &i) || !read_link(fp, t->pid, fd, buf, sizeof(buf)))
 		return;
 	path = strdup(buf);
 	if (path && insert_at(t, i, fd, path, proc_cloexec(fp, t->pid, fd)))
@@ -366,9 +359,13 @@ void fdpaths_list(struct fd_paths *fp, int32_t pid)
 	dir = opendir(path);
 	if (!dir)
 		return;
-	while ((d = readdir(dir)))
-		if (d->d_name[0] >= '0' && d->d_name[0] <= '9')
-			list_one(fp, t, atoi(d->d_name));
+	while ((d = readdir(dir))) {
+		char *end;
+		long fd = strtol(d->d_name, &end, 10);
+
+		if (end != d->d_name && !*end && fd >= 0 && fd <= INT_MAX)
+			list_one(fp, t, fd);
+	}
 	closedir(dir);
 	t->complete = true;
 }

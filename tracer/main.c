@@ -37,7 +37,7 @@
 #include "target.h"
 #include "tracefs.h"
 
-#define OUTBUF_SIZE (256 * 1024)
+#define OUTBUF_SIZE ((size_t)256 * 1024)
 
 /* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
 #define MAX_SOURCES (2 + 64 + 5 + 3)
@@ -354,6 +354,7 @@ static int perf_paranoid(void)
 	int level = 2;
 
 	if (f) {
+		/* NOLINTNEXTLINE(cert-err34-c): an int the kernel wrote */
 		if (fscanf(f, "%d", &level) != 1)
 			level = 2;
 		fclose(f);

@@ -9,7 +9,7 @@
 #include "perf_writer.h"
 #include "perfdata.h"
 
-#define WRITER_BUF (256 * 1024)
+#define WRITER_BUF ((size_t)256 * 1024)
 
 /*
  * A new recording at path, 0600 as perf writes them (they show every

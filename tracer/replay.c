@@ -26,7 +26,7 @@
 #include "sched_events.h"
 #include "syscalls.h"
 
-#define REPLAY_BUF (256 * 1024)
+#define REPLAY_BUF ((size_t)256 * 1024)
 /* Queues per cpu number; a larger cpu number in a file is refused. */
 #define REPLAY_MAX_CPUS 8192
 

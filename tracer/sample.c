@@ -134,6 +134,7 @@ bool sample_payload(const struct sample_ids *ids, uint16_t type,
 static enum sample_status copy_raw(struct sct_event *ev, enum sct_event_kind kind,
 				   const unsigned char *raw, uint32_t size, uint16_t type)
 {
+	/* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI): read_fields saw 8 bytes */
 	ev->tp.data = malloc(size);
 	if (!ev->tp.data)
 		return SAMPLE_SKIP;

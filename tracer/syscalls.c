@@ -150,11 +150,11 @@ static int grow(struct syscall_cache *cache, size_t need)
 
 	while (size < need)
 		size *= 2;
-	bigger = realloc(cache->descs, size * sizeof(*bigger));
+	bigger = realloc(cache->descs, size * sizeof(struct syscall_desc *));
 	if (!bigger)
 		return -1;
 	memset(bigger + cache->nr_descs, 0,
-	       (size - cache->nr_descs) * sizeof(*bigger));
+	       (size - cache->nr_descs) * sizeof(struct syscall_desc *));
 	cache->descs = bigger;
 	cache->nr_descs = size;
 	return 0;

@@ -215,6 +215,7 @@ static int keep_children(pid_t tid, void *arg)
 	f = fopen(path, "re");
 	if (!f)
 		return 0;
+	/* NOLINTNEXTLINE(cert-err34-c): pids the kernel wrote */
 	while (fscanf(f, "%d", &child) == 1)
 		id_list_add(scan->list, child);
 	fclose(f);

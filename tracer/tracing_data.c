@@ -199,8 +199,10 @@ static int fail(struct td_cursor *c, const char *what)
 
 static int take(struct td_cursor *c, void *dst, size_t n, const char *what)
 {
-	if (c->len - c->pos < n)
-		return fail(c, what);
+	if (c->len - c->pos < n) {
+		fail(c, what);
+		return -1;
+	}
 	memcpy(dst, c->base + c->pos, n);
 	c->pos += n;
 	return 0;
