@@ -9,6 +9,7 @@
 
 #include "compiler.h"
 #include "fdpaths.h"
+#include "sorted.h"
 
 /*
  * The kernel ABIs' values, the same on x86_64, arm64 and s390x, so that
@@ -117,31 +118,27 @@ static const char *const fd_arg_names[] = {
 	"to_dfd", "ufd",
 };
 
-
-/* For the test that bsearch can use them. */
-bool fdpaths_tables_sorted(void)
-{
-	size_t i;
-
-	for (i = 1; i < ARRAY_SIZE(rules); i++)
-		if (strcmp(rules[i - 1].syscall, rules[i].syscall) >= 0)
-			return false;
-	for (i = 1; i < ARRAY_SIZE(fd_arg_names); i++)
-		if (strcmp(fd_arg_names[i - 1], fd_arg_names[i]) >= 0)
-			return false;
-	return true;
-}
-
 static int rule_cmp(const void *key, const void *elem)
 {
-	const struct fd_rule *r = elem;
+	const struct fd_rule *a = key, *b = elem;
 
-	return strcmp(key, r->syscall);
+	return strcmp(a->syscall, b->syscall);
 }
 
 static int name_cmp(const void *key, const void *elem)
 {
-	return strcmp(key, *(const char *const *)elem);
+	return strcmp(*(const char *const *)key, *(const char *const *)elem);
+}
+
+static const struct sorted_table tables[] = {
+	SORTED_TABLE(rules, rule_cmp),
+	SORTED_TABLE(fd_arg_names, name_cmp),
+};
+
+const struct sorted_table *fdpaths_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(tables);
+	return tables;
 }
 
 bool fdpaths_is_fd_arg(const char *syscall, const char *arg)
@@ -149,7 +146,7 @@ bool fdpaths_is_fd_arg(const char *syscall, const char *arg)
 	/* pidfd_getfd's fd is one of the other process's. */
 	if (!strcmp(syscall, "pidfd_getfd") && !strcmp(arg, "fd"))
 		return false;
-	return bsearch(arg, fd_arg_names, ARRAY_SIZE(fd_arg_names), sizeof(fd_arg_names[0]),
+	return bsearch(&arg, fd_arg_names, ARRAY_SIZE(fd_arg_names), sizeof(fd_arg_names[0]),
 		       name_cmp);
 }
 
@@ -397,7 +394,9 @@ const char *fdpaths_get(struct fd_paths *fp, int32_t pid, int fd, bool proc,
 
 static const struct fd_rule *rule_of(const char *syscall)
 {
-	return bsearch(syscall, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
+	const struct fd_rule key = { .syscall = syscall };
+
+	return bsearch(&key, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
 }
 
 static bool cloexec_of(const struct fd_rule *r, const struct fd_call *c)
