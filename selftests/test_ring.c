@@ -247,6 +247,21 @@ TEST(comm_and_fork_records)
 }
 
 /* With -F, samples start with their event's id: a fault's id says which. */
+/* A sample of SCT_SAMPLE_TYPE_FAULTS, with the empty raw data of a fault's. */
+struct fault_sample {
+	struct perf_event_header h;
+	uint64_t id, ip;
+	uint32_t pid, tid;
+	uint64_t time, addr;
+	uint32_t cpu[2];
+	uint32_t raw_size, raw;
+};
+
+static const struct fault_sample fault_sample = {
+	{ PERF_RECORD_SAMPLE, 0, sizeof(fault_sample) }, 41, 0x401000, 5, 6, 77,
+	0x7ffd0000, { 3, 0 }, 4, 0,
+};
+
 TEST(fault_sample_by_its_id)
 {
 	static const struct fault_id faults[] = { { 40, false }, { 41, true } };
@@ -254,15 +269,7 @@ TEST(fault_sample_by_its_id)
 		.enter = ENTER_ID, .exit = EXIT_ID,
 		.sample_type = SCT_SAMPLE_TYPE_FAULTS, .faults = faults, .nr_faults = 2,
 	};
-	struct {
-		struct perf_event_header h;
-		uint64_t id, ip;
-		uint32_t pid, tid;
-		uint64_t time, addr;
-		uint32_t cpu[2];
-		uint32_t raw_size, raw;
-	} s = { { PERF_RECORD_SAMPLE, 0, sizeof(s) }, 41, 0x401000, 5, 6, 77,
-		0x7ffd0000, { 3, 0 }, 4, 0 };
+	struct fault_sample s = fault_sample;
 	struct sct_event ev;
 
 	ASSERT_EQ(SAMPLE_OK, sample_parse(&fids, &s.h, &ev));
@@ -287,15 +294,7 @@ TEST(fault_ids_added_in_any_order_are_found)
 	struct sample_ids fids = {
 		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = SCT_SAMPLE_TYPE_FAULTS,
 	};
-	struct {
-		struct perf_event_header h;
-		uint64_t id, ip;
-		uint32_t pid, tid;
-		uint64_t time, addr;
-		uint32_t cpu[2];
-		uint32_t raw_size, raw;
-	} s = { { PERF_RECORD_SAMPLE, 0, sizeof(s) }, 0, 0x401000, 5, 6, 77,
-		0x7ffd0000, { 3, 0 }, 4, 0 };
+	struct fault_sample s = fault_sample;
 	struct fault_id *table = NULL;
 	struct sct_event ev;
 	size_t nr = 0, i;

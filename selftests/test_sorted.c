@@ -34,36 +34,27 @@ static void check_tables(struct __test_metadata *_metadata,
 	}
 }
 
-TEST(beauty_tables_are_sorted)
+/* Each module's list of its tables. */
+static const struct {
+	const char *module;
+	const struct sorted_table *(*tables)(size_t *nr);
+} modules[] = {
+	{ "beauty", beauty_sorted_tables },
+	{ "fdpaths", fdpaths_sorted_tables },
+	{ "format", format_sorted_tables },
+	{ "syscall_table", syscall_table_sorted_tables },
+};
+
+TEST(every_listed_table_is_sorted)
 {
-	size_t nr;
-	const struct sorted_table *t = beauty_sorted_tables(&nr);
+	const struct sorted_table *t;
+	size_t i, nr;
 
-	check_tables(_metadata, t, nr);
-}
-
-TEST(fdpaths_tables_are_sorted)
-{
-	size_t nr;
-	const struct sorted_table *t = fdpaths_sorted_tables(&nr);
-
-	check_tables(_metadata, t, nr);
-}
-
-TEST(format_tables_are_sorted)
-{
-	size_t nr;
-	const struct sorted_table *t = format_sorted_tables(&nr);
-
-	check_tables(_metadata, t, nr);
-}
-
-TEST(syscall_table_tables_are_sorted)
-{
-	size_t nr;
-	const struct sorted_table *t = syscall_table_sorted_tables(&nr);
-
-	check_tables(_metadata, t, nr);
+	for (i = 0; i < ARRAY_SIZE(modules); i++) {
+		t = modules[i].tables(&nr);
+		TH_LOG("%s: %zu tables", modules[i].module, nr);
+		check_tables(_metadata, t, nr);
+	}
 }
 
 static bool listed(const struct sorted_table *tables, size_t nr, const void *base)
