@@ -75,6 +75,9 @@ traced() {
 	# The same output as sctrace-file and sctrace-null, without contents.
 	sctrace-nocontents) "$sctrace" --no-contents -o "$trace" -- "$@" ;;
 	sctrace-null-nocontents) "$sctrace" --no-contents -o /dev/null -- "$@" ;;
+	# -s: counted in the kernel, or (no BPF) from the rings' records.
+	sctrace-summary) "$sctrace" -s -o "$trace" -- "$@" ;;
+	sctrace-summary-rings) "$sctrace" -s --no-contents -o "$trace" -- "$@" ;;
 	perf-trace) perf trace -o "$trace" -- "$@" ;;
 	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
 	strace) strace -f -qq -o "$trace" "$@" ;;
@@ -87,6 +90,8 @@ calls_seen() {
 	case "$tracer" in
 	sctrace-file|sctrace-nocontents|strace)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
+	sctrace-summary*)
+		awk -v names="^($names)$" '/^ all threads,/ { t = 1 } t && $1 ~ names { s += $2 } END { print s + 0 }' "$trace" ;;
 	perf-trace)
 		grep -v '\[continued\]' "$trace" | grep -cE "\): [^ ]+ ($names)\(" ;;
 	perf-record)

@@ -9,6 +9,9 @@
  *   threads4 N    4 threads, N getppid in all
  *   threads32 N   32 threads, N getppid in all
  *   threads64 N   64 threads, N getppid in all
+ *   threads8 N    8 threads, N getppid in all
+ *   errors32 N    32 threads, N failing calls in all: each thread's
+ *                 alternate getpriority(99, 0) (EINVAL, first) and close(-1) (EBADF)
  *   forkexec N    N children, each execs "noop" (N + 1 exit_group)
  *   forkstorm N   N children that exit at once, none waited for until all ran
  *   execchain N   execs itself N times in a row, then exits
@@ -101,14 +104,27 @@ static int run_pollfutex(void)
 	return 0;
 }
 
-/* nr threads, count getppid in all, split as evenly as possible. */
-static int run_threads(long nr)
+static void *failing_loop(void *arg)
+{
+	long i, n = (long)arg;
+
+	for (i = 0; i < n; i++) {
+		if (i % 2)
+			syscall(SYS_close, -1);
+		else
+			syscall(SYS_getpriority, 99, 0);
+	}
+	return NULL;
+}
+
+/* nr threads, count calls of loop in all, split as evenly as possible. */
+static int run_threads_of(long nr, void *(*loop)(void *))
 {
 	pthread_t threads[MAX_THREADS];
 	long i;
 
 	for (i = 0; i < nr; i++)
-		if (pthread_create(&threads[i], NULL, getppid_loop,
+		if (pthread_create(&threads[i], NULL, loop,
 				   (void *)(count / nr + (i < count % nr))))
 			return 1;
 	for (i = 0; i < nr; i++)
@@ -118,17 +134,27 @@ static int run_threads(long nr)
 
 static int run_threads4(void)
 {
-	return run_threads(4);
+	return run_threads_of(4, getppid_loop);
+}
+
+static int run_threads8(void)
+{
+	return run_threads_of(8, getppid_loop);
 }
 
 static int run_threads32(void)
 {
-	return run_threads(32);
+	return run_threads_of(32, getppid_loop);
 }
 
 static int run_threads64(void)
 {
-	return run_threads(64);
+	return run_threads_of(64, getppid_loop);
+}
+
+static int run_errors32(void)
+{
+	return run_threads_of(32, failing_loop);
 }
 
 static int run_forkstorm(void)
@@ -288,6 +314,7 @@ struct mode {
 /* Sorted by name. */
 static const struct mode modes[] = {
 	{ "churn",	run_churn },
+	{ "errors32",	run_errors32 },
 	{ "execchain",	run_execchain },
 	{ "forkexec",	run_forkexec },
 	{ "forkstorm",	run_forkstorm },
@@ -299,6 +326,7 @@ static const struct mode modes[] = {
 	{ "threads32",	run_threads32 },
 	{ "threads4",	run_threads4 },
 	{ "threads64",	run_threads64 },
+	{ "threads8",	run_threads8 },
 };
 
 static int mode_cmp(const void *key, const void *elem)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bats
 # Argument contents of structs and arrays (issue 14, second part): select's
 # sets, iovecs, socket addresses the kernel fills, timevals, itimers,
-# futex timeouts, rlimits, epoll events, sigactions, statfs, and the
-# paths, names and buffers of the xattr, readlink and *at calls. Each
-# checked as an exact line against what selftests/contents_kinds_cases.py
-# passed.
+# futex timeouts, rlimits, epoll events, sigactions, signal masks,
+# statfs, and the paths, names and buffers of the xattr, readlink and *at
+# calls. Each checked as an exact line against what
+# selftests/contents_kinds_cases.py passed.
 
 load helpers
 
@@ -180,6 +180,22 @@ has_line() {
 	# The kernel keeps every signal but KILL and STOP.
 	has_line "rt_sigaction(sig: SIGUSR1, act: $dfl, oact: {sa_handler: SIG_IGN, sa_mask: ~[KILL STOP], sa_flags: SA_NODEFER}, sigsetsize: 8) = 0"
 	has_line "rt_sigaction(sig: SIGUSR1, act: NULL, oact: $dfl, sigsetsize: 8) = 0"
+}
+
+@test "sigsets: rt_sigprocmask's new and old masks, the pending set, and the masks of sigtimedwait, ppoll, signalfd4" {
+	trace_case rt_sigprocmask,rt_sigpending,rt_sigtimedwait,ppoll,signalfd4 sigsets
+	# The first old mask is whatever the test inherited: only its new one.
+	run grep -c '^rt_sigprocmask(how: SIG_SETMASK, nset: \[INT TERM RT_2\], oset: \[[^]]*\], sigsetsize: 8) = 0$' "$out.bare"
+	assert_output 1
+	has_line "rt_sigprocmask(how: SIG_SETMASK, nset: [], oset: [INT TERM RT_2], sigsetsize: 8) = 0"
+	has_line "rt_sigprocmask(how: SIG_BLOCK, nset: [TERM], oset: NULL, sigsetsize: 8) = 0"
+	has_line "rt_sigpending(uset: [TERM], sigsetsize: 8) = 0"
+	has_line "rt_sigtimedwait(uthese: [TERM], uinfo: NULL, uts: {tv_sec: 0, tv_nsec: 1000}, sigsetsize: 8) = 15"
+	has_line "ppoll(ufds: NULL, nfds: 0, tsp: {tv_sec: 0, tv_nsec: 0}, sigmask: [USR1], sigsetsize: 8) = 0 (Timeout)"
+	has_line "signalfd4(ufd: -1, user_mask: [INT], sizemask: 8, flags: 0) = $(info_of ret | sed -n 7p)"
+	# An unreadable set is its address; a failed call shows no old set.
+	run grep -cE '^rt_sigprocmask\(how: SIG_BLOCK, nset: 0x8, oset: 0x[0-9a-f]+, sigsetsize: 8\) = -1 EFAULT \(Bad address\)$' "$out.bare"
+	assert_output 1
 }
 
 @test "getrlimit, setrlimit, prlimit64: the limits in and out, RLIM_INFINITY by name" {

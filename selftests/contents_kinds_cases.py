@@ -31,7 +31,9 @@ NR.update({
                "setxattr": 188, "getxattr": 191, "lgetxattr": 192, "fgetxattr": 193,
                "listxattr": 194, "removexattr": 197, "readlink": 89, "readlinkat": 267,
                "linkat": 265, "fchownat": 260, "mknodat": 259, "utimensat": 280,
-               "inotify_add_watch": 254, "openat2": 437, "settimeofday": 164},
+               "inotify_add_watch": 254, "openat2": 437, "settimeofday": 164,
+               "rt_sigprocmask": 14, "rt_sigpending": 127, "rt_sigtimedwait": 128,
+               "ppoll": 271, "signalfd4": 289},
     "aarch64": {"setitimer": 103, "getitimer": 102, "timer_create": 107, "timer_settime": 110,
                 "timer_gettime": 108, "timer_delete": 111, "timerfd_settime": 86,
                 "timerfd_gettime": 87, "futex": 98, "epoll_ctl": 21, "epoll_pwait": 22,
@@ -40,7 +42,8 @@ NR.update({
                 "lgetxattr": 9, "fgetxattr": 10, "listxattr": 11, "removexattr": 14,
                 "readlinkat": 78, "linkat": 37, "fchownat": 54, "mknodat": 33,
                 "utimensat": 88, "inotify_add_watch": 27, "openat2": 437,
-                "settimeofday": 170},
+                "settimeofday": 170, "rt_sigprocmask": 135, "rt_sigpending": 136,
+                "rt_sigtimedwait": 137, "ppoll": 73, "signalfd4": 74},
     "s390x": {"setitimer": 104, "getitimer": 105, "timer_create": 254, "timer_settime": 255,
               "timer_gettime": 256, "timer_delete": 258, "timerfd_settime": 320,
               "timerfd_gettime": 321, "futex": 238, "epoll_ctl": 250, "epoll_wait": 251,
@@ -49,7 +52,9 @@ NR.update({
               "setxattr": 224, "getxattr": 227, "lgetxattr": 228, "fgetxattr": 229,
               "listxattr": 230, "removexattr": 233, "readlink": 85, "readlinkat": 298,
               "linkat": 296, "fchownat": 291, "mknodat": 290, "utimensat": 315,
-              "inotify_add_watch": 285, "openat2": 437, "settimeofday": 79},
+              "inotify_add_watch": 285, "openat2": 437, "settimeofday": 79,
+              "rt_sigprocmask": 175, "rt_sigpending": 176, "rt_sigtimedwait": 177,
+              "ppoll": 302, "signalfd4": 322},
 }.get(MACHINE, {}))
 
 
@@ -430,6 +435,41 @@ def sigaction_old():
     say("ret", sys_call("rt_sigaction", sig, 0, addr(old), 8))
 
 
+SIG_BLOCK, SIG_SETMASK = 0, 2
+
+
+def sigbits(*sigs):
+    """A kernel sigset_t: one 64-bit word, bit n-1 for signal n."""
+    return u64s(sum(1 << (n - 1) for n in sigs))
+
+
+def sigsets():
+    """Signal masks in (the new mask) and out (the old one, the pending set)."""
+    sig_usr1 = SIGUSR1 if MACHINE == "x86_64" else 10
+    new = sigbits(SIGINT, SIGTERM, 34)
+    old = u64s(JUNK)
+    say("ret", sys_call("rt_sigprocmask", SIG_SETMASK, addr(new), addr(old), 8))
+    empty = sigbits()
+    back = u64s(JUNK)
+    say("ret", sys_call("rt_sigprocmask", SIG_SETMASK, addr(empty), addr(back), 8))
+    # A blocked signal raised stays pending; rt_sigtimedwait then takes it.
+    # Every struct is named: a temporary would be freed before the call.
+    term = sigbits(SIGTERM)
+    say("ret", sys_call("rt_sigprocmask", SIG_BLOCK, addr(term), 0, 8))
+    os.kill(os.getpid(), SIGTERM)
+    pending = u64s(JUNK)
+    say("ret", sys_call("rt_sigpending", addr(pending), 8))
+    wait = (ctypes.c_long * 2)(0, 1000)
+    say("ret", sys_call("rt_sigtimedwait", addr(term), 0, addr(wait), 8))
+    usr1 = sigbits(sig_usr1)
+    no_wait = (ctypes.c_long * 2)(0, 0)
+    say("ret", sys_call("ppoll", 0, 0, addr(no_wait), addr(usr1), 8))
+    intr = sigbits(SIGINT)
+    say("ret", sys_call("signalfd4", -1, addr(intr), 8, 0))
+    # An unreadable set is its address; a failed call shows no old set.
+    say("ret", sys_call("rt_sigprocmask", SIG_BLOCK, 8, addr(old), 8))
+
+
 RLIMIT_FSIZE = 1
 RLIM_INFINITY = (1 << 64) - 1
 
@@ -513,7 +553,7 @@ def paths():
 CASES = {f.__name__: f for f in (sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
-                                 futex_timeouts, epoll_events, sigaction_old, rlimits,
+                                 futex_timeouts, epoll_events, sigaction_old, sigsets, rlimits,
                                  statfs_dir, paths)}
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@
 #include <libaudit.h>
 
 #include "beauty.h"
+#include "format.h"
 
 FIXTURE(bty) {
 	struct outbuf ob;

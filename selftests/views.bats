@@ -181,6 +181,9 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	# The superseded line, then the exec's result on the leader's tid.
 	run grep -A1 -F "[pid $leader] +++ superseded" "$out"
 	assert_line --index 1 "[pid $leader] <... execve resumed>) = 0"
+	# The new program's contents are read under the tid it took over.
+	run grep -cE "^\\[pid $leader\\] openat\\(dfd: AT_FDCWD, filename: \"/etc/ld\\.so\\.cache\", flags: O_RDONLY\\|O_CLOEXEC\\) = [0-9]+$" "$out"
+	assert_output 1
 	run sct --json -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
 	assert_success
 	# The exec's object has its arguments and result, before the exit_group's.

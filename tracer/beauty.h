@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "format.h"
+#include "arg_kind.h"
 #include "outbuf.h"
 
 /*

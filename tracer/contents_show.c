@@ -645,6 +645,15 @@ static void put_sigaction(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, false);
 }
 
+/* A sigset_t argument: the kernel's one 64-bit word (contents_table.c). */
+static void put_sigset(struct vwriter *w, const struct ct_item *it)
+{
+	uint64_t mask;
+
+	memcpy(&mask, it->bytes, sizeof(mask));
+	put_sigmask(w, mask);
+}
+
 static void put_rlim(struct vwriter *w, const char *name, uint64_t v)
 {
 	vw_key(w, name);
@@ -714,6 +723,8 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_RLIMIT_IN] = { sizeof(struct rlimit64), put_rlimit },
 	[CK_RLIMIT_OUT] = { sizeof(struct rlimit64), put_rlimit },
 	[CK_STATFS] = { sizeof(struct statfs), put_statfs },
+	[CK_SIGSET_IN] = { sizeof(uint64_t), put_sigset },
+	[CK_SIGSET_OUT] = { sizeof(uint64_t), put_sigset },
 };
 
 /*

@@ -36,7 +36,9 @@ static const struct content_rule rules[] = {
 	{ "creat",		"pathname",	CK_PATH,	NULL },
 	{ "epoll_ctl",		"event",	CK_EPOLL_EVENT,	NULL },
 	{ "epoll_pwait",	"events",	CK_EPOLL_EVENTS_OUT,	"maxevents" },
+	{ "epoll_pwait",	"sigmask",	CK_SIGSET_IN,	NULL },
 	{ "epoll_pwait2",	"events",	CK_EPOLL_EVENTS_OUT,	"maxevents" },
+	{ "epoll_pwait2",	"sigmask",	CK_SIGSET_IN,	NULL },
 	{ "epoll_pwait2",	"timeout",	CK_TIMESPEC,	NULL },
 	{ "epoll_wait",		"events",	CK_EPOLL_EVENTS_OUT,	"maxevents" },
 	{ "execve",		"argv",		CK_ARGV,	NULL },
@@ -110,6 +112,7 @@ static const struct content_rule rules[] = {
 	{ "pivot_root",		"new_root",	CK_PATH,	NULL },
 	{ "pivot_root",		"put_old",	CK_PATH,	NULL },
 	{ "poll",		"ufds",		CK_POLLFD,	"nfds" },
+	{ "ppoll",		"sigmask",	CK_SIGSET_IN,	NULL },
 	{ "ppoll",		"tsp",		CK_TIMESPEC,	NULL },
 	{ "ppoll",		"ufds",		CK_POLLFD,	"nfds" },
 	{ "pread64",		"buf",		CK_DATA_OUT,	"count" },
@@ -146,6 +149,12 @@ static const struct content_rule rules[] = {
 	{ "rt_sigaction",	"act",		CK_SIGACTION_IN,	NULL },
 	{ "rt_sigaction",	"oact",		CK_SIGACTION_OUT,	NULL },
 #endif
+	{ "rt_sigpending",	"uset",		CK_SIGSET_OUT,	NULL },
+	{ "rt_sigprocmask",	"nset",		CK_SIGSET_IN,	NULL },
+	{ "rt_sigprocmask",	"oset",		CK_SIGSET_OUT,	NULL },
+	{ "rt_sigsuspend",	"unewset",	CK_SIGSET_IN,	NULL },
+	{ "rt_sigtimedwait",	"uthese",	CK_SIGSET_IN,	NULL },
+	{ "rt_sigtimedwait",	"uts",		CK_TIMESPEC,	NULL },
 	{ "select",		"exp",		CK_FD_SET,	"n" },
 	{ "select",		"inp",		CK_FD_SET,	"n" },
 	{ "select",		"outp",		CK_FD_SET,	"n" },
@@ -159,6 +168,8 @@ static const struct content_rule rules[] = {
 	{ "setxattr",		"name",		CK_PATH,	NULL },
 	{ "setxattr",		"pathname",	CK_PATH,	NULL },
 	{ "setxattr",		"value",	CK_DATA_IN,	"size" },
+	{ "signalfd",		"user_mask",	CK_SIGSET_IN,	NULL },
+	{ "signalfd4",		"user_mask",	CK_SIGSET_IN,	NULL },
 	{ "stat",		"filename",	CK_PATH,	NULL },
 	{ "stat",		"statbuf",	CK_STAT,	NULL },
 	{ "statfs",		"buf",		CK_STATFS,	NULL },
@@ -260,6 +271,9 @@ static const struct kind_read kind_reads[] = {
 	[CK_RLIMIT_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct rlimit64)),
 	[CK_RLIMIT_OUT]	 = FIXED(CT_AT_EXIT, sizeof(struct rlimit64)),
 	[CK_STATFS]	 = FIXED(CT_AT_EXIT, sizeof(struct statfs)),
+	/* The kernel's sigset_t: one 64-bit word on the machines built for. */
+	[CK_SIGSET_IN]	 = FIXED(CT_AT_ENTER, sizeof(uint64_t)),
+	[CK_SIGSET_OUT]	 = FIXED(CT_AT_EXIT, sizeof(uint64_t)),
 };
 
 static int rule_cmp(const void *key, const void *elem)

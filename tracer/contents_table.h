@@ -39,6 +39,8 @@ enum content_kind {
 	CK_RLIMIT_IN,	/* struct rlimit handed to the kernel */
 	CK_RLIMIT_OUT,	/* struct rlimit the kernel filled */
 	CK_STATFS,	/* struct statfs, filled by the kernel */
+	CK_SIGSET_IN,	/* the kernel's sigset_t handed to it: a signal mask */
+	CK_SIGSET_OUT,	/* the kernel's sigset_t it filled */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

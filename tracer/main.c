@@ -20,15 +20,15 @@
 #include "clock.h"
 #include "compiler.h"
 #include "contents.h"
-#include "perf_writer.h"
+#include "recording.h"
 #include "replay.h"
-#include "tracing_data.h"
 #include "sched_events.h"
 #include "diag.h"
 #include "escape.h"
 #include "events.h"
 #include "exit_codes.h"
 #include "fdpaths.h"
+#include "kcount.h"
 #include "options.h"
 #include "printer.h"
 #include "select.h"
@@ -64,15 +64,15 @@ struct run {
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
 	int32_t child_tid;		/* the command, the one task traced */
 	int machine;			/* libaudit MACH_*, of the running kernel */
-	char filters[2][4096];		/* sys_enter's and sys_exit's, or empty */
-	char self_filter[40];		/* system-wide: sctrace's own pid out */
+	struct select_filters filters;	/* the tracepoints' filters in the kernel */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
 	struct event_source sources[MAX_SOURCES];
-	struct perf_writer writer;	/* record: the perf.data file */
+	struct recording rec;		/* record: the perf.data file */
 	struct contents *contents;	/* the BPF program, or NULL: addresses */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
+	char no_kcount_why[KCOUNT_WHY_MAX];	/* -s's notice, once tracing works */
 	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
 	struct syscall_set selected;	/* -e's calls, if given */
-	struct td_blob tracing;		/* record: the formats for the file */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 };
 
@@ -177,90 +177,14 @@ static int check_cpus(struct run *r)
 	return SCT_EXIT_BAD_CPU;
 }
 
-static int add_tasks_of(struct run *r, pid_t pid, const char *how)
-{
-	int err;
-
-	if (pid == getpid()) {
-		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
-		     how, (int)pid);
-		return SCT_EXIT_BAD_PID;
-	}
-	err = task_exists(pid) ? tasks_of_process(pid, &r->tids) : -ESRCH;
-	if (err == -ENOMEM || (!err && id_list_add(&r->watched, pid)))
-		return diag_no_memory("the task list");
-	if (err) {
-		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
-		return SCT_EXIT_BAD_PID;
-	}
-	return 0;
-}
-
-static int add_thread(struct run *r, pid_t tid)
-{
-	if (tid == getpid() || !task_exists(tid)) {
-		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
-		return SCT_EXIT_BAD_PID;
-	}
-	if (id_list_add(&r->tids, tid) || id_list_add(&r->watched, tid))
-		return diag_no_memory("the task list");
-	return 0;
-}
-
-static int add_user(struct run *r)
-{
-	char shown[ESCAPE_MSG_SIZE];
-	struct id_list pids = { 0 };
-	size_t i;
-	int ret = 0;
-
-	if (processes_of_user(r->opts.uid, getpid(), &pids) == -ENOMEM) {
-		ret = diag_no_memory("the task list");
-	} else if (!pids.nr) {
-		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
-		     escape_str(shown, sizeof(shown), r->opts.user), (unsigned int)r->opts.uid);
-		ret = SCT_EXIT_BAD_USER;
-	}
-	for (i = 0; !ret && i < pids.nr; i++) {
-		/* A process may exit while we list it: skip it, do not fail. */
-		int err = tasks_of_process(pids.ids[i], &r->tids);
-
-		if (err == -ENOMEM || (!err && id_list_add(&r->watched, pids.ids[i])))
-			ret = diag_no_memory("the task list");
-	}
-	id_list_free(&pids);
-	return ret;
-}
-
 static int resolve_tasks(struct run *r)
 {
-	size_t i;
-	int ret = 0;
+	const struct target_request req = {
+		.pids = &r->opts.pids, .tids = &r->opts.tids, .has_uid = r->opts.has_uid,
+		.uid = r->opts.uid, .user = r->opts.user,
+	};
 
-	for (i = 0; !ret && i < r->opts.pids.nr; i++)
-		ret = add_tasks_of(r, r->opts.pids.ids[i], "-p");
-	for (i = 0; !ret && i < r->opts.tids.nr; i++)
-		ret = add_thread(r, r->opts.tids.ids[i]);
-	if (!ret && r->opts.has_uid)
-		ret = add_user(r);
-	id_list_unique(&r->tids);
-	id_list_unique(&r->watched);
-	return ret;
-}
-
-/* record: the perf.data file; the text output stays on stderr, unused. */
-static int open_record_file(struct run *r, const struct outfile_keep *keep,
-			    size_t nr_keep)
-{
-	char why[512], shown[ESCAPE_PATH_SIZE];
-	int err = perf_writer_open(&r->writer, r->opts.output, keep, nr_keep, why, sizeof(why));
-
-	if (err) {
-		diag("cannot create output file '%s': %s",
-		     escape_str(shown, sizeof(shown), r->opts.output), why);
-		return sct_exit_status(err, SCT_EXIT_OUTPUT);
-	}
-	return outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
+	return target_resolve(&req, &r->tids, &r->watched);
 }
 
 /* Never over the program about to run: it is read, by exec. */
@@ -270,10 +194,14 @@ static int open_output(struct run *r)
 	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep.sb);
 	int ret;
 
-	r->writer.fd = -1;
-	ret = r->opts.record ? open_record_file(r, &keep, nr_keep) :
-			       outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep,
-						 OUTBUF_SIZE);
+	/* record: the text output stays on stderr, unused. */
+	if (r->opts.record) {
+		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep);
+		if (!ret)
+			ret = outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
+	} else {
+		ret = outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep, OUTBUF_SIZE);
+	}
 	r->out_fd = r->out.fd;
 	return ret;
 }
@@ -439,51 +367,6 @@ static void raise_fd_limit(void)
 	}
 }
 
-/* "A && (B)", or whichever of A and B is there. */
-static void join_filters(char *buf, size_t len, const char *a, const char *b)
-{
-	if (*a && *b)
-		snprintf(buf, len, "%s && (%s)", a, b);
-	else
-		snprintf(buf, len, "%s%s", a, b);
-}
-
-/*
- * The kernel-side filters: -e's selection (an exit may also carry -1,
- * after rt_sigreturn) and, system-wide, sctrace's own pid kept out.
- */
-static int make_filters(struct run *r, bool system_wide)
-{
-	struct select_error bad;
-	struct syscall_set *set = &r->selected;
-	char ids[3800] = "", exit_ids[3900] = "";
-	char name[ESCAPE_MSG_SIZE], expr[ESCAPE_MSG_SIZE];
-	const char *self = r->self_filter;
-
-	if (system_wide)
-		snprintf(r->self_filter, sizeof(r->self_filter), "common_pid != %d",
-			 (int)getpid());
-	if (r->opts.expr) {
-		int err = select_parse(r->opts.expr, r->machine, set, &bad);
-
-		if (err == -ENOENT && bad.closest) {
-			diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
-			     escape_str(name, sizeof(name), bad.name),
-			     escape_str(expr, sizeof(expr), r->opts.expr), bad.closest);
-			return SCT_EXIT_USAGE;
-		}
-		if (err || select_filter(set, ids, sizeof(ids))) {
-			diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
-			     escape_str(expr, sizeof(expr), r->opts.expr));
-			return SCT_EXIT_USAGE;
-		}
-		snprintf(exit_ids, sizeof(exit_ids), "%s || id == -1", ids);
-	}
-	join_filters(r->filters[0], sizeof(r->filters[0]), self, ids);
-	join_filters(r->filters[1], sizeof(r->filters[1]), self, exit_ids);
-	return 0;
-}
-
 /* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
 static size_t make_sources(struct run *r, struct event_source *src)
 {
@@ -493,19 +376,19 @@ static size_t make_sources(struct run *r, struct event_source *src)
 	/* Side-band records (names, mappings) come once, with sys_enter. */
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
-		.filter = r->filters[0],
+		.filter = r->filters.enter,
 		/* -y: forks copy fd tables. */
 		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
 		.mmap_records = faults,
 	};
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.exit,
-		.filter = r->filters[1],
+		.filter = r->filters.exit,
 	};
 	for (i = 0; i < r->extra.nr; i++)
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = r->extra.tps[i].id,
-			.filter = r->self_filter,
+			.filter = r->filters.self,
 		};
 	if (r->opts.faults_major)
 		src[n++] = (struct event_source){
@@ -535,6 +418,51 @@ static void load_contents(struct run *r)
 	r->contents = contents_load(&r->syscalls, r->opts.expr ? r->selected.nr : NULL,
 				    SELECT_MAX_NR, r->opts.string_limit,
 				    r->no_contents_why, sizeof(r->no_contents_why));
+}
+
+/*
+ * -s alone, where BPF works: the calls are counted in the kernel, none
+ * lost at any rate, and the rings get no syscall record (no task has a
+ * negative pid). Else they are counted from the rings, with a notice
+ * once the events are open. --max-events and -C need the records;
+ * --no-contents runs no BPF.
+ */
+static void count_in_kernel(struct run *r, bool system_wide)
+{
+	const struct sct_options *o = &r->opts;
+	int32_t child = r->cmd.pid;
+	struct kcount_targets targets = {
+		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
+		.nr_tids = o->command ? 1 : r->tids.nr,
+		.at_exec = o->command != NULL,
+		.follow_forks = o->inherit,
+		.self = getpid(),
+	};
+	struct kcount_calls calls = {
+		.machine = r->machine,
+		.selected = o->expr ? r->selected.nr : NULL,
+		.nr_selected = SELECT_MAX_NR,
+		.errnos = o->print.errno_summary,
+	};
+
+	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents)
+		return;
+	r->kcount = kcount_start(&targets, &calls, &r->tfs, r->no_kcount_why,
+				 sizeof(r->no_kcount_why));
+	if (r->kcount) {
+		*r->no_kcount_why = '\0';
+		strcpy(r->filters.enter, "common_pid < 0");
+		strcpy(r->filters.exit, "common_pid < 0");
+	}
+	/* Its records would only cost: -s shows no argument. */
+	r->opts.no_contents = true;
+}
+
+static void tell_no_kcount(const struct run *r)
+{
+	if (*r->no_kcount_why)
+		diag("notice: -s counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
+		     r->no_kcount_why);
 }
 
 static void tell_no_contents(const char *why)
@@ -576,26 +504,6 @@ static void start_contents(struct run *r, bool system_wide)
 	r->contents = NULL;
 }
 
-/* The formats a perf.data file carries: its events' and every syscall's. */
-static int build_tracing_data(struct run *r)
-{
-	struct td_event events[MAX_SOURCES];
-	char shown[ESCAPE_PATH_SIZE];
-	size_t n = 0, i;
-	int err;
-
-	events[n++] = (struct td_event){ "raw_syscalls", "sys_enter" };
-	events[n++] = (struct td_event){ "raw_syscalls", "sys_exit" };
-	for (i = 0; i < r->extra.nr; i++)
-		events[n++] = (struct td_event){ extra_tp_system(&r->extra.tps[i]),
-						 extra_tp_name(&r->extra.tps[i]) };
-	err = tracing_data_build(&r->tracing, &r->tfs, events, n, true);
-	if (err)
-		diag("cannot gather the tracepoint formats for '%s': %s",
-		     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return err ? sct_exit_status(err, SCT_EXIT_IO) : 0;
-}
-
 static int init_syscalls(struct run *r)
 {
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
@@ -612,7 +520,8 @@ static int open_events(struct run *r)
 	bool faults = r->opts.faults_major || r->opts.faults_minor;
 	struct event_spec *spec = &r->spec;
 	int32_t child = r->cmd.pid;
-	int err = make_filters(r, system_wide);
+	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
+					&r->selected, &r->filters);
 
 	if (err)
 		return err;
@@ -625,16 +534,12 @@ static int open_events(struct run *r)
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
-	/* perf tells a file's events apart by the id at the start of each sample. */
-	if (r->opts.record)
-		spec->sample_type |= PERF_SAMPLE_IDENTIFIER;
+	count_in_kernel(r, system_wide);
 	load_contents(r);
-	/* perf script shows a software event's samples only with an ip. */
-	if (r->opts.record && r->contents)
-		spec->sample_type = SCT_SAMPLE_TYPE_FAULTS;
 	spec->nr_sources = make_sources(r, r->sources);
 	if (r->opts.record) {
-		err = build_tracing_data(r);
+		spec->sample_type = recording_sample_type(spec->sample_type, r->contents != NULL);
+		err = recording_formats(&r->rec, &r->tfs, &r->extra);
 		if (err)
 			return err;
 	}
@@ -658,36 +563,12 @@ static int open_events(struct run *r)
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
 	start_contents(r, system_wide);
+	tell_no_kcount(r);
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (spec->enable_on_exec)
 		return 0;
 	err = events_enable(&r->events);
 	return err ? perf_error(r, err) : 0;
-}
-
-/* record: the attrs and ids of what was opened, then the formats. */
-static int finish_record_file(struct run *r)
-{
-	struct pw_attr attrs[MAX_SOURCES];
-	char shown[ESCAPE_PATH_SIZE];
-	size_t i;
-	int err = 0;
-
-	memset(attrs, 0, sizeof(attrs));
-	for (i = 0; i < r->spec.nr_sources; i++) {
-		events_source_attr(&r->spec, &r->sources[i], &attrs[i].attr);
-		if (!err)
-			err = events_source_ids(&r->events, i, &attrs[i].ids, &attrs[i].nr_ids);
-	}
-	if (!err)
-		err = perf_writer_finish(&r->writer, attrs, r->spec.nr_sources, &r->tracing);
-	for (i = 0; i < r->spec.nr_sources; i++)
-		free(attrs[i].ids);
-	if (!err)
-		return 0;
-	diag("cannot write '%s': %s; the file is incomplete",
-	     escape_str(shown, sizeof(shown), r->opts.output), strerror(-err));
-	return sct_exit_status(err, SCT_EXIT_IO);
 }
 
 /* How the command ended, for a message the trace itself could not hold. */
@@ -847,9 +728,9 @@ static int run_status(struct run *r, int err)
 	if (left)
 		printer_untraced(&r->printer, s->child, s->stop_signal, left);
 	printer_summary(&r->printer);
-	if (r->opts.record && r->writer.out.error)
-		return output_failed(r, "recording", r->writer.out.error);
-	ret = r->opts.record && !err ? finish_record_file(r) : 0;
+	if (r->opts.record && r->rec.writer.out.error)
+		return output_failed(r, "recording", r->rec.writer.out.error);
+	ret = r->opts.record && !err ? recording_finish(&r->rec, &r->events, &r->spec) : 0;
 	if (ret)
 		return ret;
 	outbuf_flush(&r->out);
@@ -866,33 +747,40 @@ static int run_status(struct run *r, int err)
 	return strict_status(r, left, command_status(s));
 }
 
+/* What the trace shows, and of which tasks. */
+static int open_printer(struct run *r)
+{
+	const struct printer_setup setup = {
+		.out = &r->out, .syscalls = &r->syscalls, .cfg = &r->opts.print,
+		.start_ns = r->start_ns, .extra = &r->extra,
+		.prefix_always = r->opts.all_cpus || r->opts.has_uid ||
+				 (!r->opts.command && r->tids.nr != 1),
+		.selective = r->opts.expr != NULL,
+		.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr),
+		.self = getpid(),
+		.start_fds = &r->start_fds,
+	};
+
+	r->opts.print.silent = r->opts.record;
+	if (!printer_open(&r->printer, &setup))
+		return 0;
+	return diag_no_memory("the summary");
+}
+
 static int trace(struct run *r)
 {
-	bool many = r->opts.all_cpus || r->opts.has_uid ||
-		    (!r->opts.command && r->tids.nr != 1);
-	struct session *s = &r->session;
+	const struct session_config cfg = {
+		.events = &r->events, .printer = &r->printer, .ids = r->ids,
+		.sigfd = r->sigfd, .lost_to_stderr = r->out_fd != STDERR_FILENO,
+		.child = r->opts.command ? r->cmd.pid : 0,
+		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
+		.watched = r->watched.nr ? &r->watched : NULL,
+		.writer = r->opts.record ? &r->rec.writer : NULL,
+		.kcount = r->kcount,
+	};
 
-	printer_init(&r->printer, &r->out, &r->syscalls, many);
-	r->printer.selective = r->opts.expr != NULL;
-	r->printer.extra = &r->extra;
-	r->printer.self = getpid();
-	r->printer.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
-	r->printer.fds = r->start_fds;
-	r->start_fds = (struct fd_paths){ 0 };
-	r->opts.print.silent = r->opts.record;
-	if (printer_configure(&r->printer, &r->opts.print, r->start_ns))
-		return diag_no_memory("the summary");
-	s->events = &r->events;
-	s->printer = &r->printer;
-	s->ids = r->ids;
-	s->sigfd = r->sigfd;
-	s->self = getpid();
-	s->lost_to_stderr = r->out_fd != STDERR_FILENO;
-	s->child = r->opts.command ? r->cmd.pid : 0;
-	s->follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit;
-	s->writer = r->opts.record ? &r->writer : NULL;
-	s->watched = r->watched.nr ? &r->watched : NULL;
-	return run_status(r, session_run(s));
+	session_init(&r->session, &cfg);
+	return run_status(r, session_run(&r->session));
 }
 
 static void run_free(struct run *r)
@@ -902,8 +790,7 @@ static void run_free(struct run *r)
 	fdpaths_free(&r->start_fds);
 	syscall_cache_free(&r->syscalls);
 	extra_tps_free(&r->extra);
-	perf_writer_close(&r->writer);
-	td_blob_free(&r->tracing);
+	recording_close(&r->rec);
 	outbuf_close_trace(&r->out);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
@@ -914,6 +801,7 @@ static void run_free(struct run *r)
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
 	contents_close(r->contents);
+	kcount_close(r->kcount);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
@@ -931,7 +819,7 @@ int main(int argc, char **argv)
 	int ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
 			   options_parse(argc, argv, &r.opts);
 
-	r.writer.fd = -1;
+	r.rec.writer.fd = -1;
 	if (ret != OPTIONS_PARSED)
 		goto out;
 	if (r.opts.input) {
@@ -963,6 +851,8 @@ int main(int argc, char **argv)
 		list_fds(&r);
 	if (!ret)
 		ret = start_command(&r);
+	if (!ret)
+		ret = open_printer(&r);
 	if (!ret)
 		ret = trace(&r);
 out:

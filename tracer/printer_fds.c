@@ -9,8 +9,7 @@
 
 #include "contents_abi.h"
 #include "fdpaths.h"
-#include "printer.h"
-#include "printer_int.h"
+#include "printer_fds.h"
 
 /* Whether /proc may be asked about pid: live, and its end not seen. */
 static bool proc_knows(struct printer *p, int32_t pid)

@@ -7,18 +7,8 @@
 #include "beauty.h"
 #include "contents_show.h"
 #include "json.h"
-#include "printer.h"
-#include "printer_int.h"
-
-static void head_of(struct printer *p, struct json_head *h, const char *type,
-			 int32_t pid, int32_t tid, uint64_t time)
-{
-	h->type = type;
-	h->time_ns = time > p->start_ns ? time - p->start_ns : 0;
-	h->pid = pid;
-	h->tid = tid;
-	h->comm = p->cfg.comm && tid ? pr_comm_of(p, tid) : NULL;
-}
+#include "printer_line.h"
+#include "printer_sink.h"
 
 /* Starts "contents" at its first argument, then the argument's key. */
 static void contents_key(struct printer *p, bool *open, const char *name,
@@ -77,8 +67,8 @@ static void json_contents(struct printer *p, const struct thread_state *st,
 		outbuf_putc(p->out, ']');
 }
 
-void pr_json_call(struct printer *p, const struct sct_event *ev,
-			   const struct thread_state *st, bool paired, bool returned)
+static void json_syscall(struct printer *p, const struct sct_event *ev,
+			 const struct thread_state *st, bool paired, bool returned)
 {
 	struct json_call call = {
 		.desc = syscall_cache_get(p->syscalls, paired ? st->nr : ev->nr),
@@ -91,12 +81,11 @@ void pr_json_call(struct printer *p, const struct sct_event *ev,
 	};
 	struct json_head head;
 
-	head_of(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
+	pr_json_head(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
 	json_call_fields(p->out, &head, &call);
 	if (paired && p->cfg.contents && call.desc->nr_args > 0)
 		json_contents(p, st, call.desc, returned, ev->ret);
 	json_end(p->out);
-	pr_count_shown(p);
 }
 
 /* ,"NAME":addr[,"NAME_map":"path","NAME_offset":off] */
@@ -123,42 +112,24 @@ static void json_where(struct printer *p, const char *name, int32_t pid,
 	outbuf_u64(p->out, maps_offset(m, addr));
 }
 
-void pr_json_fault(struct printer *p, const struct sct_event *ev)
+static void json_fault(struct printer *p, const struct sct_event *ev)
 {
 	struct json_head head;
 
-	head_of(p, &head, "fault", ev->pid, ev->tid, ev->time);
+	pr_json_head(p, &head, "fault", ev->pid, ev->tid, ev->time);
 	json_begin(p->out, &head);
 	outbuf_puts(p->out, ev->fault.major ? ",\"major\":true" : ",\"major\":false");
 	json_where(p, "addr", ev->pid, ev->fault.addr);
 	json_where(p, "ip", ev->pid, ev->fault.ip);
 	json_end(p->out);
-	pr_count_shown(p);
 }
 
-/* JSON: calls that never returned in the trace, with a null result. */
-void pr_json_pending(struct printer *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->threads.cap; i++) {
-		struct thread_state *st = &p->threads.slots[i];
-		struct sct_event ev = { .tid = st->tid, .pid = st->pid, .time = st->enter_time };
-
-		if (!thread_kept(st) || !st->in_call || p->limit_reached)
-			continue;
-		st->in_call = false;
-		if (!p->cfg.failures_only && !p->cfg.min_duration_ns)
-			pr_json_call(p, &ev, st, true, false);
-	}
-}
-
-void pr_json_exit_status(struct printer *p, int32_t pid, int status)
+static void json_exit_status(struct printer *p, int32_t pid, int status)
 {
 	char name[SIGNAL_NAME_MAX];
 	struct json_head head;
 
-	head_of(p, &head, "exit", pid, pid, p->last_time);
+	pr_json_head(p, &head, "exit", pid, pid, p->last_time);
 	json_begin(p->out, &head);
 	if (WIFSIGNALED(status)) {
 		signal_name(WTERMSIG(status), name, sizeof(name));
@@ -173,12 +144,12 @@ void pr_json_exit_status(struct printer *p, int32_t pid, int status)
 	json_end(p->out);
 }
 
-void pr_json_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
+static void json_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 {
 	char name[SIGNAL_NAME_MAX];
 	struct json_head head;
 
-	head_of(p, &head, "untraced", pid, pid, p->last_time);
+	pr_json_head(p, &head, "untraced", pid, pid, p->last_time);
 	json_begin(p->out, &head);
 	if (sig) {
 		outbuf_puts(p->out, ",\"signal\":\"");
@@ -192,11 +163,11 @@ void pr_json_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 	json_end(p->out);
 }
 
-void pr_json_lost(struct printer *p, const struct sct_event *ev)
+static void json_lost(struct printer *p, const struct sct_event *ev)
 {
 	struct json_head head;
 
-	head_of(p, &head, "lost", 0, 0, ev->time);
+	pr_json_head(p, &head, "lost", 0, 0, ev->time);
 	json_begin(p->out, &head);
 	outbuf_puts(p->out, ",\"cpu\":");
 	outbuf_u64(p->out, ev->cpu);
@@ -205,14 +176,28 @@ void pr_json_lost(struct printer *p, const struct sct_event *ev)
 	json_end(p->out);
 }
 
-void pr_json_tracepoint(struct printer *p, const struct sct_event *ev,
-			const struct extra_tp *tp)
+static bool json_tracepoint(struct printer *p, const struct sct_event *ev,
+			   const struct extra_tp *tp)
 {
 	struct json_head head;
 
-	head_of(p, &head, "tracepoint", ev->pid, ev->tid, ev->time);
+	pr_json_head(p, &head, "tracepoint", ev->pid, ev->tid, ev->time);
 	json_begin(p->out, &head);
 	extra_print_json(p->out, p->extra, tp, ev->tp.data, ev->tp.size);
 	json_end(p->out);
-	pr_count_shown(p);
+	return true;
 }
+
+/*
+ * Each call whole, at its exit; every object is written whole. A leader
+ * superseded by an exec has no object of its own: its pending call is
+ * shown, with a null result.
+ */
+const struct printer_sink printer_json_sink = {
+	.call = json_syscall,
+	.lost = json_lost,
+	.fault = json_fault,
+	.tracepoint = json_tracepoint,
+	.exit_status = json_exit_status,
+	.untraced = json_untraced,
+};

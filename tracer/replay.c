@@ -179,7 +179,7 @@ static int machine_of(const char *arch)
 }
 
 static int setup(struct replay *rp, const struct sct_options *opts,
-		 struct outbuf *out, bool host_formats, char *error, size_t error_len)
+		 bool host_formats, char *error, size_t error_len)
 {
 	int machine;
 
@@ -206,10 +206,6 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->ids.nr_faults = rp->nr_faults;
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
 	rp->ids.contents = file_shows_contents(&rp->file, machine, opts);
-	printer_init(&rp->printer, out, &rp->syscalls, false);
-	rp->printer.extra = &rp->extra;
-	rp->printer.from_file = true;
-	rp->printer.maps.no_proc = true;
 	rp->first_pid = -1;
 	return 0;
 }
@@ -268,6 +264,24 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 	return 0;
 }
 
+/* Times count from the file's first event; contents show if this machine reads them. */
+static int open_printer(struct replay *rp, const struct sct_options *opts,
+			struct outbuf *out)
+{
+	struct printer_config print = opts->print;
+	uint64_t first_time = 0;
+	size_t i;
+
+	for (i = 0; i < rp->nr_queues; i++)
+		if (rp->queues[i].len && (!first_time || rp->queues[i].ev[0].time < first_time))
+			first_time = rp->queues[i].ev[0].time;
+	print.contents = rp->ids.contents && !opts->raw;
+	return printer_open(&rp->printer, &(struct printer_setup){
+		.out = out, .syscalls = &rp->syscalls, .cfg = &print,
+		.start_ns = first_time, .extra = &rp->extra, .from_file = true,
+	});
+}
+
 /* The file has no wait status: the command's own exit_group says it. */
 static void print_command_exit(struct replay *rp)
 {
@@ -304,10 +318,8 @@ int replay_buffer(const unsigned char *buf, size_t len,
 		  bool host_formats, char *error, size_t error_len)
 {
 	struct replay rp = { 0 };
-	struct printer_config print;
 	struct sct_event *ev;
-	uint64_t malformed = 0, first_time = 0;
-	size_t i;
+	uint64_t malformed = 0;
 	int ret = -1;
 
 	if (perf_file_open(&rp.file, buf, len)) {
@@ -315,17 +327,12 @@ int replay_buffer(const unsigned char *buf, size_t len,
 		ret = rp.file.no_memory ? -ENOMEM : -1;
 		goto out;
 	}
-	ret = setup(&rp, opts, out, host_formats, error, error_len);
+	ret = setup(&rp, opts, host_formats, error, error_len);
 	if (!ret)
 		ret = load_events(&rp, &malformed, error, error_len);
 	if (ret)
 		goto out;
-	for (i = 0; i < rp.nr_queues; i++)
-		if (rp.queues[i].len && (!first_time || rp.queues[i].ev[0].time < first_time))
-			first_time = rp.queues[i].ev[0].time;
-	print = opts->print;
-	print.contents = rp.ids.contents && !opts->raw;
-	if (printer_configure(&rp.printer, &print, first_time)) {
+	if (open_printer(&rp, opts, out)) {
 		snprintf(error, error_len, "out of memory");
 		ret = -ENOMEM;
 		goto out;

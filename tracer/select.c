@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
+#include "escape.h"
+#include "exit_codes.h"
 #include "select.h"
 #include "syscall_table.h"
 
@@ -169,4 +172,61 @@ int select_filter(const struct syscall_set *set, char *buf, size_t len)
 		used += n;
 	}
 	return used ? 0 : -ENOENT;
+}
+
+/* "A && (B)", or whichever of A and B is there. */
+static void join_filters(char *buf, size_t len, const char *a, const char *b)
+{
+	if (*a && *b)
+		snprintf(buf, len, "%s && (%s)", a, b);
+	else
+		snprintf(buf, len, "%s%s", a, b);
+}
+
+/* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
+static int selection_filters(const char *expr, int machine, struct syscall_set *set,
+			     char *ids, size_t ids_len, char *exit_ids, size_t exit_len)
+{
+	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
+	struct select_error bad;
+	int err = select_parse(expr, machine, set, &bad);
+
+	if (err == -ENOENT && bad.closest) {
+		diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
+		     escape_str(name, sizeof(name), bad.name),
+		     escape_str(shown, sizeof(shown), expr), bad.closest);
+		return SCT_EXIT_USAGE;
+	}
+	if (err || select_filter(set, ids, ids_len)) {
+		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
+		     escape_str(shown, sizeof(shown), expr));
+		return SCT_EXIT_USAGE;
+	}
+	snprintf(exit_ids, exit_len, "%s || id == -1", ids);
+	return 0;
+}
+
+/*
+ * The kernel-side filters: -e's selection (expr, or NULL for every call)
+ * and, system-wide (self, sctrace's pid, not 0), sctrace kept out.
+ * Errors are said; the exit status is returned.
+ */
+int select_build_filters(const char *expr, int machine, pid_t self,
+			 struct syscall_set *set, struct select_filters *f)
+{
+	char ids[3800] = "", exit_ids[3900] = "";
+	int err;
+
+	f->self[0] = '\0';
+	if (self)
+		snprintf(f->self, sizeof(f->self), "common_pid != %d", (int)self);
+	if (expr) {
+		err = selection_filters(expr, machine, set, ids, sizeof(ids),
+					exit_ids, sizeof(exit_ids));
+		if (err)
+			return err;
+	}
+	join_filters(f->enter, sizeof(f->enter), f->self, ids);
+	join_filters(f->exit, sizeof(f->exit), f->self, exit_ids);
+	return 0;
 }

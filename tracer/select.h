@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Syscall numbers are below this on every supported architecture. */
 #define SELECT_MAX_NR 1024
@@ -20,8 +21,27 @@ struct select_error {
 	const char *closest;
 };
 
+/* The filters the kernel applies to a run's tracepoints. */
+struct select_filters {
+	char enter[4096];	/* raw_syscalls:sys_enter's, or empty */
+	char exit[4096];	/* raw_syscalls:sys_exit's, or empty */
+	char self[40];		/* the other tracepoints': system-wide, sctrace out */
+};
+
 int select_parse(const char *expr, int machine, struct syscall_set *set,
 		 struct select_error *err);
 int select_filter(const struct syscall_set *set, char *buf, size_t len);
+int select_build_filters(const char *expr, int machine, pid_t self,
+			 struct syscall_set *set, struct select_filters *f);
+
+/*
+ * An exit carries -1 as its number after rt_sigreturn (which restores
+ * orig_ax), so -e's filter lets every exit of -1 through, to complete a
+ * selected call; one that completes no call is not -e's to show.
+ */
+static inline bool select_exit_kept(bool selective, bool paired, long nr)
+{
+	return !selective || paired || nr >= 0;
+}
 
 #endif

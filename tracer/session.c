@@ -222,6 +222,15 @@ static bool should_stop(struct session *s, int sig)
 	return limit_reached(s) || watched_all_gone(s);
 }
 
+/* -s counted in the kernel: its rows, and what it missed as lost. */
+static void kcount_end(struct session *s)
+{
+	struct kcount_end end = kcount_finish(s->kcount, s->printer->summary);
+
+	s->printer->lost += end.missed;
+	s->unfinished += end.unfinished;
+}
+
 /* Runs until the target is gone or a signal arrives; drains everything. */
 int session_run(struct session *s)
 {
@@ -244,6 +253,8 @@ int session_run(struct session *s)
 			break;
 		drain(s, clock_ns(CLOCK_MONOTONIC) - ORDER_MARGIN_NS);
 		limit_reached(s);
+		if (s->kcount)
+			kcount_collect(s->kcount, s->printer->summary);
 	}
 	if (!err) {
 		drain(s, UINT64_MAX);
@@ -251,9 +262,22 @@ int session_run(struct session *s)
 		drain(s, UINT64_MAX);
 	}
 	s->unfinished = printer_unfinished(s->printer);
+	if (s->kcount)
+		kcount_end(s);
 	printer_finish(s->printer);
 	free(pfds);
 	return err;
+}
+
+/* sctrace's own pid is never a subject: its flush samples are skipped. */
+void session_init(struct session *s, const struct session_config *cfg)
+{
+	*s = (struct session){
+		.events = cfg->events, .printer = cfg->printer, .ids = cfg->ids,
+		.sigfd = cfg->sigfd, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
+		.child = cfg->child, .follow = cfg->follow, .watched = cfg->watched,
+		.writer = cfg->writer, .kcount = cfg->kcount,
+	};
 }
 
 /*

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "events.h"
+#include "kcount.h"
 #include "lists.h"
 #include "order.h"
 #include "perf_writer.h"
@@ -34,8 +35,24 @@ struct session {
 	size_t unfinished;		/* calls without their exit at the end */
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 };
 
+/* What a run gives its session, once, before it runs. */
+struct session_config {
+	struct event_set *events;
+	struct printer *printer;
+	struct sample_ids ids;
+	int sigfd;			/* the signals that end the run */
+	bool lost_to_stderr;		/* the trace itself is not on stderr */
+	pid_t child;			/* the traced command, or 0 */
+	bool follow;			/* end once the command's whole tree is gone */
+	const struct id_list *watched;	/* -p/-t/-u tasks, or NULL */
+	struct perf_writer *writer;	/* record: the file, or NULL */
+	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
+};
+
+void session_init(struct session *s, const struct session_config *cfg);
 int session_realtime(unsigned int priority);
 int session_run(struct session *s);
 void session_free(struct session *s);

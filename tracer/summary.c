@@ -122,6 +122,26 @@ static int merge_stats(struct call_stats *a, const struct call_stats *b)
 	return 0;
 }
 
+/* A row counted elsewhere (in the kernel), added to its thread's row. */
+void summary_merge(struct summary *sum, const struct call_stats *row)
+{
+	struct call_stats *cs = stats_of(sum, row->tid, row->nr);
+
+	if (!cs || merge_stats(cs, row))
+		sum->failed = true;
+}
+
+/* Another count of tid's calls of nr that ended with err; their row is there already. */
+void summary_add_errno(struct summary *sum, int32_t tid, long nr, int err,
+		       uint64_t count)
+{
+	struct call_stats *cs = sum->cap ? &sum->slots[slot_of(sum->slots, sum->cap, tid, nr)] :
+					   NULL;
+
+	if (!cs || !cs->used || count_errno(cs, err, count))
+		sum->failed = true;
+}
+
 static int tid_cmp(const void *a, const void *b)
 {
 	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;

@@ -54,6 +54,9 @@ struct summary {
 
 void summary_add(struct summary *sum, int32_t tid, long nr, long ret,
 		 uint64_t duration_ns);
+void summary_merge(struct summary *sum, const struct call_stats *row);
+void summary_add_errno(struct summary *sum, int32_t tid, long nr, int err,
+		       uint64_t count);
 void summary_thread_gone(struct summary *sum, int32_t tid);
 void summary_print(struct summary *sum, struct outbuf *out,
 		   struct syscall_cache *syscalls, uint64_t lost);

@@ -9,6 +9,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "diag.h"
+#include "escape.h"
+#include "exit_codes.h"
 #include "target.h"
 
 static void child_run(int go_fd, int exec_fd, char **argv, const sigset_t *mask)
@@ -196,6 +199,84 @@ bool task_alive(pid_t tid)
 	if (!state || state[1] != ' ')
 		return false;
 	return state[2] != 'Z' && state[2] != 'X' && state[2] != 'x';
+}
+
+static int add_tasks_of(pid_t pid, const char *how, struct id_list *tids,
+			struct id_list *watched)
+{
+	int err;
+
+	if (pid == getpid()) {
+		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
+		     how, (int)pid);
+		return SCT_EXIT_BAD_PID;
+	}
+	err = task_exists(pid) ? tasks_of_process(pid, tids) : -ESRCH;
+	if (err == -ENOMEM || (!err && id_list_add(watched, pid)))
+		return diag_no_memory("the task list");
+	if (err) {
+		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
+		return SCT_EXIT_BAD_PID;
+	}
+	return 0;
+}
+
+static int add_thread(pid_t tid, struct id_list *tids, struct id_list *watched)
+{
+	if (tid == getpid() || !task_exists(tid)) {
+		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
+		return SCT_EXIT_BAD_PID;
+	}
+	if (id_list_add(tids, tid) || id_list_add(watched, tid))
+		return diag_no_memory("the task list");
+	return 0;
+}
+
+static int add_user(const struct target_request *req, struct id_list *tids,
+		    struct id_list *watched)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	struct id_list pids = { 0 };
+	size_t i;
+	int ret = 0;
+
+	if (processes_of_user(req->uid, getpid(), &pids) == -ENOMEM) {
+		ret = diag_no_memory("the task list");
+	} else if (!pids.nr) {
+		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
+		     escape_str(shown, sizeof(shown), req->user), (unsigned int)req->uid);
+		ret = SCT_EXIT_BAD_USER;
+	}
+	for (i = 0; !ret && i < pids.nr; i++) {
+		/* A process may exit while we list it: skip it, do not fail. */
+		int err = tasks_of_process(pids.ids[i], tids);
+
+		if (err == -ENOMEM || (!err && id_list_add(watched, pids.ids[i])))
+			ret = diag_no_memory("the task list");
+	}
+	id_list_free(&pids);
+	return ret;
+}
+
+/*
+ * -p, -t and -u: the threads to trace, and the tasks whose end ends the
+ * run. Each error is said; its exit status is returned.
+ */
+int target_resolve(const struct target_request *req, struct id_list *tids,
+		   struct id_list *watched)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < req->pids->nr; i++)
+		ret = add_tasks_of(req->pids->ids[i], "-p", tids, watched);
+	for (i = 0; !ret && i < req->tids->nr; i++)
+		ret = add_thread(req->tids->ids[i], tids, watched);
+	if (!ret && req->has_uid)
+		ret = add_user(req, tids, watched);
+	id_list_unique(tids);
+	id_list_unique(watched);
+	return ret;
 }
 
 struct child_scan {

@@ -21,6 +21,17 @@ int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask
 int command_start(struct command *cmd);
 void command_abandon(struct command *cmd);
 
+/* What -p, -t and -u name. */
+struct target_request {
+	const struct id_list *pids;
+	const struct id_list *tids;
+	bool has_uid;
+	uid_t uid;
+	const char *user;	/* as given, for messages */
+};
+
+int target_resolve(const struct target_request *req, struct id_list *tids,
+		   struct id_list *watched);
 int tasks_of_process(pid_t pid, struct id_list *tids);
 int processes_of_user(uid_t uid, pid_t self, struct id_list *pids);
 bool task_exists(pid_t tid);

@@ -85,6 +85,19 @@ struct {
 	__uint(value_size, sizeof(__u32));
 } out SEC(".maps");
 
+/*
+ * An exec by a thread other than the leader, per process: the caller.
+ * The kernel ends the old leader (whose exit drops its tid from traced)
+ * and gives the caller the leader's tid, which the exec's exit then
+ * comes on. LRU: a failed exec's entry needs no cleaning.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} execs SEC(".maps");
+
 static __always_inline const struct ct_config *traced_config(__u32 *tid)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
@@ -577,6 +590,7 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 							  __u32 *len_ptr)
 {
 	const struct ct_call_spec *spec;
+	bool any = false;
 	__u32 key = nr;
 	int i;
 
@@ -588,12 +602,56 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 	*at_exit = false;
 	*len_ptr = CT_MAX_ARGS;
 	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode != CT_MODE_NONE)
+			any = true;
 		if (spec->args[i].when & CT_AT_EXIT)
 			*at_exit = true;
 		if (spec->args[i].flags & CT_LEN_PTR)
 			*len_ptr = spec->args[i].len_arg;
 	}
-	return spec;
+	/* The array holds every number: a call with nothing to read stops here. */
+	return any ? spec : NULL;
+}
+
+/* Whether the call takes an argv: an exec. */
+static __always_inline bool is_exec(const struct ct_call_spec *spec)
+{
+	int i;
+
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		if (spec->args[i].mode == CT_MODE_STRV)
+			return true;
+	return false;
+}
+
+/* A traced thread other than the leader starts an exec: note the caller. */
+static __always_inline void note_exec(const struct ct_call_spec *spec, __u32 tid)
+{
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+
+	if (tid != tgid && is_exec(spec))
+		bpf_map_update_elem(&execs, &tgid, &tid, BPF_ANY);
+}
+
+/*
+ * An untraced leader's tid at an exit: the caller of a noted exec that
+ * took it over. It is traced from now on, under its new tid.
+ */
+static __always_inline bool exec_takeover(void)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid, tgid = pid_tgid >> 32;
+	__u32 *caller;
+	__u8 one = 1;
+
+	if (tid != tgid)
+		return false;
+	caller = bpf_map_lookup_elem(&execs, &tgid);
+	if (!caller)
+		return false;
+	bpf_map_delete_elem(&traced, caller);
+	bpf_map_delete_elem(&execs, &tgid);
+	return !bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
 }
 
 SEC("tracepoint/raw_syscalls/sys_enter")
@@ -610,6 +668,7 @@ int contents_enter(struct enter_ctx *ctx)
 	spec = spec_of(ctx->id, &at_exit, &len_ptr);
 	if (!spec)
 		return KEEP;
+	note_exec(spec, tid);
 	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
@@ -632,7 +691,7 @@ int contents_exit(struct exit_ctx *ctx)
 	__u32 tid, len_ptr;
 	bool at_exit;
 
-	if (!traced_config(&tid))
+	if (!traced_config(&tid) && !exec_takeover())
 		return KEEP;
 	call = bpf_map_lookup_elem(&pending, &tid);
 	if (!call)

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <event-parse.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "kcount.skel.h"
+#include "syscall_table.h"
+#include "tracepoints.h"
+
+/* One map's entries, read in batches: room for all it can hold. */
+struct map_copy {
+	int fd;
+	size_t key_size;
+	size_t value_size;
+	size_t max;
+	unsigned char *keys;
+	unsigned char *values;
+	size_t nr;
+};
+
+struct kcount {
+	struct kcount_bpf *skel;
+	struct kcount_ended ended;
+	struct map_copy stats;
+	struct map_copy errnos;	/* with --errno-summary only */
+	bool errnos_on;
+};
+
+/* libbpf's last warning, for the one notice line sctrace prints. */
+static char libbpf_said[KCOUNT_WHY_MAX];
+
+static int keep_warning(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (level == LIBBPF_DEBUG)
+		return 0;
+	vsnprintf(libbpf_said, sizeof(libbpf_said), fmt, ap);
+	n = strcspn(libbpf_said, "\n");
+	libbpf_said[n] = '\0';
+	return 0;
+}
+
+static void explain(char *why, size_t len, const char *step, int err)
+{
+	int e = err < 0 ? -err : err;
+
+	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
+		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
+		 *libbpf_said ? "; " : "", libbpf_said);
+}
+
+static int copy_init(struct map_copy *c, const struct bpf_map *map)
+{
+	c->fd = bpf_map__fd(map);
+	c->key_size = bpf_map__key_size(map);
+	c->value_size = bpf_map__value_size(map);
+	c->max = bpf_map__max_entries(map);
+	c->keys = malloc(c->max * c->key_size);
+	c->values = malloc(c->max * c->value_size);
+	return c->keys && c->values ? 0 : -ENOMEM;
+}
+
+static void copy_free(struct map_copy *c)
+{
+	free(c->keys);
+	free(c->values);
+}
+
+/* Every entry of a hash map, in as few calls as its buckets allow. */
+static int copy_read(struct map_copy *c)
+{
+	__u32 batch, count;
+	void *in = NULL;
+	int err;
+
+	c->nr = 0;
+	do {
+		count = c->max - c->nr;
+		if (!count)
+			return 0;
+		err = bpf_map_lookup_batch(c->fd, in, &batch, c->keys + c->nr * c->key_size,
+					   c->values + c->nr * c->value_size, &count, NULL);
+		if (err && err != -ENOENT)
+			return err;
+		c->nr += count;
+		in = &batch;
+	} while (!err);
+	return 0;
+}
+
+static int tid_cmp(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Whether an entry's tid is one of the sorted tids; NULL: every tid. */
+static bool wanted(const int32_t *tids, size_t nr, int32_t tid)
+{
+	return !tids || bsearch(&tid, tids, nr, sizeof(*tids), tid_cmp);
+}
+
+/*
+ * The entries whose key starts with a wanted tid: taken out of the map,
+ * kept at the start of the copy.
+ */
+static int take_entries(struct map_copy *c, const int32_t *tids, size_t nr_tids)
+{
+	size_t i, kept = 0;
+	int err = copy_read(c);
+	__u32 count;
+
+	for (i = 0; !err && i < c->nr; i++) {
+		if (!wanted(tids, nr_tids, *(const int32_t *)(c->keys + i * c->key_size)))
+			continue;
+		if (kept != i) {
+			memcpy(c->keys + kept * c->key_size, c->keys + i * c->key_size, c->key_size);
+			memcpy(c->values + kept * c->value_size, c->values + i * c->value_size,
+			       c->value_size);
+		}
+		kept++;
+	}
+	c->nr = err ? 0 : kept;
+	count = c->nr;
+	if (count)
+		bpf_map_delete_batch(c->fd, c->keys, &count, NULL);
+	return err;
+}
+
+/* The rows of the tids (NULL: all) move from the maps into the summary. */
+static int move_rows(struct kcount *kc, struct summary *sum, const int32_t *tids,
+		     size_t nr_tids)
+{
+	struct map_copy *c = &kc->stats;
+	struct call_stats row;
+	size_t i;
+	int err = take_entries(c, tids, nr_tids);
+
+	for (i = 0; i < c->nr; i++) {
+		if (kcount_row((const void *)(c->keys + i * c->key_size),
+			       (const void *)(c->values + i * c->value_size), &row))
+			summary_merge(sum, &row);
+	}
+	if (err || !kc->errnos_on)
+		return err;
+	c = &kc->errnos;
+	err = take_entries(c, tids, nr_tids);
+	for (i = 0; i < c->nr; i++) {
+		const struct kc_errno_key *key = (const void *)(c->keys + i * c->key_size);
+
+		summary_add_errno(sum, key->tid, key->nr, key->err,
+				  *(const __u64 *)(c->values + i * c->value_size));
+	}
+	return err;
+}
+
+/* What the program said about threads, in its order; the ended tids sorted. */
+struct gone_list {
+	struct kc_gone *all;
+	size_t nr;
+	int32_t *ended;
+	size_t nr_ended;
+};
+
+static int pop_gone(struct kcount *kc, struct gone_list *g)
+{
+	int fd = bpf_map__fd(kc->skel->maps.gone);
+	size_t cap = 0, i;
+	struct kc_gone one;
+
+	memset(g, 0, sizeof(*g));
+	while (!bpf_map_lookup_and_delete_elem(fd, NULL, &one)) {
+		if (g->nr == cap) {
+			struct kc_gone *more = realloc(g->all, (cap * 2 + 64) * sizeof(*more));
+
+			if (!more)
+				return -ENOMEM;
+			g->all = more;
+			cap = cap * 2 + 64;
+		}
+		g->all[g->nr++] = one;
+	}
+	g->ended = malloc((g->nr ?: 1) * sizeof(*g->ended));
+	if (!g->ended)
+		return -ENOMEM;
+	for (i = 0; i < g->nr; i++)
+		if (!g->all[i].revived)
+			g->ended[g->nr_ended++] = g->all[i].tid;
+	qsort(g->ended, g->nr_ended, sizeof(*g->ended), tid_cmp);
+	return 0;
+}
+
+/*
+ * The rows of threads that ended move into the summary, which keeps
+ * their tables as the printer keeps ended threads, and may fold old ones.
+ */
+void kcount_collect(struct kcount *kc, struct summary *sum)
+{
+	struct gone_list g;
+	size_t i;
+
+	if (pop_gone(kc, &g) || (g.nr_ended && move_rows(kc, sum, g.ended, g.nr_ended)))
+		sum->failed = true;
+	for (i = 0; g.ended && i < g.nr; i++) {
+		if (g.all[i].revived)
+			kcount_ended_revive(&kc->ended, g.all[i].tid);
+		else
+			kcount_ended_add(&kc->ended, sum, g.all[i].tid);
+	}
+	free(g.all);
+	free(g.ended);
+}
+
+/* Calls no map had room for, over every cpu. */
+static uint64_t missed_calls(struct kcount *kc)
+{
+	int n = libbpf_num_possible_cpus(), i;
+	__u64 *per_cpu = n > 0 ? calloc(n, sizeof(*per_cpu)) : NULL;
+	uint64_t total = 0;
+	__u32 key = 0;
+
+	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(kc->skel->maps.missed), &key, per_cpu))
+		for (i = 0; i < n; i++)
+			total += per_cpu[i];
+	free(per_cpu);
+	return total;
+}
+
+/* Calls still in progress: their threads ran on when counting stopped. */
+static size_t calls_in_progress(struct kcount *kc)
+{
+	struct map_copy c = { 0 };
+	size_t i, nr = 0;
+
+	if (!copy_init(&c, kc->skel->maps.tasks) && !copy_read(&c))
+		for (i = 0; i < c.nr; i++)
+			nr += ((const struct kc_task *)(c.values + i * c.value_size))->active;
+	copy_free(&c);
+	return nr;
+}
+
+/*
+ * Counting stops first, so that no row changes while it is read; then
+ * every row left (live threads', and those of the last ended) is read.
+ * Stopped by a flag, which takes effect at once: detaching waits for the
+ * tracepoints' RCU grace periods (most of a second under load), which
+ * kcount_close spends after the tables are out.
+ */
+struct kcount_end kcount_finish(struct kcount *kc, struct summary *sum)
+{
+	int fd = bpf_map__fd(kc->skel->maps.config);
+	struct kcount_end end = { 0 };
+	struct kc_config cfg;
+	__u32 key = 0;
+
+	if (!bpf_map_lookup_elem(fd, &key, &cfg)) {
+		cfg.stopped = 1;
+		bpf_map_update_elem(fd, &key, &cfg, BPF_ANY);
+	}
+	kcount_collect(kc, sum);
+	if (move_rows(kc, sum, NULL, 0))
+		sum->failed = true;
+	end.missed = missed_calls(kc);
+	end.unfinished = calls_in_progress(kc);
+	return end;
+}
+
+/* Where this kernel's sched_process_fork record holds the child's pid. */
+static int fork_child_offset(const struct tracefs *tfs)
+{
+	struct extra_tps x = { 0 };
+	const struct tep_format_field *field;
+	int offset = -ENOENT;
+
+	if (!extra_tps_add(&x, tfs, "sched", "sched_process_fork", TP_FORK)) {
+		field = tep_find_field(x.tps[0].event, "child_pid");
+		if (field && field->size == 4)
+			offset = field->offset;
+	}
+	extra_tps_free(&x);
+	return offset;
+}
+
+static bool is_exec(const char *name)
+{
+	return !strcmp(name, "execve") || !strcmp(name, "execveat");
+}
+
+/* Which numbers are counted, and which never return or exec. */
+static int set_calls(struct kcount *kc, const struct kcount_calls *calls)
+{
+	int fd = bpf_map__fd(kc->skel->maps.calls);
+	__u32 nr;
+
+	for (nr = 0; nr < KC_MAX_NR; nr++) {
+		const char *name = syscall_name(calls->machine, nr);
+		__u8 flags = 0;
+
+		if (!calls->selected || (nr < calls->nr_selected && calls->selected[nr]))
+			flags |= KC_SELECTED;
+		if (name && syscall_result_kind(name) == RESULT_NORETURN)
+			flags |= KC_NORETURN;
+		if (name && is_exec(name))
+			flags |= KC_EXEC;
+		if (flags && bpf_map_update_elem(fd, &nr, &flags, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+static int set_targets(struct kcount *kc, const struct kcount_targets *t,
+		       const struct kcount_calls *calls, int fork_offset)
+{
+	struct kc_config cfg = {
+		.all = !t->tids,
+		.self_tgid = t->self,
+		.follow_forks = t->follow_forks,
+		.fork_child_offset = fork_offset,
+		.selective = calls->selected != NULL,
+		.errnos = calls->errnos,
+	};
+	struct kc_task task = { .state = t->at_exec ? KC_AT_EXEC : KC_TRACED };
+	int fd = bpf_map__fd(kc->skel->maps.tasks);
+	__u32 key = 0;
+	size_t i;
+
+	for (i = 0; t->tids && i < t->nr_tids; i++)
+		if (bpf_map_update_elem(fd, &t->tids[i], &task, BPF_ANY))
+			return -errno;
+	fd = bpf_map__fd(kc->skel->maps.config);
+	return bpf_map_update_elem(fd, &key, &cfg, BPF_ANY) ? -errno : 0;
+}
+
+static int set_up(struct kcount *kc, const struct kcount_targets *t,
+		  const struct kcount_calls *calls, const struct tracefs *tfs,
+		  char *why, size_t len)
+{
+	int offset = t->follow_forks && t->tids ? fork_child_offset(tfs) : 0;
+	int err;
+
+	if (offset < 0) {
+		explain(why, len, "finding sched_process_fork's child_pid", offset);
+		return offset;
+	}
+	kc->errnos_on = calls->errnos;
+	err = copy_init(&kc->stats, kc->skel->maps.stats);
+	if (!err && kc->errnos_on)
+		err = copy_init(&kc->errnos, kc->skel->maps.errnos);
+	if (!err)
+		err = set_calls(kc, calls);
+	if (!err)
+		err = set_targets(kc, t, calls, offset);
+	if (err)
+		explain(why, len, "setting up the counting BPF program's maps", err);
+	return err;
+}
+
+/*
+ * Loads the program, tells it whom and what to count, and attaches it.
+ * NULL, with the reason, where BPF cannot be used.
+ */
+struct kcount *kcount_start(const struct kcount_targets *targets,
+			    const struct kcount_calls *calls, const struct tracefs *tfs,
+			    char *why, size_t len)
+{
+	struct kcount *kc = calloc(1, sizeof(*kc));
+	int err;
+
+	libbpf_set_print(keep_warning);
+	if (!kc) {
+		snprintf(why, len, "out of memory");
+		return NULL;
+	}
+	kc->skel = kcount_bpf__open();
+	if (!kc->skel) {
+		explain(why, len, "opening the counting BPF program", errno);
+		goto out_close;
+	}
+	err = kcount_bpf__load(kc->skel);
+	if (err) {
+		explain(why, len, "loading the counting BPF program", err);
+		goto out_close;
+	}
+	if (set_up(kc, targets, calls, tfs, why, len))
+		goto out_close;
+	err = kcount_bpf__attach(kc->skel);
+	if (err) {
+		explain(why, len, "attaching the counting BPF program", err);
+		goto out_close;
+	}
+	return kc;
+
+out_close:
+	kcount_close(kc);
+	return NULL;
+}
+
+void kcount_close(struct kcount *kc)
+{
+	if (!kc)
+		return;
+	kcount_bpf__destroy(kc->skel);
+	copy_free(&kc->stats);
+	copy_free(&kc->errnos);
+	free(kc);
+}
