@@ -1,10 +1,14 @@
 #!/bin/sh
 # Fetches what a QEMU guest of ARCH boots: Debian's own kernel (resolved
 # through its metapackage, never a hard-coded ABI) and busybox-static, both
-# extracted from their .debs, never installed. Cached: a second run does
-# not download again.
+# extracted from their .debs, never installed; for arm64 and s390x also the
+# static libbpf sctrace links, with what it needs, extracted into a sysroot
+# (CACHE/ARCH/sysroot): installed beside the host's, those -dev packages
+# would pin libc6-dev, zlib1g and linux-libc-dev of both arches to one
+# version, which the mirror does not always have (s390x's lag). Cached: a
+# second run does not download again.
 # Usage: ci/fetch-guest.sh x86_64|aarch64|s390x CACHE_DIR
-# Prints the cache directory holding vmlinuz and busybox.
+# Prints the cache directory holding vmlinuz, busybox and sysroot.
 set -eu
 
 arch=$1
@@ -28,9 +32,12 @@ if [ -z "$image" ]; then
 fi
 image=${image%%:*}
 
+# Fetched again when the mirror's version changes.
 fetch() {
 	pkg=$1 want=$2
-	if [ -f "$dir/$want.from" ] && [ "$(cat "$dir/$want.from")" = "$pkg" ]; then
+	from="$pkg $(apt-cache show --no-all-versions "$pkg:$debarch" 2>/dev/null |
+		awk '/^Version:/ { print $2; exit }')"
+	if [ -f "$dir/$want.from" ] && [ "$(cat "$dir/$want.from")" = "$from" ]; then
 		return 0
 	fi
 	tmp=$(mktemp -d)
@@ -42,11 +49,18 @@ fetch() {
 	case "$want" in
 	vmlinuz) cp "$(ls "$tmp"/root/boot/vmlinuz-* | head -n 1)" "$dir/vmlinuz" ;;
 	busybox) cp "$tmp/root/bin/busybox" "$dir/busybox" ;;
+	sysroot-*) mkdir -p "$dir/sysroot" && cp -a "$tmp/root/." "$dir/sysroot/" ;;
 	esac
-	echo "$pkg" > "$dir/$want.from"
+	echo "$from" > "$dir/$want.from"
 	rm -rf "$tmp"
 }
 
 fetch "$image" vmlinuz
 fetch busybox-static busybox
+# x86_64's are the host's own packages (ci/install-deps.sh).
+if [ "$arch" != x86_64 ]; then
+	for pkg in libbpf-dev libelf-dev zlib1g-dev; do
+		fetch "$pkg" "sysroot-$pkg"
+	done
+fi
 echo "$dir"

@@ -19,7 +19,7 @@ fi
 for f in "$dir"/*.c "$dir"/*.h; do
 	m=${f##*/}
 	m=${m%.*}
-	# Generated headers (usage.h, the BPF skeleton) are not in the tree.
+	# Generated files (usage.h, the BPF objects' bytes) are not in the tree.
 	sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$f" | while read -r h; do
 		if [ -f "$dir/$h.h" ] && [ "$h" != "$m" ]; then
 			echo "$m $h"

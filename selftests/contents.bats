@@ -91,6 +91,13 @@ has_line() {
 	has_line 'openat(dfd: AT_FDCWD, filename: NULL, flags: O_RDONLY) = -1 EFAULT (Bad address)'
 }
 
+@test "execve's argv: unreadable, its address; unreadable from an element on, ? there" {
+	trace_case execve argv_unmapped
+	# ENOENT or EFAULT: kernels look for the file and read argv in either order.
+	grep -qE '^execve\(filename: "/nonexistent/argv", argv: 0x10, envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = -1 E(NOENT|FAULT) ' "$out.bare"
+	grep -qE '^execve\(filename: "/nonexistent/argv", argv: \["first", \?\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = -1 E(NOENT|FAULT) ' "$out.bare"
+}
+
 @test "poll: each pollfd's events, and after the result the revents of the ready one" {
 	trace_case poll poll_revents
 	run "$PY" "$CASES" poll_revents
@@ -148,6 +155,20 @@ has_line() {
 	run --separate-stderr sct -o "$out" -- env -i A=1 B=2 /bin/true x "y z"
 	assert_success
 	grep -qE '^execve\(filename: "/bin/true", argv: \["/bin/true", "x", "y z"\], envp: 0x[0-9a-f]+ /\* 2 vars \*/\) = 0$' "$out"
+}
+
+@test "envp's count: exact across the program's blocks of 32, \"or more\" from 1024 on" {
+	local n vars
+	for n in 31 32 33 1023 1024 1500; do
+		mapfile -t vars < <(seq -f 'V%g=1' 1 "$n")
+		run --separate-stderr sct -e execve -o "$out" -- env -i "${vars[@]}" /bin/true
+		assert_success
+		if [ "$n" -lt 1024 ]; then
+			grep -qE "^execve\(.*envp: 0x[0-9a-f]+ /\* $n vars \*/\) = 0$" "$out"
+		else
+			grep -qE '^execve\(.*envp: 0x[0-9a-f]+ /\* 1024 or more vars \*/\) = 0$' "$out"
+		fi
+	done
 }
 
 # The case's --json trace of the calls in $1; every line must be JSON.

@@ -68,6 +68,21 @@ def unmapped():
     libc.openat(AT_FDCWD, None, os.O_RDONLY)
 
 
+def argv_unmapped():
+    """execve's argv unreadable, and one whose second element is PROT_NONE."""
+    libc.execve.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p]
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    area = mmap.mmap(-1, 2 * PAGE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    first = ctypes.c_char_p(b"first")
+    ctypes.c_void_p.from_address(base + PAGE - 8).value = \
+        ctypes.cast(first, ctypes.c_void_p).value
+    libc.mprotect(base + PAGE, PAGE, 0)
+    envp = (ctypes.c_void_p * 1)()
+    libc.execve(b"/nonexistent/argv", 0x10, envp)
+    libc.execve(b"/nonexistent/argv", base + PAGE - 8, envp)
+
+
 def poll_revents():
     """poll with one fd ready and one not: revents for the ready one only."""
     import select
@@ -170,7 +185,7 @@ def resumed():
 
 
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
-                                 unmapped, poll_revents, sockets, stat_file,
+                                 unmapped, argv_unmapped, poll_revents, sockets, stat_file,
                                  changed_during_call, threads_openat, resumed)}
 
 if __name__ == "__main__":

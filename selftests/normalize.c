@@ -289,7 +289,23 @@ static bool reduce_split_line(struct text *out, const char *p, const char *eol)
 	return true;
 }
 
-/* One line: every contents value and address as <p>, poll's revents dropped. */
+/* The end of an <aN> address name, or NULL. */
+static const char *address_end(const char *s, const char *end)
+{
+	const char *v = s + 2;
+
+	if (end - s < 4 || strncmp(s, "<a", 2) || !isdigit((unsigned char)*v))
+		return NULL;
+	while (v < end && isdigit((unsigned char)*v))
+		v++;
+	return v < end && *v == '>' ? v + 1 : NULL;
+}
+
+/*
+ * One line: every contents value and address as <p> (a result's too:
+ * their numbers count the addresses before them, fewer with contents),
+ * poll's revents dropped.
+ */
 static void reduce_line(struct text *out, const char *p, const char *eol)
 {
 	const char *result = strstr(p, ") = ");
@@ -303,6 +319,11 @@ static void reduce_line(struct text *out, const char *p, const char *eol)
 		if (!strncmp(p, ": ", 2) && (!result || p < result) &&
 		    (v = contents_end(p + 2, eol))) {
 			put(out, ": <p>", 5);
+			p = v;
+			continue;
+		}
+		if ((v = address_end(p, eol))) {
+			put(out, "<p>", 3);
 			p = v;
 			continue;
 		}
@@ -330,4 +351,16 @@ char *reduce_contents(const char *text)
 		p = eol;
 	}
 	return out.s;
+}
+
+/* Both texts reduced in place (either may be NULL: it stays NULL). */
+void reduce_both(char **ours, char **want)
+{
+	char *a = *ours ? reduce_contents(*ours) : NULL;
+	char *b = *want ? reduce_contents(*want) : NULL;
+
+	free(*ours);
+	free(*want);
+	*ours = a;
+	*want = b;
 }

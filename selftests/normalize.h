@@ -24,6 +24,7 @@ char *strip_comments(const char *golden);
  * address reduced to <p>, and the arguments of split lines to <args>.
  */
 char *reduce_contents(const char *text);
+void reduce_both(char **ours, char **want);
 #define NO_CONTENTS_NOTICE "pointer arguments are shown as addresses"
 
 #endif

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * replay_compare TRACE GOLDEN: whether a trace (e.g. a guest's recording
- * replayed on the host) matches a golden file after the harness's one
- * normalisation step. Exit 0 if it does; 1 with a unified diff if not.
+ * replay_compare [--reduced] TRACE GOLDEN: whether a trace (e.g. a guest's
+ * recording replayed on the host) matches a golden file after the
+ * harness's one normalisation step; --reduced: with contents and
+ * addresses reduced to placeholders on both sides (a recording of another
+ * machine, whose contents sctrace shows as addresses). Exit 0 if it does;
+ * 1 with a unified diff if not.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,18 +53,22 @@ int main(int argc, char **argv)
 {
 	const char *why = "unreadable";
 	char *trace, *golden, *ours = NULL, *want = NULL;
+	bool reduced = argc == 4 && !strcmp(argv[1], "--reduced");
 	int ret = 1;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: replay_compare TRACE GOLDEN\n");
+	if (argc != 3 && !reduced) {
+		fprintf(stderr, "usage: replay_compare [--reduced] TRACE GOLDEN\n");
 		return 2;
 	}
+	argv += reduced;
 	trace = slurp(argv[1]);
 	golden = slurp(argv[2]);
 	if (trace)
 		ours = normalize_trace(trace, &why);
 	if (golden)
 		want = strip_comments(golden);
+	if (reduced)
+		reduce_both(&ours, &want);
 	if (!ours || !want)
 		printf("cannot compare %s with %s: %s\n", argv[1], argv[2],
 		       ours ? "no golden file" : why);

@@ -8,14 +8,27 @@
 #include <string.h>
 #include <event-parse.h>
 
+#include "compiler.h"
 #include "contents.h"
 #include "contents_abi.h"
 #include "contents_table.h"
-#include "contents.skel.h"
 #include "tp_format.h"
 
+/* The program's object file, built for this machine's byte order (Makefile). */
+static const unsigned char program_object[] __aligned(8) = {
+#include "contents.bpf.inc"
+};
+
+/* contents_enter, contents_exit, contents_fork, contents_task_exit. */
+#define CONTENTS_PROGRAMS 4
+
 struct contents {
-	struct contents_bpf *skel;
+	struct bpf_object *obj;
+	struct bpf_map *config;
+	struct bpf_map *specs;
+	struct bpf_map *traced;
+	struct bpf_map *out;
+	struct bpf_link *links[CONTENTS_PROGRAMS];
 };
 
 /* libbpf's last complaint, for the one notice line sctrace prints. */
@@ -80,7 +93,7 @@ static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit
 static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 		      const bool *selected, size_t nr_selected, unsigned int string_limit)
 {
-	int fd = bpf_map__fd(c->skel->maps.specs);
+	int fd = bpf_map__fd(c->specs);
 	struct ct_call_spec spec;
 	uint32_t nr;
 
@@ -95,6 +108,41 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 			continue;
 		if (bpf_map_update_elem(fd, &nr, &spec, BPF_ANY))
 			return -errno;
+	}
+	return 0;
+}
+
+/* Opens the embedded object and finds the maps sctrace fills. */
+static int open_program(struct contents *c)
+{
+	struct bpf_object_open_opts opts = {
+		.sz = sizeof(opts),
+		.object_name = "contents_bpf",
+	};
+
+	c->obj = bpf_object__open_mem(program_object, sizeof(program_object), &opts);
+	if (!c->obj)
+		return -errno;
+	c->config = bpf_object__find_map_by_name(c->obj, "config");
+	c->specs = bpf_object__find_map_by_name(c->obj, "specs");
+	c->traced = bpf_object__find_map_by_name(c->obj, "traced");
+	c->out = bpf_object__find_map_by_name(c->obj, "out");
+	return c->config && c->specs && c->traced && c->out ? 0 : -ENOENT;
+}
+
+/* Each program to its tracepoint, as its section names it. */
+static int attach_programs(struct contents *c)
+{
+	struct bpf_program *prog;
+	size_t n = 0;
+
+	bpf_object__for_each_program(prog, c->obj) {
+		if (n == CONTENTS_PROGRAMS)
+			return -E2BIG;
+		c->links[n] = bpf_program__attach(prog);
+		if (!c->links[n])
+			return -errno;
+		n++;
 	}
 	return 0;
 }
@@ -115,12 +163,12 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	c->skel = contents_bpf__open();
-	if (!c->skel) {
-		explain(why, len, "opening the BPF program", errno);
+	err = open_program(c);
+	if (err) {
+		explain(why, len, "opening the BPF program", err);
 		goto out_free;
 	}
-	err = contents_bpf__load(c->skel);
+	err = bpf_object__load(c->obj);
 	if (err) {
 		explain(why, len, "loading the BPF program", err);
 		goto out_free;
@@ -148,13 +196,13 @@ static int set_config(struct contents *c, const struct contents_targets *t,
 	};
 	uint32_t key = 0;
 
-	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &key, &cfg,
+	return bpf_map_update_elem(bpf_map__fd(c->config), &key, &cfg,
 				   BPF_ANY) ? -errno : 0;
 }
 
 static int set_targets(struct contents *c, const struct contents_targets *t)
 {
-	int fd = bpf_map__fd(c->skel->maps.traced);
+	int fd = bpf_map__fd(c->traced);
 	uint8_t one = 1;
 	size_t i;
 
@@ -166,7 +214,7 @@ static int set_targets(struct contents *c, const struct contents_targets *t)
 
 static int set_outputs(struct contents *c, const struct contents_outputs *out)
 {
-	int fd = bpf_map__fd(c->skel->maps.out);
+	int fd = bpf_map__fd(c->out);
 	size_t i;
 
 	for (i = 0; i < out->nr; i++) {
@@ -222,7 +270,7 @@ int contents_start(struct contents *c, const struct contents_outputs *out,
 		err = set_config(c, targets, offset);
 	if (err)
 		goto out_explain;
-	err = contents_bpf__attach(c->skel);
+	err = attach_programs(c);
 	if (err) {
 		explain(why, len, "attaching the BPF program", err);
 		return err;
@@ -236,8 +284,12 @@ out_explain:
 
 void contents_close(struct contents *c)
 {
+	size_t i;
+
 	if (!c)
 		return;
-	contents_bpf__destroy(c->skel);
+	for (i = 0; i < CONTENTS_PROGRAMS; i++)
+		bpf_link__destroy(c->links[i]);
+	bpf_object__close(c->obj);
 	free(c);
 }

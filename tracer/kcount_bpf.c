@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "kcount.h"
-#include "kcount.skel.h"
 #include "syscall_table.h"
 #include "tracepoints.h"
 
@@ -24,8 +24,29 @@ struct map_copy {
 	size_t nr;
 };
 
+/* The program's object file, built for this machine's byte order (Makefile). */
+static const unsigned char program_object[] __aligned(8) = {
+#include "kcount.bpf.inc"
+};
+
+/* kcount_enter, kcount_exit, kcount_fork, kcount_task_exit. */
+#define KCOUNT_PROGRAMS 4
+
+/* The maps sctrace reads and fills, found by name in the object. */
+struct kcount_maps {
+	struct bpf_map *config;
+	struct bpf_map *calls;
+	struct bpf_map *tasks;
+	struct bpf_map *stats;
+	struct bpf_map *errnos;
+	struct bpf_map *gone;
+	struct bpf_map *missed;
+};
+
 struct kcount {
-	struct kcount_bpf *skel;
+	struct bpf_object *obj;
+	struct kcount_maps maps;
+	struct bpf_link *links[KCOUNT_PROGRAMS];
 	struct kcount_ended ended;
 	struct map_copy stats;
 	struct map_copy errnos;	/* with --errno-summary only */
@@ -172,7 +193,7 @@ struct gone_list {
 
 static int pop_gone(struct kcount *kc, struct gone_list *g)
 {
-	int fd = bpf_map__fd(kc->skel->maps.gone);
+	int fd = bpf_map__fd(kc->maps.gone);
 	size_t cap = 0, i;
 	struct kc_gone one;
 
@@ -227,7 +248,7 @@ static uint64_t missed_calls(struct kcount *kc)
 	uint64_t total = 0;
 	__u32 key = 0;
 
-	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(kc->skel->maps.missed), &key, per_cpu))
+	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(kc->maps.missed), &key, per_cpu))
 		for (i = 0; i < n; i++)
 			total += per_cpu[i];
 	free(per_cpu);
@@ -240,7 +261,7 @@ static size_t calls_in_progress(struct kcount *kc)
 	struct map_copy c = { 0 };
 	size_t i, nr = 0;
 
-	if (!copy_init(&c, kc->skel->maps.tasks) && !copy_read(&c))
+	if (!copy_init(&c, kc->maps.tasks) && !copy_read(&c))
 		for (i = 0; i < c.nr; i++)
 			nr += ((const struct kc_task *)(c.values + i * c.value_size))->active;
 	copy_free(&c);
@@ -256,7 +277,7 @@ static size_t calls_in_progress(struct kcount *kc)
  */
 struct kcount_end kcount_finish(struct kcount *kc, struct summary *sum)
 {
-	int fd = bpf_map__fd(kc->skel->maps.config);
+	int fd = bpf_map__fd(kc->maps.config);
 	struct kcount_end end = { 0 };
 	struct kc_config cfg;
 	__u32 key = 0;
@@ -297,7 +318,7 @@ static bool is_exec(const char *name)
 /* Which numbers are counted, and which never return or exec. */
 static int set_calls(struct kcount *kc, const struct kcount_calls *calls)
 {
-	int fd = bpf_map__fd(kc->skel->maps.calls);
+	int fd = bpf_map__fd(kc->maps.calls);
 	__u32 nr;
 
 	for (nr = 0; nr < KC_MAX_NR; nr++) {
@@ -328,14 +349,14 @@ static int set_targets(struct kcount *kc, const struct kcount_targets *t,
 		.errnos = calls->errnos,
 	};
 	struct kc_task task = { .state = t->at_exec ? KC_AT_EXEC : KC_TRACED };
-	int fd = bpf_map__fd(kc->skel->maps.tasks);
+	int fd = bpf_map__fd(kc->maps.tasks);
 	__u32 key = 0;
 	size_t i;
 
 	for (i = 0; t->tids && i < t->nr_tids; i++)
 		if (bpf_map_update_elem(fd, &t->tids[i], &task, BPF_ANY))
 			return -errno;
-	fd = bpf_map__fd(kc->skel->maps.config);
+	fd = bpf_map__fd(kc->maps.config);
 	return bpf_map_update_elem(fd, &key, &cfg, BPF_ANY) ? -errno : 0;
 }
 
@@ -351,9 +372,9 @@ static int set_up(struct kcount *kc, const struct kcount_targets *t,
 		return offset;
 	}
 	kc->errnos_on = calls->errnos;
-	err = copy_init(&kc->stats, kc->skel->maps.stats);
+	err = copy_init(&kc->stats, kc->maps.stats);
 	if (!err && kc->errnos_on)
-		err = copy_init(&kc->errnos, kc->skel->maps.errnos);
+		err = copy_init(&kc->errnos, kc->maps.errnos);
 	if (!err)
 		err = set_calls(kc, calls);
 	if (!err)
@@ -367,6 +388,46 @@ static int set_up(struct kcount *kc, const struct kcount_targets *t,
  * Loads the program, tells it whom and what to count, and attaches it.
  * NULL, with the reason, where BPF cannot be used.
  */
+/* Opens the embedded object and finds the maps sctrace reads and fills. */
+static int open_program(struct kcount *kc)
+{
+	struct bpf_object_open_opts opts = {
+		.sz = sizeof(opts),
+		.object_name = "kcount_bpf",
+	};
+	struct kcount_maps *m = &kc->maps;
+
+	kc->obj = bpf_object__open_mem(program_object, sizeof(program_object), &opts);
+	if (!kc->obj)
+		return -errno;
+	m->config = bpf_object__find_map_by_name(kc->obj, "config");
+	m->calls = bpf_object__find_map_by_name(kc->obj, "calls");
+	m->tasks = bpf_object__find_map_by_name(kc->obj, "tasks");
+	m->stats = bpf_object__find_map_by_name(kc->obj, "stats");
+	m->errnos = bpf_object__find_map_by_name(kc->obj, "errnos");
+	m->gone = bpf_object__find_map_by_name(kc->obj, "gone");
+	m->missed = bpf_object__find_map_by_name(kc->obj, "missed");
+	return m->config && m->calls && m->tasks && m->stats && m->errnos &&
+	       m->gone && m->missed ? 0 : -ENOENT;
+}
+
+/* Each program to its tracepoint, as its section names it. */
+static int attach_programs(struct kcount *kc)
+{
+	struct bpf_program *prog;
+	size_t n = 0;
+
+	bpf_object__for_each_program(prog, kc->obj) {
+		if (n == KCOUNT_PROGRAMS)
+			return -E2BIG;
+		kc->links[n] = bpf_program__attach(prog);
+		if (!kc->links[n])
+			return -errno;
+		n++;
+	}
+	return 0;
+}
+
 struct kcount *kcount_start(const struct kcount_targets *targets,
 			    const struct kcount_calls *calls, const struct tracefs *tfs,
 			    char *why, size_t len)
@@ -379,19 +440,19 @@ struct kcount *kcount_start(const struct kcount_targets *targets,
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	kc->skel = kcount_bpf__open();
-	if (!kc->skel) {
-		explain(why, len, "opening the counting BPF program", errno);
+	err = open_program(kc);
+	if (err) {
+		explain(why, len, "opening the counting BPF program", err);
 		goto out_close;
 	}
-	err = kcount_bpf__load(kc->skel);
+	err = bpf_object__load(kc->obj);
 	if (err) {
 		explain(why, len, "loading the counting BPF program", err);
 		goto out_close;
 	}
 	if (set_up(kc, targets, calls, tfs, why, len))
 		goto out_close;
-	err = kcount_bpf__attach(kc->skel);
+	err = attach_programs(kc);
 	if (err) {
 		explain(why, len, "attaching the counting BPF program", err);
 		goto out_close;
@@ -405,9 +466,13 @@ out_close:
 
 void kcount_close(struct kcount *kc)
 {
+	size_t i;
+
 	if (!kc)
 		return;
-	kcount_bpf__destroy(kc->skel);
+	for (i = 0; i < KCOUNT_PROGRAMS; i++)
+		bpf_link__destroy(kc->links[i]);
+	bpf_object__close(kc->obj);
 	copy_free(&kc->stats);
 	copy_free(&kc->errnos);
 	free(kc);

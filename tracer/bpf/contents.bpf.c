@@ -176,15 +176,20 @@ __noinline __u32 put_str(struct scratch *s, const struct item_req *r)
 	if (size > CT_MAX_ITEM)
 		size = CT_MAX_ITEM;
 	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)r->ptr);
-	if (n <= 0) {
+	if (n < 0) {
 		/* The pointer instead, which is what is shown then. */
 		h->status = CT_ITEM_FAULT;
 		h->len = sizeof(r->ptr);
 		*(__u64 *)(h + 1) = r->ptr;
 		return item_end(r->off, sizeof(r->ptr));
 	}
-	/* Read one byte more than shown, to know whether the string goes on. */
-	n--;
+	/*
+	 * The length with its NUL; but 6.1 (the guests' kernel) returns 0
+	 * for "", which is a string all the same (AT_EMPTY_PATH's). Read one
+	 * byte more than shown, to know whether the string goes on.
+	 */
+	if (n > 0)
+		n--;
 	if (n > r->max) {
 		n = r->max;
 		h->status = CT_ITEM_CUT;
@@ -240,191 +245,188 @@ __noinline __u32 put_iov(struct scratch *s, const struct item_req *r)
 	return item_end(r->off, sizeof(*iov) + len);
 }
 
-/* What one record's building needs, shared with the bpf_loop callbacks. */
-struct emit_state {
-	struct scratch *s;
-	const struct ct_call_spec *spec;
-	const __u64 *args;	/* a copy on the stack or in the pending map */
-	long ret;
-	__u32 off;
-	__u32 retry;		/* at the exit: strings to read again */
-	__u32 faulted;		/* at the enter: strings that could not be read */
-	__s32 len_in;		/* pending_call's */
-	__u8 when;
-	__u8 flags;		/* CT_RECORD_* */
-	__u8 items;
-};
-
-/* One array element: each a loop step, so the verifier walks it once. */
-struct vector_state {
-	struct emit_state *e;
+/* A NULL-terminated array's reading: put_vector's and put_count's. */
+struct vector_req {
 	__u64 ptr;
-	__u64 elem;
-	__u32 max;
-	__u32 n;		/* elements seen */
+	__u32 off;		/* in: where the items go; out: after them */
+	__u32 max;		/* bytes of each string */
 	__u8 arg;
-	__u8 fault;
+	__u8 items;		/* out: items written */
+	__u8 full;		/* out: no room for them all */
 };
 
-static long count_element(__u32 i, void *data)
+/* The array's element i; false: unreadable. */
+static __always_inline bool vector_element(const struct vector_req *v, __u32 i, __u64 *elem)
 {
-	struct vector_state *v = data;
-
-	if (bpf_probe_read_user(&v->elem, sizeof(v->elem), (const void *)(v->ptr + 8 * (__u64)i))) {
-		v->fault = 1;
-		return 1;
-	}
-	if (!v->elem)
-		return 1;
-	v->n = i + 1;
-	return 0;
+	return !bpf_probe_read_user(elem, sizeof(*elem), (const void *)(v->ptr + 8 * (__u64)i));
 }
 
-/* A NULL-terminated array: only how many it holds (envp). */
-static __always_inline void put_count(struct emit_state *e, __u8 arg, __u64 ptr)
+/* An empty item ending an array's items: status says why, elem where. */
+static __always_inline __u32 put_end(struct scratch *s, __u32 off, __u8 arg, __u16 elem,
+				     __u8 status)
 {
-	struct vector_state v = { .e = e, .ptr = ptr, .elem = 1 };
-	struct ct_item_head *h;
+	struct ct_item_head *h = item_at(s, off);
 
-	bpf_loop(CT_MAX_ENVP, count_element, &v, 0);
-	h = item_at(e->s, e->off);
 	h->arg = arg;
+	h->elem = elem;
 	h->len = 0;
 	h->pad = 0;
-	h->elem = v.n;
-	h->status = v.fault ? CT_ITEM_FAULT : v.elem ? CT_ITEM_CUT : 0;
-	e->items++;
-	e->off = item_end(e->off, 0);
+	h->status = status;
+	return item_end(off, 0);
 }
 
-static long string_element(__u32 i, void *data)
-{
-	struct vector_state *v = data;
-	struct emit_state *e = v->e;
-	struct item_req r = { .off = e->off, .max = v->max, .elem = i, .arg = v->arg };
+/*
+ * envp is counted a block of elements per call: the verifier walks a
+ * bounded loop once per iteration, and CT_MAX_ENVP of them would cost
+ * it most of the program's verification (seconds in an emulated guest).
+ */
+#define BLOCK 32
+#define BLOCK_END 0x100		/* a NULL ended the array in the block */
+#define BLOCK_FAULT 0x200	/* an element could not be read */
 
-	if (e->off >= HALF) {
-		e->flags |= CT_RECORD_FULL;
-		return 1;
+/* How many of the block's elements, from first on, are set; and why it stopped. */
+__noinline long count_block(const struct vector_req *v, __u32 first)
+{
+	__u64 elem;
+	long i;
+
+	if (!v)
+		return BLOCK_FAULT;
+	for (i = 0; i < BLOCK; i++) {
+		if (!vector_element(v, first + i, &elem))
+			return i | BLOCK_FAULT;
+		if (!elem)
+			return i | BLOCK_END;
 	}
-	if (bpf_probe_read_user(&v->elem, sizeof(v->elem), (const void *)(v->ptr + 8 * (__u64)i))) {
-		v->fault = 1;
-		return 1;
+	return BLOCK;
+}
+
+/* A NULL-terminated array: only how many it holds (envp), one item. */
+__noinline int put_count(struct scratch *s, struct vector_req *v)
+{
+	long got = BLOCK;
+	__u32 i, n = 0;
+
+	if (!s || !v)
+		return 0;
+	for (i = 0; i < CT_MAX_ENVP / BLOCK; i++) {
+		got = count_block(v, i * BLOCK);
+		n += got & (2 * BLOCK - 1);
+		if (got & (BLOCK_END | BLOCK_FAULT))
+			break;
 	}
-	if (!v->elem)
-		return 1;
-	r.ptr = v->elem;
-	e->off = put_str(e->s, &r);
-	e->items++;
-	v->n = i + 1;
+	v->off = put_end(s, v->off, v->arg, n,
+			 got & BLOCK_FAULT ? CT_ITEM_FAULT : got & BLOCK_END ? 0 : CT_ITEM_CUT);
+	v->items = 1;
 	return 0;
 }
 
 /*
  * Each string of the array an item, then an empty one if it went on
- * (CUT) or could not be read (FAULT); no room left marks the record full.
+ * (CUT) or could not be read (FAULT); no room left: full. An array not
+ * readable at all has no item: its address is shown.
  */
-static __always_inline void put_vector(struct emit_state *e, __u8 arg, __u64 ptr, __u32 max)
+__noinline int put_vector(struct scratch *s, struct vector_req *v)
 {
-	struct vector_state v = { .e = e, .ptr = ptr, .elem = 1, .max = max, .arg = arg };
-	struct ct_item_head *h;
+	struct item_req r = { 0 };
+	__u64 elem = 1;
+	bool fault = false;
+	__u32 i, n = 0;
 
-	bpf_loop(CT_MAX_ARGV, string_element, &v, 0);
-	if (!v.elem || (e->flags & CT_RECORD_FULL))
-		return;
-	if (e->off >= HALF) {
-		e->flags |= CT_RECORD_FULL;
-		return;
+	if (!s || !v)
+		return 0;
+	r.max = v->max;
+	r.arg = v->arg;
+	for (i = 0; i < CT_MAX_ARGV; i++) {
+		if (v->off >= HALF) {
+			v->full = 1;
+			return 0;
+		}
+		if (!vector_element(v, i, &elem)) {
+			fault = true;
+			break;
+		}
+		if (!elem)
+			return 0;
+		r.ptr = elem;
+		r.off = v->off;
+		r.elem = i;
+		v->off = put_str(s, &r);
+		v->items++;
+		n = i + 1;
 	}
-	h = item_at(e->s, e->off);
-	h->arg = arg;
-	h->elem = v.n;
-	h->len = 0;
-	h->pad = 0;
-	h->status = v.fault ? CT_ITEM_FAULT : CT_ITEM_CUT;
-	e->items++;
-	e->off = item_end(e->off, 0);
+	if (fault && !n)
+		return 0;
+	if (v->off >= HALF) {
+		v->full = 1;
+		return 0;
+	}
+	v->off = put_end(s, v->off, v->arg, n, fault ? CT_ITEM_FAULT : CT_ITEM_CUT);
+	v->items++;
+	return 0;
 }
 
-/* An iovec array's reading: put_iovs's, and its loop's. */
+/* An iovec array's reading: put_iovs's. */
 struct iovs_req {
 	__u64 ptr;
 	__s64 count;		/* iovecs the call has */
 	__s64 budget;		/* at the exit: the bytes the call filled, not yet shown */
 	__u32 off;		/* in: where the items go; out: after them */
 	__u32 max;
-	__u32 done;		/* iovecs read */
 	__u8 arg;
-	__u8 fault;
-	__u8 full;
-	__u8 items;
+	__u8 full;		/* out: no room for them all */
+	__u8 items;		/* out: items written */
 };
-
-struct iov_loop {
-	struct scratch *s;
-	struct iovs_req *r;
-};
-
-static long iov_element(__u32 i, void *data)
-{
-	struct iov_loop *l = data;
-	struct iovs_req *v = l->r;
-	struct item_req r = { .off = v->off, .max = v->max, .elem = i, .arg = v->arg };
-	struct ct_iovec iov;
-
-	if (i >= v->count)
-		return 1;
-	if (v->off >= HALF) {
-		v->full = 1;
-		return 1;
-	}
-	if (bpf_probe_read_user(&iov, sizeof(iov), (const void *)(v->ptr + sizeof(iov) * (__u64)i))) {
-		v->fault = 1;
-		return 1;
-	}
-	r.ptr = iov.base;
-	r.len = iov.len;
-	/* More than any item holds: as good as unbounded, and never negative. */
-	r.total = iov.len > CT_MAX_ITEM ? CT_MAX_ITEM + 1 : iov.len;
-	if (v->budget >= 0) {
-		if (r.total > v->budget)
-			r.total = v->budget;
-		v->budget -= r.total;
-	}
-	v->off = put_iov(l->s, &r);
-	v->items++;
-	v->done = i + 1;
-	return 0;
-}
 
 /*
  * Each iovec an item; then one saying the rest is missing, or that there
- * were none. A global function: verified once, whatever the caller's state.
+ * were none.
  */
-__noinline int put_iovs(struct scratch *s, struct iovs_req *r)
+__noinline int put_iovs(struct scratch *s, struct iovs_req *v)
 {
-	struct iov_loop l = { .s = s, .r = r };
-	struct ct_item_head *h;
-	__s64 count;
+	struct item_req r = { 0 };
+	struct ct_iovec iov;
+	bool fault = false;
+	__u32 i, done = 0;
 
-	if (!s || !r)
+	if (!s || !v)
 		return 0;
-	count = r->count;
-	bpf_loop(CT_MAX_IOV, iov_element, &l, 0);
-	if (r->full || (!r->fault && count > 0 && count <= CT_MAX_IOV))
+	r.max = v->max;
+	r.arg = v->arg;
+	for (i = 0; i < CT_MAX_IOV && i < v->count; i++) {
+		if (v->off >= HALF) {
+			v->full = 1;
+			return 0;
+		}
+		if (bpf_probe_read_user(&iov, sizeof(iov),
+					(const void *)(v->ptr + sizeof(iov) * (__u64)i))) {
+			fault = true;
+			break;
+		}
+		r.ptr = iov.base;
+		r.len = iov.len;
+		r.off = v->off;
+		r.elem = i;
+		/* More than any item holds: as good as unbounded, and never negative. */
+		r.total = iov.len > CT_MAX_ITEM ? CT_MAX_ITEM + 1 : iov.len;
+		if (v->budget >= 0) {
+			if (r.total > v->budget)
+				r.total = v->budget;
+			v->budget -= r.total;
+		}
+		v->off = put_iov(s, &r);
+		v->items++;
+		done = i + 1;
+	}
+	if (!fault && v->count > 0 && v->count <= CT_MAX_IOV)
 		return 0;
-	if (r->off >= HALF) {
-		r->full = 1;
+	if (v->off >= HALF) {
+		v->full = 1;
 		return 0;
 	}
-	h = item_at(s, r->off);
-	h->arg = r->arg;
-	h->elem = r->done;
-	h->len = 0;
-	h->pad = 0;
-	h->status = r->fault ? CT_ITEM_FAULT : count > CT_MAX_IOV ? CT_ITEM_CUT : 0;
-	r->items++;
-	r->off = item_end(r->off, 0);
+	v->off = put_end(s, v->off, v->arg, done,
+			 fault ? CT_ITEM_FAULT : v->count > CT_MAX_IOV ? CT_ITEM_CUT : 0);
+	v->items++;
 	return 0;
 }
 
@@ -474,71 +476,95 @@ static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
 	return v < 32 && (a->cond_values >> v & 1);
 }
 
-static long put_arg(__u32 i, void *data)
+/* One argument's reading: what put_arg is handed, and what it did. */
+struct arg_req {
+	struct ct_arg_spec spec;
+	struct call_args args;
+	__s64 ret;
+	__s32 len_in;		/* pending_call's */
+	__u32 off;		/* in: where its items go; out: after them */
+	__u8 arg;
+	__u8 when;		/* the side read: CT_AT_*, or 0 (the exit of a failed call) */
+	__u8 retry;		/* a string the enter could not read: read it again */
+	__u8 items;		/* out: items written */
+	__u8 full;		/* out: no room for them all */
+	__u8 faulted;		/* out: a string that could not be read */
+};
+
+/*
+ * Reads one argument. A global function, verified once: the loops that
+ * call it and that it calls are plain bounded loops, not bpf_loop, whose
+ * callbacks a kernel without a BPF JIT (s390x's) refuses.
+ */
+__noinline int put_arg(struct scratch *s, struct arg_req *q)
 {
-	struct emit_state *e = data;
-	const struct ct_arg_spec *a;
-	struct ct_item_head *h;
-	struct item_req r = { .arg = i };
+	struct item_req r = { 0 };
+	struct vector_req v = { 0 };
 	struct iovs_req iovs = { 0 };
+	const struct ct_arg_spec *a;
 	long count;
 	__u64 ptr;
 
-	if (i >= CT_MAX_ARGS)
-		return 1;
-	a = &e->spec->args[i];
-	ptr = e->args[i];
-	if (!((a->when & e->when) || (e->retry & (1u << i))) || a->mode == CT_MODE_NONE || !ptr)
+	if (!s || !q || q->arg >= CT_MAX_ARGS)
 		return 0;
-	if (a->cond_arg < CT_MAX_ARGS && !applies(a, e->args[a->cond_arg]))
+	a = &q->spec;
+	ptr = q->args.v[q->arg];
+	if (!((a->when & q->when) || q->retry) || a->mode == CT_MODE_NONE || !ptr)
 		return 0;
-	if (e->off >= HALF) {
-		e->flags |= CT_RECORD_FULL;
+	if (a->cond_arg < CT_MAX_ARGS && !applies(a, q->args.v[a->cond_arg]))
+		return 0;
+	if (q->off >= HALF) {
+		q->full = 1;
 		return 0;
 	}
+	r.arg = q->arg;
+	r.ptr = ptr;
+	r.off = q->off;
+	r.max = a->max;
+	v.arg = q->arg;
+	v.ptr = ptr;
+	v.off = q->off;
+	v.max = a->max;
 	switch (a->mode) {
 	case CT_MODE_STR:
-		e->items++;
-		h = item_at(e->s, e->off);
-		r.ptr = ptr;
-		r.off = e->off;
-		r.max = a->max;
-		e->off = put_str(e->s, &r);
-		if (h->status & CT_ITEM_FAULT)
-			e->faulted |= 1u << i;
+		q->items = 1;
+		q->off = put_str(s, &r);
+		if (item_at(s, r.off)->status & CT_ITEM_FAULT)
+			q->faulted = 1;
 		break;
 	case CT_MODE_BYTES:
-		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
+		count = count_of(a, &q->args, q->ret, q->len_in);
 		if (count < 0)
 			break;
-		e->items++;
-		r.ptr = ptr;
+		q->items = 1;
 		r.total = count * a->elem_size;
-		r.off = e->off;
-		r.max = a->max;
-		e->off = put_bytes(e->s, &r);
+		q->off = put_bytes(s, &r);
 		break;
 	case CT_MODE_STRV:
-		put_vector(e, i, ptr, a->max);
+		put_vector(s, &v);
+		q->off = v.off;
+		q->items = v.items;
+		q->full = v.full;
 		break;
 	case CT_MODE_IOV:
-		count = count_of(a, (const struct call_args *)e->args, e->ret, e->len_in);
+		count = count_of(a, &q->args, q->ret, q->len_in);
 		if (count < 0)
 			break;
 		iovs.ptr = ptr;
 		iovs.count = count;
-		iovs.budget = e->when == CT_AT_EXIT ? e->ret : -1;
-		iovs.off = e->off;
+		iovs.budget = q->when == CT_AT_EXIT ? q->ret : -1;
+		iovs.off = q->off;
 		iovs.max = a->max;
-		iovs.arg = i;
-		put_iovs(e->s, &iovs);
-		e->off = iovs.off;
-		e->items += iovs.items;
-		if (iovs.full)
-			e->flags |= CT_RECORD_FULL;
+		iovs.arg = q->arg;
+		put_iovs(s, &iovs);
+		q->off = iovs.off;
+		q->items = iovs.items;
+		q->full = iovs.full;
 		break;
 	case CT_MODE_COUNTV:
-		put_count(e, i, ptr);
+		put_count(s, &v);
+		q->off = v.off;
+		q->items = v.items;
 		break;
 	}
 	return 0;
@@ -553,23 +579,42 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 				  const __u64 *args, long ret, __u8 when, __u32 retry,
 				  __s32 len_in, bool at_exit)
 {
-	struct emit_state e = {
-		.spec = spec, .args = args, .ret = ret, .retry = retry, .len_in = len_in,
-		.off = sizeof(struct ct_record_head), .when = when,
-	};
+	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
+	__u32 key = 0, size, off = sizeof(struct ct_record_head), faulted = 0;
 	struct ct_record_head *head;
-	__u32 key = 0, size;
+	struct scratch *s;
+	__u8 items = 0, flags = 0;
+	int i;
 
-	e.s = bpf_map_lookup_elem(&scratch, &key);
-	if (!e.s)
+	s = bpf_map_lookup_elem(&scratch, &key);
+	if (!s)
 		return 0;
-	bpf_loop(CT_MAX_ARGS, put_arg, &e, 0);
-	if (!e.items && !e.flags)
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		q.args.v[i] = args[i];
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode == CT_MODE_NONE)
+			continue;
+		q.spec = spec->args[i];
+		q.arg = i;
+		q.retry = retry >> i & 1;
+		q.off = off;
+		q.items = 0;
+		q.full = 0;
+		q.faulted = 0;
+		put_arg(s, &q);
+		off = q.off;
+		items += q.items;
+		if (q.full)
+			flags |= CT_RECORD_FULL;
+		if (q.faulted)
+			faulted |= 1u << i;
+	}
+	if (!items && !flags)
 		return 0;
-	head = (struct ct_record_head *)e.s->buf;
+	head = (struct ct_record_head *)s->buf;
 	head->common_type = CT_RECORD_TYPE;
 	head->at_exit = at_exit;
-	head->flags = e.flags;
+	head->flags = flags;
 	head->nr = nr;
 	head->args[0] = args[0];
 	head->args[1] = args[1];
@@ -577,12 +622,12 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 	head->args[3] = args[3];
 	head->args[4] = args[4];
 	head->args[5] = args[5];
-	size = e.off;
+	size = off;
 	if (size > SCRATCH)
-		return e.faulted;
+		return faulted;
 	/* A full ring counts the record lost, as the kernel counts any. */
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, e.s->buf, size);
-	return e.faulted;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
+	return faulted;
 }
 
 /* The call's spec; whether it reads at the exit; which argument is a CT_LEN_PTR count. */
