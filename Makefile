@@ -142,9 +142,9 @@ $(CONF_ROWS): workloads/conformance.tbl workloads/conformance.awk
 	awk -v arch=$(CONF_ARCH) -v sysnames=$(CONF_SYS) -v out=$@.tmp \
 		-f workloads/conformance.awk workloads/conformance.tbl && mv $@.tmp $@
 
-$(CONF_WL): workloads/conformance.c workloads/conformance.h $(CONF_ROWS)
+$(CONF_WL): workloads/conformance.c workloads/conformance.h $(CONF_ROWS) tracer/compiler.h
 	@mkdir -p $(@D)
-	$(CC) $(WL_CFLAGS) -I$(WL_GEN) -static -o $@ $<
+	$(CC) $(WL_CFLAGS) -I$(WL_GEN) -Itracer -static -o $@ $<
 
 # ---- benchmark: make bench N=200000 ROUNDS=3 (not a test) -------------
 BENCH_BIN := $(BUILD)/bench/bench-workload
@@ -183,8 +183,9 @@ TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare
 UNIT_SRCS  := $(wildcard selftests/test_*.c)
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
-GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/tp_agree.c
-CONF_SRCS   := selftests/conformance.c selftests/tp_agree.c
+GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
+	       selftests/tp_agree.c
+CONF_SRCS   := selftests/conformance.c selftests/testlib.c selftests/tp_agree.c
 
 $(KSFT_STAMP):
 	@test -r $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) is missing: run 'make deps' as root (package linux-source-6.1)" >&2; exit 1; }
@@ -207,7 +208,7 @@ $(KTOOLS_STAMP):
 	tar -xJf $(LINUX_SRC_TAR) -C $(KTOOLS_DIR) --strip-components=3 $(KTOOLS_MEMBERS)
 	touch $@
 
-$(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h)
+$(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wildcard tracer/*.h selftests/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
@@ -215,7 +216,8 @@ $(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_L
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
-$(CONFORMANCE): $(CONF_SRCS) selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) $(TRACER_LIB)
+$(CONFORMANCE): $(CONF_SRCS) selftests/testlib.h selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) \
+		$(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -Iworkloads -I$(WL_GEN) -o $@ $(CONF_SRCS) $(TRACER_LIB) $(LDLIBS)
 
@@ -261,7 +263,7 @@ run_tests: deps
 	$(KSFT_INSTALL_PATH)/run_kselftest.sh -c sctrace
 
 # make lint: the kernel's checkpatch (from the linux-source tarball the
-# build unpacks already) and cppcheck over the tracer, both clean.
+# build unpacks already), cppcheck and clang-tidy over the tracer, all clean.
 # compiler.h is left to cppcheck alone: it defines the attribute
 # spellings checkpatch asks for, as the kernel's compiler_attributes.h.
 CHECKPATCH_DIR   := build/checkpatch
@@ -275,12 +277,30 @@ $(CHECKPATCH):
 		$(addprefix linux-source-6.1/scripts/,checkpatch.pl spelling.txt const_structs.checkpatch)
 	touch $@
 
-.PHONY: lint
+# clang-tidy with .clang-tidy's checks, each source once: a stamp in
+# build/tidy says it was clean, until it, a header or the config changes.
+# The *_nobpf.c sources not built here are checked too; the *_bpf.c ones
+# where libbpf is there.
+TIDY_DIR   := $(BUILD)/tidy
+TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(filter %_nobpf.c,$(BPF_SRCS)) \
+	      $(if $(filter 1,$(CONTENTS)),$(filter %_bpf.c,$(BPF_SRCS)))
+TIDY_FLAGS := $(filter-out -W%,$(SCT_CFLAGS)) -Itracer -isystem $(BUILD)/gen
+
+$(TIDY_DIR)/%.ok: tracer/%.c .clang-tidy $(wildcard tracer/*.h) | $(USAGE_H) \
+		  $(if $(filter 1,$(CONTENTS)),$(BPF_PROGS:%=$(BUILD)/gen/%.bpf.inc))
+	@mkdir -p $(@D)
+	clang-tidy --quiet $< -- $(TIDY_FLAGS)
+	@touch $@
+
+.PHONY: lint tidy
+tidy: $(patsubst tracer/%.c,$(TIDY_DIR)/%.ok,$(TIDY_SRCS))
+
 lint: deps
 	$(SUBMAKE) $(CHECKPATCH)
 	$(CHECKPATCH) --no-tree --quiet --show-types -f $(CHECKPATCH_FILES)
 	cppcheck --quiet --enable=warning,portability,performance --std=c11 -D_GNU_SOURCE \
 		-Itracer --error-exitcode=1 tracer/*.c
+	+$(SUBMAKE) tidy
 
 # README's two commands in a debootstrapped Debian 12 (not part of check;
 # FRESH_UPTO=run stops after make run).

@@ -20,31 +20,27 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <libaudit.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "compiler.h"
 #include "conformance.h"
-#include "exit_codes.h"
+#include "kselftest.h"
 #include "syscall_table.h"
+#include "testlib.h"
 #include "tp_agree.h"
 #include "tracefs.h"
 
 #define MAX_NR 1024
 #define AGREE_BATCH 16
-#define KSFT_FAIL 1
-#define KSFT_SKIP 4
 
 struct row {
 	const char *name;
@@ -91,13 +87,6 @@ struct verdict {
 static struct verdict verdicts[NR_ROWS];
 static struct tp_nr_result by_nr[MAX_NR];
 
-static const char *env_or(const char *name, const char *fallback)
-{
-	const char *v = getenv(name);
-
-	return v && *v ? v : fallback;
-}
-
 static void __printf(2, 3) fail(struct verdict *v, const char *fmt, ...)
 {
 	va_list ap;
@@ -109,30 +98,6 @@ static void __printf(2, 3) fail(struct verdict *v, const char *fmt, ...)
 	va_end(ap);
 }
 
-static char *read_file(const char *path)
-{
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	buf = fstat(fd, &st) ? NULL : malloc(st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return NULL;
-	}
-	n = read(fd, buf, st.st_size);
-	close(fd);
-	if (n != st.st_size) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
 static int row_of(const char *name)
 {
 	size_t i;
@@ -141,27 +106,6 @@ static int row_of(const char *name)
 		if (!strcmp(rows[i].name, name))
 			return i;
 	return -1;
-}
-
-/* Runs argv with ASLR off, CONF_EXPECTED=expected, stderr into err_path. */
-static int run(char *const argv[], const char *expected, const char *err_path)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (fd < 0 || dup2(fd, STDERR_FILENO) < 0)
-			_exit(126);
-		setenv("CONF_EXPECTED", expected, 1);
-		personality(ADDR_NO_RANDOMIZE);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 static void read_expected(const char *path, bool raw)
@@ -729,13 +673,6 @@ static void skip_all(const char *why)
 	exit(KSFT_SKIP);
 }
 
-/* sctrace's exits for a kernel or machine that cannot trace. */
-static bool cannot_trace(int status)
-{
-	return status == SCT_EXIT_NO_TRACEFS || status == SCT_EXIT_NO_EVENTS ||
-	       status == SCT_EXIT_NO_PERM;
-}
-
 /*
  * Traces the workload with sctrace (--raw or not) and reads what it wrote
  * and what the workload expected; NULL, or why that failed (in why).
@@ -759,9 +696,9 @@ static const char *run_sctrace(const char *dir, const char *workload, bool raw,
 	argv[n++] = "--";
 	argv[n++] = (char *)workload;
 	argv[n] = NULL;
-	status = run(argv, expected, errors);
+	status = run_command(argv, "CONF_EXPECTED", expected, errors);
 	text = read_file(errors);
-	if (cannot_trace(status) || status == KSFT_SKIP) {
+	if (cannot_trace(status)) {
 		snprintf(why, len, "sctrace cannot trace here: %.400s", text ? text : "");
 		why[strcspn(why, "\n")] = '\0';
 		skip_all(why);

@@ -8,23 +8,13 @@
 #include "kselftest_harness.h"
 
 #include <fcntl.h>
-#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
-#include "exit_codes.h"
 #include "normalize.h"
 #include "oracle.h"
+#include "testlib.h"
 #include "tp_agree.h"
-
-#define KSFT_SKIP_CODE 4
-
-static const char *env_or(const char *name, const char *fallback)
-{
-	const char *v = getenv(name);
-
-	return v && *v ? v : fallback;
-}
 
 static const char *arch(void)
 {
@@ -33,29 +23,6 @@ static const char *arch(void)
 	if (!uts.machine[0])
 		uname(&uts);
 	return uts.machine;
-}
-
-static char *read_file(const char *path)
-{
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || !(buf = malloc(st.st_size + 1))) {
-		close(fd);
-		return NULL;
-	}
-	n = read(fd, buf, st.st_size);
-	close(fd);
-	if (n != st.st_size) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	return buf;
 }
 
 static int write_file(const char *path, const char *text)
@@ -67,29 +34,6 @@ static int write_file(const char *path, const char *text)
 	if (fd >= 0)
 		close(fd);
 	return ok ? 0 : -1;
-}
-
-/*
- * Runs argv with ASLR off (so values derived from brk or the stack are
- * the same every run) and stderr into err_path; the exit status, or -1.
- */
-static int run(char *const argv[], const char *err_path)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (fd < 0 || dup2(fd, STDERR_FILENO) < 0)
-			_exit(126);
-		personality(ADDR_NO_RANDOMIZE);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /* diff -u, each line as a KTAP diagnostic on stderr. */
@@ -157,24 +101,17 @@ enum traced {
 	TRACED_FAIL,
 };
 
-/* sctrace's exits for a kernel or machine that cannot trace (exit_codes.h). */
-static bool cannot_trace(int status)
-{
-	return status == SCT_EXIT_NO_TRACEFS || status == SCT_EXIT_NO_EVENTS ||
-	       status == SCT_EXIT_NO_PERM;
-}
-
 /* sctrace -o TRACE -- WORKLOAD: the workload must succeed, nothing lost. */
 static enum traced trace_workload(struct __test_metadata *_metadata,
 				  const struct paths *p)
 {
 	char *argv[] = { (char *)env_or("SCTRACE", "build/sctrace"), "-o",
 			 (char *)p->trace, "--", (char *)p->workload, NULL };
-	int status = run(argv, p->errors);
+	int status = run_command(argv, NULL, NULL, p->errors);
 	char *errors = read_file(p->errors);
 	enum traced result = TRACED;
 
-	if (status == KSFT_SKIP_CODE || cannot_trace(status)) {
+	if (cannot_trace(status)) {
 		result = TRACED_SKIP;
 	} else if (status != 0) {
 		TH_LOG("sctrace -- %s exited %d", p->workload, status);
@@ -374,14 +311,14 @@ TEST_F(golden, replay)
 		SKIP(return, "needs root to open perf tracepoints");
 	if (getenv("SCTRACE_BLESS"))
 		SKIP(return, "blessing takes the live trace");
-	status = run(record, self->paths.errors);
-	if (status == KSFT_SKIP_CODE || cannot_trace(status))
+	status = run_command(record, NULL, NULL, self->paths.errors);
+	if (cannot_trace(status))
 		SKIP(return, "%s", skip_reason(&self->paths, self->reason, sizeof(self->reason)));
 	if (status)
 		show_file(self->paths.errors);
 	ASSERT_EQ(0, status) TH_LOG("sctrace record -- %s", variant->name);
 	reduce = without_contents(_metadata, self->paths.errors);
-	status = run(replay, self->paths.errors);
+	status = run_command(replay, NULL, NULL, self->paths.errors);
 	if (status)
 		show_file(self->paths.errors);
 	ASSERT_EQ(0, status) TH_LOG("sctrace -i %s", self->paths.data);
@@ -412,7 +349,7 @@ TEST_F(golden, strace_agrees)
 	trace = traced(_metadata, &self->paths, self->reason, sizeof(self->reason));
 	if (!trace)
 		return;
-	status = run(argv, self->paths.errors);
+	status = run_command(argv, NULL, NULL, self->paths.errors);
 	ASSERT_EQ(0, status) TH_LOG("strace -f %s exited %d", self->paths.workload, status);
 	log = read_file(self->paths.strace);
 	ASSERT_NE(NULL, log);

@@ -177,22 +177,6 @@ TEST_F(bty, socket_families_and_types)
 		     shown(self, ARG_SOCK_TYPE, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC));
 }
 
-TEST(rules_sorted_for_bsearch)
-{
-	size_t nr, i;
-	const struct arg_rule *rules = beauty_rules(&nr);
-
-	ASSERT_GT(nr, 1);
-	for (i = 1; i < nr; i++) {
-		int c = strcmp(rules[i - 1].syscall, rules[i].syscall);
-
-		if (!c)
-			c = strcmp(rules[i - 1].arg, rules[i].arg);
-		EXPECT_LT(c, 0) TH_LOG("rule %zu (%s %s) out of order", i,
-				       rules[i].syscall, rules[i].arg);
-	}
-}
-
 /* Whether name is one of the '|'-separated words of text. */
 static bool has_word(const char *text, const char *name)
 {

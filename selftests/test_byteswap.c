@@ -4,14 +4,14 @@
  * handles is built here field by field, in this machine's order and in
  * the other one, and the other one goes through perf_file_next's swapping
  * (the path of a foreign file). Every field sctrace reads must come back
- * as it was written, byte for byte and as decoded by record_parse.
+ * as it was written, byte for byte and as decoded by sample_parse.
  * Fields read get values of distinct bytes, so a missed swap, or one of
  * the wrong width, shows; fields left unread get bytes all alike.
  */
 #include "kselftest_harness.h"
 
 #include "perf_reader.h"
-#include "record.h"
+#include "sample.h"
 
 #define ENTER_ID 0x0115
 #define EXIT_ID 0x0116
@@ -136,11 +136,11 @@ static void put_trailer(struct twin *t, uint64_t st, const struct sent *s)
 		put(t, distinct(7), 8);
 }
 
-/* The raw data: its size, the common fields, then n longs and padding. */
-static void put_raw(struct twin *t, uint16_t type, const struct sent *s,
-		    const uint64_t *longs, size_t n)
+/* The raw data: its size, the common fields, then n longs of width bytes, padding. */
+static void put_raw_longs(struct twin *t, uint16_t type, const struct sent *s,
+			  const uint64_t *longs, size_t n, size_t width)
 {
-	size_t size = 8 + 8 * n;
+	size_t size = 8 + width * n;
 	size_t pad = (8 - (4 + size) % 8) % 8;
 	size_t i;
 
@@ -149,8 +149,14 @@ static void put_raw(struct twin *t, uint16_t type, const struct sent *s,
 	put_alike(t, 0x11, 2);		/* common_flags, common_preempt_count */
 	put(t, s->pid, 4);
 	for (i = 0; i < n; i++)
-		put(t, longs[i], 8);
+		put(t, longs[i], width);
 	put_alike(t, 0, pad);
+}
+
+static void put_raw(struct twin *t, uint16_t type, const struct sent *s,
+		    const uint64_t *longs, size_t n)
+{
+	put_raw_longs(t, type, s, longs, n, 8);
 }
 
 static const struct sent sent = {
@@ -158,9 +164,21 @@ static const struct sent sent = {
 	.cpu = 0x21222324,
 };
 
+/* The ids a recording of longs of long_size bytes is read with. */
+static struct sample_ids ids_of(uint64_t st, unsigned int long_size)
+{
+	static const struct fault_id faults[] = { { FAULT_ID, true } };
+
+	return (struct sample_ids){
+		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = st,
+		.long_size = long_size, .other_tracepoints = true,
+		.faults = faults, .nr_faults = 1,
+	};
+}
+
 /* The reader over one record, as for a file of the other byte order. */
-static const struct perf_event_header *swapped(struct perf_file *f, uint64_t st,
-					       struct twin *t)
+static const struct perf_event_header *swapped_as(struct perf_file *f, uint64_t st,
+						  unsigned int long_size, struct twin *t)
 {
 	uint64_t pos = 0;
 
@@ -168,8 +186,14 @@ static const struct perf_event_header *swapped(struct perf_file *f, uint64_t st,
 	f->buf = f->data = t->other;
 	f->len = f->data_len = t->len;
 	f->swap = true;
-	f->layout = (struct swap_layout){ st, ENTER_ID, EXIT_ID, 8 };
+	f->ids = ids_of(st, long_size);
 	return perf_file_next(f, &pos);
+}
+
+static const struct perf_event_header *swapped(struct perf_file *f, uint64_t st,
+					       struct twin *t)
+{
+	return swapped_as(f, st, 8, t);
 }
 
 /* The swapped record is the native one, every byte. */
@@ -187,19 +211,20 @@ static void check_bytes(struct __test_metadata *_metadata, const struct twin *t,
 
 static struct perf_file file;
 
-static const struct fault_id faults[] = { { FAULT_ID, true } };
-
 /* The record decoded, after the swap, with the ids its samples need. */
-static enum record_status decode(const struct perf_event_header *hdr, uint64_t st,
-				 struct sct_event *ev)
+static enum sample_status decode_as(const struct perf_event_header *hdr, uint64_t st,
+				    unsigned int long_size, struct sct_event *ev)
 {
-	struct record_ids ids = {
-		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = st,
-		.other_tracepoints = true, .faults = faults, .nr_faults = 1,
-	};
+	struct sample_ids ids = ids_of(st, long_size);
 
 	memset(ev, 0, sizeof(*ev));
-	return record_parse(&ids, hdr, ev);
+	return sample_parse(&ids, hdr, ev);
+}
+
+static enum sample_status decode(const struct perf_event_header *hdr, uint64_t st,
+				 struct sct_event *ev)
+{
+	return decode_as(hdr, st, 8, ev);
 }
 
 static void check_sent(struct __test_metadata *_metadata, const struct sct_event *ev)
@@ -234,7 +259,7 @@ TEST(sys_enter_and_sys_exit_samples)
 		put_raw(&t, ENTER_ID, &sent, enter, 7);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "sys_enter");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_ENTER, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(-2, ev.nr);
@@ -246,12 +271,46 @@ TEST(sys_enter_and_sys_exit_samples)
 		put_raw(&t, EXIT_ID, &sent, exit, 2);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "sys_exit");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_EXIT, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(0x101, ev.nr);
 		EXPECT_EQ((long)exit[1], ev.ret);
 	}
+}
+
+/* A 32-bit kernel's: each long 4 bytes, arguments zero-extended, results sign-extended. */
+TEST(samples_of_a_kernel_with_4_byte_longs)
+{
+	const uint64_t enter[7] = { 0xfc, 0x01020304, 0x11121314, 0x21222324,
+				    0x31323334, 0x41424344, 0xf1f2f3f4 };
+	const uint64_t exit[2] = { 0xfc, 0xfffffff7 };
+	struct sct_event ev;
+	struct twin t;
+	size_t k;
+
+	begin(&t, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+	put_sample_head(&t, FULL_SAMPLE_TYPE, distinct(0), &sent);
+	put_raw_longs(&t, ENTER_ID, &sent, enter, 7, 4);
+	end(&t);
+	check_bytes(_metadata, &t, swapped_as(&file, FULL_SAMPLE_TYPE, 4, &t), "sys_enter");
+	ASSERT_EQ(SAMPLE_OK, decode_as(swapped_as(&file, FULL_SAMPLE_TYPE, 4, &t),
+				       FULL_SAMPLE_TYPE, 4, &ev));
+	EXPECT_EQ(EV_ENTER, ev.kind);
+	check_sent(_metadata, &ev);
+	EXPECT_EQ(0xfc, ev.nr);
+	for (k = 0; k < 6; k++)
+		EXPECT_EQ(enter[k + 1], ev.args[k]);
+
+	begin(&t, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+	put_sample_head(&t, FULL_SAMPLE_TYPE, distinct(0), &sent);
+	put_raw_longs(&t, EXIT_ID, &sent, exit, 2, 4);
+	end(&t);
+	check_bytes(_metadata, &t, swapped_as(&file, FULL_SAMPLE_TYPE, 4, &t), "sys_exit");
+	ASSERT_EQ(SAMPLE_OK, decode_as(swapped_as(&file, FULL_SAMPLE_TYPE, 4, &t),
+				       FULL_SAMPLE_TYPE, 4, &ev));
+	EXPECT_EQ(EV_EXIT, ev.kind);
+	EXPECT_EQ(-9, ev.ret);
 }
 
 /*
@@ -280,7 +339,7 @@ TEST(other_tracepoint_samples)
 		put_bytes(&t, opaque, sizeof(opaque));
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "tracepoint");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_TRACEPOINT, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(OTHER_ID, ev.tp.type);
@@ -303,7 +362,7 @@ TEST(page_fault_samples)
 	put_alike(&t, 0, 4);
 	end(&t);
 	check_bytes(_metadata, &t, swapped(&file, st, &t), "fault");
-	ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+	ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 	EXPECT_EQ(EV_FAULT, ev.kind);
 	check_sent(_metadata, &ev);
 	EXPECT_EQ(distinct(1), ev.fault.ip);
@@ -329,7 +388,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "comm");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_COMM, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_STREQ(comm, ev.task.comm);
@@ -344,7 +403,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "fork");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_FORK, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(0x31323334, ev.task.ppid);
@@ -372,7 +431,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "mmap2");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_MMAP, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(distinct(10), ev.map.start);
@@ -387,7 +446,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		put_trailer(&t, st, &sent);
 		end(&t);
 		check_bytes(_metadata, &t, swapped(&file, st, &t), "lost");
-		ASSERT_EQ(RECORD_OK, decode(swapped(&file, st, &t), st, &ev));
+		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_LOST, ev.kind);
 		check_sent(_metadata, &ev);
 		EXPECT_EQ(distinct(14), ev.lost);

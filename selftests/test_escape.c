@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* escape.h's rules, for messages (escape_str) and the trace (outbuf_escaped). */
 #include <string.h>
-#include <unistd.h>
 
 #include "kselftest_harness.h"
 
@@ -99,32 +98,6 @@ TEST_F(out, the_quote_is_escaped_and_n_bounds_the_input)
 	EXPECT_STREQ("\xc3\xa9\\xc3", text(self));
 	outbuf_escaped(&self->ob, "a\0b", 3, 0);
 	EXPECT_STREQ("a\\x00b", text(self));
-}
-
-/* A buffer made with no room grows, in memory and in front of a file. */
-TEST(outbuf_with_no_room_grows)
-{
-	struct outbuf ob;
-	int fds[2];
-	char got[8];
-
-	ASSERT_EQ(0, outbuf_init(&ob, -1, 0));
-	outbuf_puts(&ob, "");
-	outbuf_puts(&ob, "grown");
-	ASSERT_EQ(0, ob.error);
-	ASSERT_EQ(5, ob.len);
-	EXPECT_EQ(0, memcmp(ob.buf, "grown", 5));
-	outbuf_free(&ob);
-
-	ASSERT_EQ(0, pipe(fds));
-	ASSERT_EQ(0, outbuf_init(&ob, fds[1], 0));
-	outbuf_puts(&ob, "piped");
-	ASSERT_EQ(0, outbuf_flush(&ob));
-	ASSERT_EQ(5, read(fds[0], got, sizeof(got)));
-	EXPECT_EQ(0, memcmp(got, "piped", 5));
-	outbuf_free(&ob);
-	close(fds[0]);
-	close(fds[1]);
 }
 
 TEST_HARNESS_MAIN

@@ -48,11 +48,6 @@ static void open_file(struct fd_paths *fp, int32_t pid, int fd, const char *path
 	     .args = { AT_CWD, 0, flags }, .ret = fd, .path = path);
 }
 
-TEST(tables_are_sorted_for_bsearch)
-{
-	EXPECT_TRUE(fdpaths_tables_sorted());
-}
-
 TEST(fd_arguments_by_name)
 {
 	EXPECT_TRUE(fdpaths_is_fd_arg("read", "fd"));

@@ -14,7 +14,8 @@
 
 #include "perf_reader.h"
 #include "perf_writer.h"
-#include "record.h"
+#include "sample.h"
+#include "tp_formats.h"
 
 static const char header_page[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
@@ -27,13 +28,6 @@ static const char header_event[] =
 	"\ttime_delta  :   27 bits\n\tarray       :   32 bits\n\n"
 	"\tpadding     : type == 29\n\ttime_extend : type == 30\n"
 	"\ttime_stamp : type == 31\n\tdata max type_len  == 28\n";
-
-#define COMMON_FIELDS \
-	"format:\n" \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 
 static const char sys_enter_format[] =
 	"name: sys_enter\nID: 441\n" COMMON_FIELDS

@@ -8,7 +8,7 @@
 
 #include "events.h"
 #include "lists.h"
-#include "record.h"
+#include "sample.h"
 #include "syscall_table.h"
 #include "target.h"
 #include "tp_agree.h"
@@ -157,7 +157,7 @@ static void feed_record(struct tp_report *rep, const struct tp_setup *s,
 	struct sct_event ev;
 	unsigned long args[6] = { 0 };
 	uint32_t size;
-	const unsigned char *raw = record_raw(hdr, &ev, &size);
+	const unsigned char *raw = sample_raw(hdr, &ev, &size);
 	uint16_t type;
 	int nr32, nargs;
 

@@ -25,6 +25,7 @@
 
 #include "beauty.h"
 #include "compiler.h"
+#include "sorted.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
 
@@ -472,16 +473,16 @@ enum arg_kind beauty_kind(const char *syscall, const char *arg,
 
 static int symbol_cmp(const void *key, const void *elem)
 {
-	unsigned long v = *(const unsigned long *)key;
-	const struct symbol *s = elem;
+	const struct symbol *a = key, *b = elem;
 
-	return (v > s->value) - (v < s->value);
+	return (a->value > b->value) - (a->value < b->value);
 }
 
 static const char *symbol_name(unsigned long v, const struct symbol *table,
 			       size_t nr)
 {
-	const struct symbol *s = bsearch(&v, table, nr, sizeof(*table), symbol_cmp);
+	const struct symbol key = { .value = v };
+	const struct symbol *s = bsearch(&key, table, nr, sizeof(*table), symbol_cmp);
 
 	return s ? s->name : NULL;
 }
@@ -723,7 +724,7 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	}
 }
 
-#define KIND_TABLE(k, t, sorted) { k, t, ARRAY_SIZE(t), sorted }
+#define KIND_TABLE(k, t, sorted_) { .syms = (t), .nr = ARRAY_SIZE(t), .kind = (k), .sorted = (sorted_) }
 
 /* Every table, for the tests that check each entry; sorted: an enum's. */
 static const struct beauty_table all_tables[] = {
@@ -758,6 +759,32 @@ const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *fl
 	*nr = symbolic_kinds[kind].nr;
 	*flags = symbolic_kinds[kind].flags;
 	return symbolic_kinds[kind].syms;
+}
+
+/* Every table a bsearch looks in: the rules, and the enumerations' symbols. */
+static const struct sorted_table sorted_tables[] = {
+	SORTED_TABLE(arg_rules, rule_cmp),
+	SORTED_TABLE(map_types, symbol_cmp),
+	SORTED_TABLE(futex_cmds, symbol_cmp),
+	SORTED_TABLE(sigmask_hows, symbol_cmp),
+	SORTED_TABLE(sock_families, symbol_cmp),
+	SORTED_TABLE(sock_types, symbol_cmp),
+	SORTED_TABLE(statx_sync_types, symbol_cmp),
+	SORTED_TABLE(clock_ids, symbol_cmp),
+	SORTED_TABLE(epoll_ops, symbol_cmp),
+	SORTED_TABLE(rlimit_resources, symbol_cmp),
+	SORTED_TABLE(itimer_whichs, symbol_cmp),
+	SORTED_TABLE(waitid_whichs, symbol_cmp),
+	SORTED_TABLE(fcntl_cmds, symbol_cmp),
+	SORTED_TABLE(seek_whences, symbol_cmp),
+	SORTED_TABLE(madvise_advices, symbol_cmp),
+	SORTED_TABLE(shutdown_hows, symbol_cmp),
+};
+
+const struct sorted_table *beauty_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(sorted_tables);
+	return sorted_tables;
 }
 
 const struct arg_rule *beauty_rules(size_t *nr)

@@ -29,9 +29,9 @@ struct arg_rule {
 
 /* A table a kind prints from; an enum's is sorted by value (bsearch). */
 struct beauty_table {
-	enum arg_kind kind;
 	const struct symbol *syms;
 	size_t nr;
+	enum arg_kind kind;
 	bool sorted;
 };
 
@@ -42,6 +42,9 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
 const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain);
 const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *flags);
 const struct arg_rule *beauty_rules(size_t *nr);
+
+struct sorted_table;
+const struct sorted_table *beauty_sorted_tables(size_t *nr);
 bool open_flags_create(enum arg_kind kind, unsigned long flags);
 
 /* "SIGRT_32", or a number of 11 characters, and its NUL. */

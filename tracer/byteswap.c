@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "byteswap.h"
-#include "compiler.h"
 #include "perfdata.h"
 
 void swap_u64s(void *p, size_t n)
@@ -54,137 +53,93 @@ void swap_attr(struct perf_event_attr *attr, size_t size)
 	swap_u64s((char *)attr + 8, 5);
 }
 
-/* One long of the recording machine. */
-static void swap_long(const struct swap_layout *l, unsigned char *p)
+/* The fields of kind at p, of len bytes, turned around; false if they run past len. */
+static bool swap_fields(const struct sample_ids *ids, enum layout_kind kind,
+			unsigned char *p, size_t len, size_t *taken)
 {
-	if (l->long_size == 4)
-		swap_u32s(p, 1);
-	else
-		swap_u64s(p, 1);
+	struct layout_place pl[LAYOUT_MAX_FIELDS];
+	size_t n, i;
+
+	n = layout_place(kind, ids->sample_type, ids->long_size, pl, taken);
+	if (*taken > len)
+		return false;
+	for (i = 0; i < n; i++) {
+		if (pl[i].width == 2)
+			swap_u16(p + pl[i].at);
+		else if (pl[i].width == 4)
+			swap_u32s(p + pl[i].at, 1);
+		else if (pl[i].width == 8)
+			swap_u64s(p + pl[i].at, 1);
+	}
+	return true;
 }
 
 /*
- * A raw_syscalls entry: common_type, common_pid, then id and six args
- * (sys_enter) or id and ret (sys_exit), each a long. Others stay raw.
+ * A trace entry: its common fields; raw_syscalls' id and arguments or
+ * return value too. Other tracepoints' fields stay raw: libtraceevent
+ * reads them in the file's byte order.
  */
-static void swap_raw(const struct swap_layout *l, unsigned char *raw, uint32_t size)
+static void swap_entry(const struct sample_ids *ids, unsigned char *raw, uint32_t size)
 {
-	uint32_t longs, i, need;
+	enum layout_kind kind;
+	size_t common, taken;
 	uint16_t type;
 
-	if (size < 8)
+	if (!swap_fields(ids, LAYOUT_ENTRY, raw, size, &common))
 		return;
-	swap_u16(raw);
-	swap_u32s(raw + 4, 1);
-	memcpy(&type, raw, 2);
-	if (type == l->enter_id)
-		longs = 7;
-	else if (type == l->exit_id)
-		longs = 2;
-	else
-		return;
-	need = 8 + longs * l->long_size;
-	for (i = 0; need <= size && i < longs; i++)
-		swap_long(l, raw + 8 + i * l->long_size);
+	memcpy(&type, raw, sizeof(type));
+	if (sample_payload(ids, type, &kind))
+		swap_fields(ids, kind, raw + common, size - common, &taken);
 }
 
 /* The fields of a sample before its raw data, then the raw data. */
-static void swap_sample(const struct swap_layout *l, unsigned char *p, unsigned char *end)
+static void swap_sample(const struct sample_ids *ids, unsigned char *p, unsigned char *end)
 {
-	static const uint64_t order[] = {
-		PERF_SAMPLE_IDENTIFIER, PERF_SAMPLE_IP, PERF_SAMPLE_TID,
-		PERF_SAMPLE_TIME, PERF_SAMPLE_ADDR, PERF_SAMPLE_ID,
-		PERF_SAMPLE_STREAM_ID, PERF_SAMPLE_CPU, PERF_SAMPLE_PERIOD,
-	};
 	uint32_t raw_size;
-	size_t i;
+	size_t head;
 
-	for (i = 0; i < ARRAY_SIZE(order); i++) {
-		if (!(l->sample_type & order[i]))
-			continue;
-		if (end - p < 8)
-			return;
-		/* TID and CPU are two u32s each; the rest are u64s. */
-		if (order[i] == PERF_SAMPLE_TID || order[i] == PERF_SAMPLE_CPU)
-			swap_u32s(p, 2);
-		else
-			swap_u64s(p, 1);
-		p += 8;
-	}
-	if (!(l->sample_type & PERF_SAMPLE_RAW) || end - p < 4)
+	if (!swap_fields(ids, LAYOUT_SAMPLE, p, end - p, &head) ||
+	    !(ids->sample_type & PERF_SAMPLE_RAW))
 		return;
-	swap_u32s(p, 1);
-	memcpy(&raw_size, p, 4);
-	p += 4;
-	if (raw_size <= (size_t)(end - p))
-		swap_raw(l, p, raw_size);
+	memcpy(&raw_size, p + head - 4, 4);
+	if (raw_size <= (size_t)(end - p) - head)
+		swap_entry(ids, p + head, raw_size);
 }
 
-/* The sample_id_all trailer at the record's end; returns where it starts. */
-static unsigned char *swap_trailer(const struct swap_layout *l, unsigned char *body,
-				   unsigned char *end)
+/* A record's body of kind, and the sample_id_all trailer at its end. */
+static void swap_body(const struct sample_ids *ids, enum layout_kind kind,
+		      unsigned char *body, unsigned char *end)
 {
-	uint64_t st = l->sample_type;
-	size_t slots = 3 + !!(st & PERF_SAMPLE_IDENTIFIER) + !!(st & PERF_SAMPLE_ID) +
-		       !!(st & PERF_SAMPLE_STREAM_ID);
-	unsigned char *start, *p;
+	size_t trailer = layout_size(LAYOUT_TRAILER, ids->sample_type, ids->long_size);
+	size_t len = end - body, taken;
 
-	if ((size_t)(end - body) < slots * 8)
-		return end;
-	start = p = end - slots * 8;
-	swap_u32s(p, 2);		/* pid, tid */
-	p += 8;
-	swap_u64s(p, 1);		/* time */
-	p += 8;
-	if (st & PERF_SAMPLE_ID) {
-		swap_u64s(p, 1);
-		p += 8;
-	}
-	if (st & PERF_SAMPLE_STREAM_ID) {
-		swap_u64s(p, 1);
-		p += 8;
-	}
-	swap_u32s(p, 2);		/* cpu, reserved */
-	p += 8;
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		swap_u64s(p, 1);
-	return start;
+	if (len < trailer)
+		return;
+	swap_fields(ids, LAYOUT_TRAILER, end - trailer, trailer, &taken);
+	swap_fields(ids, kind, body, len - trailer, &taken);
 }
 
-void swap_record(const struct swap_layout *l, struct perf_event_header *hdr)
+void swap_record(const struct sample_ids *ids, struct perf_event_header *hdr)
 {
 	unsigned char *body = (unsigned char *)(hdr + 1);
 	unsigned char *end = (unsigned char *)hdr + hdr->size;
-	unsigned char *tail;
 
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:
-		swap_sample(l, body, end);
+		swap_sample(ids, body, end);
 		break;
 	case PERF_RECORD_LOST:
-		tail = swap_trailer(l, body, end);
-		if (tail - body >= 16)
-			swap_u64s(body, 2);
+		swap_body(ids, LAYOUT_LOST, body, end);
 		break;
 	case PERF_RECORD_COMM:
-		tail = swap_trailer(l, body, end);
-		if (tail - body >= 8)
-			swap_u32s(body, 2);
+		swap_body(ids, LAYOUT_COMM, body, end);
 		break;
 	case PERF_RECORD_MMAP2:
-		tail = swap_trailer(l, body, end);
-		if (tail - body >= 32) {
-			swap_u32s(body, 2);
-			swap_u64s(body + 8, 3);
-		}
+		swap_body(ids, LAYOUT_MMAP2, body, end);
 		break;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
-		tail = swap_trailer(l, body, end);
-		if (tail - body >= 24) {
-			swap_u32s(body, 4);
-			swap_u64s(body + 16, 1);
-		}
+		swap_body(ids, LAYOUT_TASK, body, end);
 		break;
 	case PERF_RECORD_HEADER_ATTR:
 		if (end - body >= 8)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "outbuf.h"
-#include "record.h"
+#include "sct_event.h"
 #include "syscalls.h"
 #include "vwriter.h"
 

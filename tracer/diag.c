@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "exit_codes.h"
 
 void diag(const char *fmt, ...)
 {
@@ -16,4 +17,11 @@ void diag(const char *fmt, ...)
 	vsnprintf(line + len, sizeof(line) - len - 1, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "%s\n", line);
+}
+
+/* "out of memory for WHAT", and the status that says so, wherever it ran out. */
+int diag_no_memory(const char *what)
+{
+	diag("out of memory for %s", what);
+	return SCT_EXIT_NO_MEMORY;
 }

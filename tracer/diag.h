@@ -6,5 +6,6 @@
 
 /* One-line messages to stderr, each prefixed with "sctrace: ". */
 void diag(const char *fmt, ...) __printf(1, 2);
+int diag_no_memory(const char *what);
 
 #endif

@@ -44,11 +44,11 @@ size_t escape_char(const char *s, size_t n, char out[ESCAPE_CHAR_MAX])
 		return len;
 	}
 	if (*in == '\\')
-		strcpy(out, "\\\\");
+		snprintf(out, ESCAPE_CHAR_MAX, "\\\\");
 	else if (*in == '\n')
-		strcpy(out, "\\n");
+		snprintf(out, ESCAPE_CHAR_MAX, "\\n");
 	else if (*in == '\t')
-		strcpy(out, "\\t");
+		snprintf(out, ESCAPE_CHAR_MAX, "\\t");
 	else if (!escape_plain(*in))
 		snprintf(out, ESCAPE_CHAR_MAX, "\\x%02x", *in);
 	else
@@ -81,7 +81,7 @@ char *escape_str(char *dst, size_t size, const char *s)
 		size_t len = strlen(one);
 
 		if (used + len + dots >= size) {
-			strcpy(dst + used, "...");
+			snprintf(dst + used, size - used, "...");
 			return dst;
 		}
 		memcpy(dst + used, one, len);

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "events.h"
-#include "record.h"
+#include "sample.h"
 
 static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 {
@@ -110,31 +110,18 @@ static int map_ring(struct event_set *es, size_t idx, int fd)
 	return 0;
 }
 
-
-static int fault_id_order(const void *a, const void *b)
-{
-	const struct fault_id *x = a, *y = b;
-
-	return (x->id > y->id) - (x->id < y->id);
-}
-
 /* Page-fault samples are told apart by the id of the event that wrote them. */
 static int note_fault_id(struct event_set *es, const struct event_source *src, int fd)
 {
-	struct fault_id *bigger;
 	uint64_t id;
 
 	if (src->type != PERF_TYPE_SOFTWARE || src->config == PERF_COUNT_SW_BPF_OUTPUT)
 		return 0;
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &id))
 		return -errno;
-	bigger = realloc(es->fault_ids, (es->nr_fault_ids + 1) * sizeof(*bigger));
-	if (!bigger)
+	if (fault_ids_add(&es->fault_ids, &es->nr_fault_ids, id,
+			  src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
 		return -ENOMEM;
-	es->fault_ids = bigger;
-	es->fault_ids[es->nr_fault_ids].id = id;
-	es->fault_ids[es->nr_fault_ids++].major =
-		src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
 	return 0;
 }
 
@@ -180,7 +167,7 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 
 	es->nr_rings = spec->nr_cpus;
 	es->map_len = (spec->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE);
-	es->rings = calloc(es->nr_rings, sizeof(*es->rings));
+	es->rings = calloc(es->nr_rings, sizeof(struct ring *));
 	es->ring_fds = calloc(es->nr_rings, sizeof(*es->ring_fds));
 	es->ring_cpus = calloc(es->nr_rings, sizeof(*es->ring_cpus));
 	es->flush_fds = calloc(es->nr_rings, sizeof(*es->flush_fds));
@@ -332,9 +319,7 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 		events_close(es);
 		return err;
 	}
-	if (es->nr_fault_ids)
-		qsort(es->fault_ids, es->nr_fault_ids, sizeof(*es->fault_ids),
-		      fault_id_order);
+	fault_ids_sort(es->fault_ids, es->nr_fault_ids);
 	return 0;
 }
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "record.h"
+#include "sample.h"
 #include "ring.h"
 
 /* One kind of event, opened for each (task, cpu). */

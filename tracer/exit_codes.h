@@ -2,6 +2,8 @@
 #ifndef SCTRACE_EXIT_CODES_H
 #define SCTRACE_EXIT_CODES_H
 
+#include <errno.h>
+
 /*
  * sctrace's own failures, one code per cause so scripts can tell them
  * apart; a traced command's status passes through unchanged otherwise.
@@ -25,5 +27,15 @@ enum sct_exit {
 	SCT_EXIT_NOEXEC		= 126,	/* command found but not runnable */
 	SCT_EXIT_NOTFOUND	= 127,	/* command not found */
 };
+
+/*
+ * The status of a failure with error err (a -errno): running out of
+ * memory has its one status wherever it happens; any other error keeps
+ * the place's own.
+ */
+static inline int sct_exit_status(int err, enum sct_exit status)
+{
+	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : (int)status;
+}
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "compiler.h"
 #include "fdpaths.h"
+#include "sorted.h"
 
 /*
  * The kernel ABIs' values, the same on x86_64, arm64 and s390x, so that
@@ -24,7 +26,7 @@
 #define ABI_FIONCLEX 0x5450
 #define ABI_FIOCLEX 0x5451
 #define ABI_CLOSE_RANGE_CLOEXEC 4
-#define ABI_AT_FDCWD -100
+#define ABI_AT_FDCWD (-100)
 
 enum fd_effect {
 	FX_OPEN,	/* the result is the path argument's file */
@@ -40,24 +42,24 @@ enum fd_effect {
 };
 
 /* Close-on-exec whatever the flags say. */
-#define ALWAYS -2
+#define ALWAYS (-2)
 
 struct fd_rule {
 	const char *syscall;
-	enum fd_effect effect;
-	signed char flags_arg;	/* where the close-on-exec bit is; -1: nowhere */
-	unsigned long cloexec;	/* that bit */
-	bool at;		/* FX_OPEN: argument 0 is the directory fd */
+	unsigned long cloexec;	/* the close-on-exec bit */
 	const char *name;	/* FX_NEW: the name every such fd has, or NULL */
 	const char *prefix;	/* what /proc's name must start with, or NULL */
+	enum fd_effect effect;
+	signed char flags_arg;	/* where cloexec is; -1: nowhere */
+	bool at;		/* FX_OPEN: argument 0 is the directory fd */
 };
 
-#define NONE -1
-#define PLAIN(s, fx) { .syscall = s, .effect = fx, .flags_arg = NONE }
-#define OPEN(s, arg, at_) \
-	{ .syscall = s, .effect = FX_OPEN, .flags_arg = arg, .cloexec = ABI_O_CLOEXEC, .at = at_ }
-#define NEW(s, arg, bit, name_, prefix_) { .syscall = s, .effect = FX_NEW, \
-	.flags_arg = arg, .cloexec = bit, .name = name_, .prefix = prefix_ }
+#define NONE (-1)
+#define PLAIN(s, fx) { .syscall = (s), .effect = (fx), .flags_arg = NONE }
+#define OPEN(s, arg, at_) { .syscall = (s), .effect = FX_OPEN, .flags_arg = (arg), \
+	.cloexec = ABI_O_CLOEXEC, .at = (at_) }
+#define NEW(s, arg, bit, name_, prefix_) { .syscall = (s), .effect = FX_NEW, \
+	.flags_arg = (arg), .cloexec = (bit), .name = (name_), .prefix = (prefix_) }
 
 /* Calls that change what an fd is; sorted by syscall. */
 static const struct fd_rule rules[] = {
@@ -116,31 +118,27 @@ static const char *const fd_arg_names[] = {
 	"to_dfd", "ufd",
 };
 
-
-/* For the test that bsearch can use them. */
-bool fdpaths_tables_sorted(void)
-{
-	size_t i;
-
-	for (i = 1; i < ARRAY_SIZE(rules); i++)
-		if (strcmp(rules[i - 1].syscall, rules[i].syscall) >= 0)
-			return false;
-	for (i = 1; i < ARRAY_SIZE(fd_arg_names); i++)
-		if (strcmp(fd_arg_names[i - 1], fd_arg_names[i]) >= 0)
-			return false;
-	return true;
-}
-
 static int rule_cmp(const void *key, const void *elem)
 {
-	const struct fd_rule *r = elem;
+	const struct fd_rule *a = key, *b = elem;
 
-	return strcmp(key, r->syscall);
+	return strcmp(a->syscall, b->syscall);
 }
 
 static int name_cmp(const void *key, const void *elem)
 {
-	return strcmp(key, *(const char *const *)elem);
+	return strcmp(*(const char *const *)key, *(const char *const *)elem);
+}
+
+static const struct sorted_table tables[] = {
+	SORTED_TABLE(rules, rule_cmp),
+	SORTED_TABLE(fd_arg_names, name_cmp),
+};
+
+const struct sorted_table *fdpaths_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(tables);
+	return tables;
 }
 
 bool fdpaths_is_fd_arg(const char *syscall, const char *arg)
@@ -148,7 +146,7 @@ bool fdpaths_is_fd_arg(const char *syscall, const char *arg)
 	/* pidfd_getfd's fd is one of the other process's. */
 	if (!strcmp(syscall, "pidfd_getfd") && !strcmp(arg, "fd"))
 		return false;
-	return bsearch(arg, fd_arg_names, ARRAY_SIZE(fd_arg_names), sizeof(fd_arg_names[0]),
+	return bsearch(&arg, fd_arg_names, ARRAY_SIZE(fd_arg_names), sizeof(fd_arg_names[0]),
 		       name_cmp);
 }
 
@@ -169,7 +167,8 @@ static size_t proc_index(const struct fd_paths *fp, int32_t pid, bool *found)
 	return lo;
 }
 
-static size_t fd_index(const struct fd_table *t, int fd, bool *found)
+/* fd's entry in t, or NULL; *at: where it is, or would go. */
+static struct fd_entry *fd_entry_at(const struct fd_table *t, int fd, size_t *at)
 {
 	size_t lo = 0, hi = t->nr;
 
@@ -181,8 +180,8 @@ static size_t fd_index(const struct fd_table *t, int fd, bool *found)
 		else
 			hi = mid;
 	}
-	*found = lo < t->nr && t->fds[lo].fd == fd;
-	return lo;
+	*at = lo;
+	return lo < t->nr && t->fds[lo].fd == fd ? &t->fds[lo] : NULL;
 }
 
 static struct fd_table *table_find(struct fd_paths *fp, int32_t pid)
@@ -220,13 +219,9 @@ static struct fd_table *table_get(struct fd_paths *fp, int32_t pid)
 static struct fd_entry *entry_find(struct fd_paths *fp, int32_t pid, int fd)
 {
 	struct fd_table *t = table_find(fp, pid);
-	bool found;
 	size_t i;
 
-	if (!t)
-		return NULL;
-	i = fd_index(t, fd, &found);
-	return found ? &t->fds[i] : NULL;
+	return t ? fd_entry_at(t, fd, &i) : NULL;
 }
 
 static void entry_remove(struct fd_table *t, size_t i)
@@ -239,13 +234,9 @@ static void entry_remove(struct fd_table *t, size_t i)
 static void remove_fd(struct fd_paths *fp, int32_t pid, int fd)
 {
 	struct fd_table *t = table_find(fp, pid);
-	bool found;
 	size_t i;
 
-	if (!t)
-		return;
-	i = fd_index(t, fd, &found);
-	if (found)
+	if (t && fd_entry_at(t, fd, &i))
 		entry_remove(t, i);
 }
 
@@ -274,7 +265,7 @@ static int insert_at(struct fd_table *t, size_t i, int fd, char *path, bool cloe
 static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cloexec)
 {
 	struct fd_table *t;
-	bool found;
+	struct fd_entry *e;
 	size_t i;
 
 	if (fd < 0 || !path) {
@@ -286,11 +277,11 @@ static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cl
 	t = table_get(fp, pid);
 	if (!t)
 		goto out_free;
-	i = fd_index(t, fd, &found);
-	if (found) {
-		free(t->fds[i].path);
-		t->fds[i].path = path;
-		t->fds[i].cloexec = cloexec;
+	e = fd_entry_at(t, fd, &i);
+	if (e) {
+		free(e->path);
+		e->path = path;
+		e->cloexec = cloexec;
 		return;
 	}
 	if (!insert_at(t, i, fd, path, cloexec))
@@ -338,10 +329,9 @@ static bool proc_cloexec(const struct fd_paths *fp, int32_t pid, int fd)
 static void list_one(const struct fd_paths *fp, struct fd_table *t, int fd)
 {
 	char buf[FDPATHS_PATH_MAX], *path;
-	bool found;
-	size_t i = fd_index(t, fd, &found);
+	size_t i;
 
-	if (found || !read_link(fp, t->pid, fd, buf, sizeof(buf)))
+	if (fd_entry_at(t, fd, &i) || !read_link(fp, t->pid, fd, buf, sizeof(buf)))
 		return;
 	path = strdup(buf);
 	if (path && insert_at(t, i, fd, path, proc_cloexec(fp, t->pid, fd)))
@@ -366,9 +356,13 @@ void fdpaths_list(struct fd_paths *fp, int32_t pid)
 	dir = opendir(path);
 	if (!dir)
 		return;
-	while ((d = readdir(dir)))
-		if (d->d_name[0] >= '0' && d->d_name[0] <= '9')
-			list_one(fp, t, atoi(d->d_name));
+	while ((d = readdir(dir))) {
+		char *end;
+		long fd = strtol(d->d_name, &end, 10);
+
+		if (end != d->d_name && !*end && fd >= 0 && fd <= INT_MAX)
+			list_one(fp, t, fd);
+	}
 	closedir(dir);
 	t->complete = true;
 }
@@ -400,7 +394,9 @@ const char *fdpaths_get(struct fd_paths *fp, int32_t pid, int fd, bool proc,
 
 static const struct fd_rule *rule_of(const char *syscall)
 {
-	return bsearch(syscall, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
+	const struct fd_rule key = { .syscall = syscall };
+
+	return bsearch(&key, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
 }
 
 static bool cloexec_of(const struct fd_rule *r, const struct fd_call *c)

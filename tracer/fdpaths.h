@@ -77,6 +77,8 @@ void fdpaths_commit(struct fd_paths *fp, struct fd_change *ch);
 void fdpaths_fork(struct fd_paths *fp, int32_t parent, int32_t child);
 void fdpaths_forget(struct fd_paths *fp, int32_t pid);
 void fdpaths_free(struct fd_paths *fp);
-bool fdpaths_tables_sorted(void);
+
+struct sorted_table;
+const struct sorted_table *fdpaths_sorted_tables(size_t *nr);
 
 #endif

@@ -5,6 +5,7 @@
 #include "beauty.h"
 #include "compiler.h"
 #include "format.h"
+#include "sorted.h"
 
 struct type_kind {
 	const char *type;
@@ -47,9 +48,9 @@ static const struct type_kind type_kinds[] = {
 
 static int type_kind_cmp(const void *key, const void *elem)
 {
-	const struct type_kind *tk = elem;
+	const struct type_kind *a = key, *b = elem;
 
-	return strcmp(key, tk->type);
+	return strcmp(a->type, b->type);
 }
 
 /*
@@ -66,11 +67,22 @@ static const struct type_kind name_kinds[] = {
 	{ "tls",	ARG_PTR },
 };
 
+static const struct sorted_table tables[] = {
+	SORTED_TABLE(name_kinds, type_kind_cmp),
+	SORTED_TABLE(type_kinds, type_kind_cmp),
+};
+
+const struct sorted_table *format_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(tables);
+	return tables;
+}
+
 enum arg_kind arg_kind_of(const char *type, const char *name)
 {
-	const struct type_kind *found;
+	const struct type_kind key = { .type = name }, *found;
 
-	found = bsearch(name, name_kinds, ARRAY_SIZE(name_kinds),
+	found = bsearch(&key, name_kinds, ARRAY_SIZE(name_kinds),
 			sizeof(name_kinds[0]), type_kind_cmp);
 	if (found && !strchr(type, '*'))
 		return found->kind;
@@ -79,6 +91,7 @@ enum arg_kind arg_kind_of(const char *type, const char *name)
 
 enum arg_kind arg_kind_from_type(const char *type)
 {
+	struct type_kind key = { 0 };
 	const struct type_kind *found;
 
 	if (strchr(type, '*'))
@@ -87,7 +100,8 @@ enum arg_kind arg_kind_from_type(const char *type)
 		type += 6;
 	if (!strncmp(type, "enum ", 5))
 		return ARG_S32;
-	found = bsearch(type, type_kinds, ARRAY_SIZE(type_kinds),
+	key.type = type;
+	found = bsearch(&key, type_kinds, ARRAY_SIZE(type_kinds),
 			sizeof(type_kinds[0]), type_kind_cmp);
 	return found ? found->kind : ARG_U64;
 }

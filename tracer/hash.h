@@ -11,7 +11,7 @@
  */
 static inline size_t hash_slot(uint32_t key, size_t cap)
 {
-	return (key * 2654435761u) & (cap - 1);
+	return (size_t)(key * 2654435761u) & (cap - 1);
 }
 
 #endif

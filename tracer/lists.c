@@ -121,6 +121,7 @@ static int list_of(const struct cpu_bits *set, struct cpu_list *list)
 {
 	int cpu;
 
+	/* NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI): a list holds a range */
 	list->cpus = malloc(set->nr * sizeof(int));
 	if (!list->cpus)
 		return -ENOMEM;

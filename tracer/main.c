@@ -37,7 +37,7 @@
 #include "target.h"
 #include "tracefs.h"
 
-#define OUTBUF_SIZE (256 * 1024)
+#define OUTBUF_SIZE ((size_t)256 * 1024)
 
 /* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
 #define MAX_SOURCES (2 + 64 + 5 + 3)
@@ -46,7 +46,7 @@
 struct run {
 	struct sct_options opts;
 	struct tracefs tfs;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct cpu_list online;
 	struct id_list tids;		/* resolved tasks of -p/-t/-u */
 	struct id_list watched;		/* the tasks whose end ends the run */
@@ -160,12 +160,12 @@ static int find_extra_tracepoints(struct run *r)
 
 static int check_cpus(struct run *r)
 {
-	int missing;
+	int missing, err = cpu_list_online(&r->online);
 
-	if (cpu_list_online(&r->online)) {
+	if (err) {
 		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
-		     strerror(errno));
-		return SCT_EXIT_BAD_CPU;
+		     strerror(-err));
+		return sct_exit_status(err, SCT_EXIT_BAD_CPU);
 	}
 	if (!r->opts.has_cpus)
 		return 0;
@@ -234,7 +234,7 @@ static int block_signals(struct run *r)
 {
 	sigset_t mask;
 	size_t i;
-	int sig;
+	int sig, err;
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
@@ -245,8 +245,9 @@ static int block_signals(struct run *r)
 	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
 	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (r->sigfd < 0) {
-		diag("signalfd failed: %s", strerror(errno));
-		return SCT_EXIT_PERF;
+		err = -errno;
+		diag("signalfd failed: %s", strerror(-err));
+		return sct_exit_status(err, SCT_EXIT_PERF);
 	}
 	return 0;
 }
@@ -272,7 +273,7 @@ static int prepare_command(struct run *r)
 		return 0;
 	diag("cannot start '%s': fork: %s",
 	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return SCT_EXIT_PERF;
+	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
 static int perf_paranoid(void)
@@ -281,6 +282,7 @@ static int perf_paranoid(void)
 	int level = 2;
 
 	if (f) {
+		/* NOLINTNEXTLINE(cert-err34-c): an int the kernel wrote */
 		if (fscanf(f, "%d", &level) != 1)
 			level = 2;
 		fclose(f);
@@ -351,7 +353,7 @@ static int perf_error(struct run *r, int err)
 		   source_name(r, es->failed_source, name, sizeof(name)));
 	diag("cannot %s %s on cpu %d: %s; %s", event_steps[es->failed_step].doing,
 	     shown, es->failed_cpu, strerror(-err), event_steps[es->failed_step].hint);
-	return SCT_EXIT_PERF;
+	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
 /* More file descriptors: one per (task, cpu, tracepoint). */
@@ -505,10 +507,8 @@ static void start_contents(struct run *r, bool system_wide)
 static int init_syscalls(struct run *r)
 {
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
-	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine)) {
-		diag("out of memory for the syscall table");
-		return SCT_EXIT_NO_MEMORY;
-	}
+	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine))
+		return diag_no_memory("the syscall table");
 	r->syscalls.raw = r->opts.raw;
 	return 0;
 }
@@ -600,7 +600,7 @@ static int output_failed(struct run *r, const char *what, int error)
 	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
 	     what, escape_str(shown, sizeof(shown), r->opts.output ?: "stderr"), strerror(error), what,
 	     (unsigned long long)r->session.unwritten, end);
-	return SCT_EXIT_IO;
+	return sct_exit_status(-error, SCT_EXIT_IO);
 }
 
 /*
@@ -717,6 +717,7 @@ static int run_status(struct run *r, int err)
 {
 	struct session *s = &r->session;
 	size_t left;
+	int ret;
 
 	if (err)
 		diag("tracing stopped: %s", strerror(-err));
@@ -729,8 +730,9 @@ static int run_status(struct run *r, int err)
 	printer_summary(&r->printer);
 	if (r->opts.record && r->rec.writer.out.error)
 		return output_failed(r, "recording", r->rec.writer.out.error);
-	if (r->opts.record && !err && recording_finish(&r->rec, &r->events, &r->spec))
-		return SCT_EXIT_IO;
+	ret = r->opts.record && !err ? recording_finish(&r->rec, &r->events, &r->spec) : 0;
+	if (ret)
+		return ret;
 	outbuf_flush(&r->out);
 	if (r->printer.lost)
 		diag("LOST %llu events", (unsigned long long)r->printer.lost);
@@ -739,7 +741,7 @@ static int run_status(struct run *r, int err)
 	if (r->out.error)
 		return output_failed(r, "trace", r->out.error);
 	if (err)
-		return SCT_EXIT_PERF;
+		return sct_exit_status(err, SCT_EXIT_PERF);
 	if (left)
 		say_untraced(s, left);
 	return strict_status(r, left, command_status(s));
@@ -762,8 +764,7 @@ static int open_printer(struct run *r)
 	r->opts.print.silent = r->opts.record;
 	if (!printer_open(&r->printer, &setup))
 		return 0;
-	diag("out of memory for the summary");
-	return SCT_EXIT_NO_MEMORY;
+	return diag_no_memory("the summary");
 }
 
 static int trace(struct run *r)

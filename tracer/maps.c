@@ -23,6 +23,7 @@ static int parse_line(const char *line, struct mapping *m)
 	int path_at = 0;
 	size_t len;
 
+	/* NOLINTNEXTLINE(cert-err34-c): hex fields the kernel wrote */
 	if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64 " %*s %*u %n",
 		   &m->start, &m->end, &m->offset, &path_at) < 3 || !path_at)
 		return -1;

@@ -96,9 +96,12 @@ static int resolve_user(const char *user, struct sct_options *opts)
 static int take_ids(const char *arg, const char *what, struct id_list *list)
 {
 	char shown[ESCAPE_MSG_SIZE];
+	int err = id_list_parse(arg, list);
 
-	if (!id_list_parse(arg, list))
+	if (!err)
 		return 0;
+	if (err == -ENOMEM)
+		return diag_no_memory("the task list");
 	diag("bad %s list '%s': expected positive numbers separated by commas, like 1234,5678",
 	     what, escape_str(shown, sizeof(shown), arg));
 	return SCT_EXIT_BAD_PID;
@@ -107,12 +110,16 @@ static int take_ids(const char *arg, const char *what, struct id_list *list)
 static int take_cpus(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
+	int err;
 
 	cpu_list_free(&opts->cpus);
-	if (!cpu_list_parse(arg, &opts->cpus)) {
+	err = cpu_list_parse(arg, &opts->cpus);
+	if (!err) {
 		opts->has_cpus = true;
 		return 0;
 	}
+	if (err == -ENOMEM)
+		return diag_no_memory("the cpu list");
 	diag("bad cpu list '%s': expected cpu numbers and ranges up to %d, like 0,2-3",
 	     escape_str(shown, sizeof(shown), arg), CPU_LIST_MAX);
 	return SCT_EXIT_BAD_CPU;
@@ -284,10 +291,8 @@ static int take_event(const char *arg, struct sct_options *opts)
 		return SCT_EXIT_USAGE;
 	}
 	more = realloc(opts->events, (opts->nr_events + 1) * sizeof(*more));
-	if (!more) {
-		diag("out of memory for --event");
-		return SCT_EXIT_NO_MEMORY;
-	}
+	if (!more)
+		return diag_no_memory("--event");
 	opts->events = more;
 	opts->events[opts->nr_events++] = arg;
 	return 0;

@@ -44,7 +44,7 @@ struct sct_options {
 };
 
 /* Parsed, or an exit status: SCT_EXIT_OK after --help, else an error. */
-#define OPTIONS_PARSED -1
+#define OPTIONS_PARSED (-1)
 
 int options_parse(int argc, char **argv, struct sct_options *opts);
 int options_parse_record(int argc, char **argv, struct sct_options *opts);

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "sct_event.h"
 
 /*
  * Events of one ring, oldest first. Each CPU's ring is in time order on

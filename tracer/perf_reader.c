@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byteswap.h"
 #include "compiler.h"
 #include "perf_reader.h"
-#include "record.h"
 
 /* An attr this large is not one: the kernel's is a few hundred bytes. */
 #define ATTR_SIZE_MAX 4096
@@ -25,6 +25,13 @@ static int fail(struct perf_file *f, uint64_t at, const char *fmt, ...)
 	vsnprintf(f->error + n, sizeof(f->error) - n, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/* Memory ran out: the caller exits as anywhere it runs out (no_memory). */
+static int fail_no_memory(struct perf_file *f, uint64_t at, const char *what)
+{
+	f->no_memory = true;
+	return fail(f, at, "out of memory for %s", what);
 }
 
 /* Whether [offset, offset + size) lies inside the file. */
@@ -92,7 +99,7 @@ static int check_layout(struct perf_file *f, uint64_t at)
 {
 	if (!f->nr_attrs)
 		return fail(f, at, "no attrs: nothing says how the records are laid out");
-	if (!record_layout_ok(f->sample_type))
+	if (!sample_layout_ok(f->sample_type))
 		return fail(f, at,
 			    "sample type 0x%llx: sctrace needs tid, time, cpu and raw data, and no callchains or read values",
 			    (unsigned long long)f->sample_type);
@@ -109,7 +116,7 @@ static int take_ids(struct perf_file *f, size_t i, const unsigned char *p,
 		return 0;
 	f->attr_ids[i] = malloc(n * 8);
 	if (!f->attr_ids[i])
-		return fail(f, at, "out of memory for %llu sample ids", (unsigned long long)n);
+		return fail_no_memory(f, at, "the sample ids");
 	memcpy(f->attr_ids[i], p, n * 8);
 	if (f->swap)
 		swap_u64s(f->attr_ids[i], n);
@@ -155,7 +162,7 @@ static int read_attrs(struct perf_file *f)
 	f->attr_ids = calloc(f->nr_attrs, sizeof(*f->attr_ids));
 	f->nr_attr_ids = calloc(f->nr_attrs, sizeof(*f->nr_attr_ids));
 	if (!f->attrs || !f->attr_ids || !f->nr_attr_ids)
-		return fail(f, f->hdr.attrs.offset, "out of memory for %zu attrs", f->nr_attrs);
+		return fail_no_memory(f, f->hdr.attrs.offset, "the attrs");
 	copy = size - sizeof(struct perf_file_section);
 	if (copy > sizeof(*f->attrs))
 		copy = sizeof(*f->attrs);
@@ -204,8 +211,10 @@ static int read_features(struct perf_file *f)
 
 	if (!feature(f, FEAT_TRACING_DATA, &sec))
 		return fail(f, 72, "no tracing data (the tracepoint formats): not a tracepoint recording");
-	if (tracing_data_parse(&f->td, f->buf + sec.offset, sec.size))
+	if (tracing_data_parse(&f->td, f->buf + sec.offset, sec.size)) {
+		f->no_memory = f->td.no_memory;
 		return fail(f, sec.offset + f->td.error_at, "tracing data: %s", f->td.error);
+	}
 	if (feature(f, FEAT_ARCH, &sec) && sec.size > 4) {
 		memcpy(&len, f->buf + sec.offset, 4);
 		if (f->swap)
@@ -237,7 +246,7 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 		return fail(f, at, "attrs with different sample types; sctrace needs one layout");
 	more = realloc(f->attrs, (f->nr_attrs + 1) * sizeof(*more));
 	if (!more)
-		return fail(f, at, "out of memory for the attrs");
+		return fail_no_memory(f, at, "the attrs");
 	f->attrs = more;
 	ids = realloc(f->attr_ids, (f->nr_attrs + 1) * sizeof(*ids));
 	if (ids)
@@ -246,7 +255,7 @@ static int pipe_attr(struct perf_file *f, const struct perf_event_header *hdr,
 	if (nr_ids)
 		f->nr_attr_ids = nr_ids;
 	if (!ids || !nr_ids)
-		return fail(f, at, "out of memory for the attrs");
+		return fail_no_memory(f, at, "the attrs");
 	f->attr_ids[f->nr_attrs] = NULL;
 	f->nr_attr_ids[f->nr_attrs] = 0;
 	f->attrs[f->nr_attrs++] = attr;
@@ -292,8 +301,10 @@ static int read_pipe(struct perf_file *f)
 		return -1;
 	if (!f->td_blob)
 		return fail(f, 16, "no tracing data (the tracepoint formats): not a tracepoint recording");
-	if (tracing_data_parse(&f->td, f->td_blob, f->td_len))
+	if (tracing_data_parse(&f->td, f->td_blob, f->td_len)) {
+		f->no_memory = f->td.no_memory;
 		return fail(f, f->td_blob - f->buf + f->td.error_at, "tracing data: %s", f->td.error);
+	}
 	return 0;
 }
 
@@ -324,13 +335,13 @@ int perf_file_tp_id(const struct perf_file *f, const char *sys, const char *name
 	return id <= INT_MAX ? (int)id : -1;
 }
 
-/* What swapping the samples needs, known once the formats are read. */
-static void set_layout(struct perf_file *f)
+/* What reading and swapping the records needs, known once the formats are read. */
+static void set_ids(struct perf_file *f)
 {
-	f->layout.sample_type = f->sample_type;
-	f->layout.enter_id = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
-	f->layout.exit_id = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
-	f->layout.long_size = f->td.long_size;
+	f->ids.sample_type = f->sample_type;
+	f->ids.enter = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
+	f->ids.exit = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
+	f->ids.long_size = f->td.long_size;
 }
 
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
@@ -342,7 +353,7 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 		return -1;
 	if (f->pipe) {
 		/* Headers and header records only, until the formats are known. */
-		f->layout.enter_id = f->layout.exit_id = -1;
+		f->ids.enter = f->ids.exit = -1;
 		if (read_pipe(f))
 			return -1;
 	} else {
@@ -353,7 +364,7 @@ int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)
 		f->data = buf + f->hdr.data.offset;
 		f->data_len = f->hdr.data.size;
 	}
-	set_layout(f);
+	set_ids(f);
 	return 0;
 }
 
@@ -391,7 +402,7 @@ const struct perf_event_header *perf_file_next(struct perf_file *f, uint64_t *po
 	memcpy(f->scratch, f->data + *pos, hdr.size);
 	if (f->swap) {
 		memcpy(f->scratch, &hdr, sizeof(hdr));
-		swap_record(&f->layout, (struct perf_event_header *)f->scratch);
+		swap_record(&f->ids, (struct perf_event_header *)f->scratch);
 	}
 	*pos += hdr.size;
 	if (f->pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA) {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "byteswap.h"
+#include "sample.h"
 #include "perfdata.h"
 #include "tracing_data.h"
 
@@ -30,9 +30,10 @@ struct perf_file {
 	struct tracing_data td;
 	char arch[64];			/* "" when the file does not say */
 	char error[200];		/* "at offset N: what was wrong" */
+	bool no_memory;			/* what was wrong: memory ran out */
 	bool pipe;			/* pipe mode: everything is a record */
 	bool swap;			/* the other byte order: fields are swapped */
-	struct swap_layout layout;	/* what swapping needs to know */
+	struct sample_ids ids;		/* how to read and swap the records */
 	const unsigned char *td_blob;	/* pipe mode: the last tracing data seen */
 	uint64_t td_len;
 	uint64_t scratch[8192];		/* each record, copied: aligned, whole */

@@ -9,13 +9,14 @@
 #include "perf_writer.h"
 #include "perfdata.h"
 
-#define WRITER_BUF (256 * 1024)
+#define WRITER_BUF ((size_t)256 * 1024)
 
 /*
  * A new recording at path, 0600 as perf writes them (they show every
  * argument of every call), an older file there made 0600 too; seekable,
  * since the header is written last.
- * On failure why says what is wrong and what to do.
+ * On failure (-ENOMEM when memory ran out, else -1) why says what is
+ * wrong and what to do.
  */
 int perf_writer_open(struct perf_writer *w, const char *path,
 		     const struct outfile_keep *keep, size_t nr_keep,
@@ -47,7 +48,7 @@ int perf_writer_open(struct perf_writer *w, const char *path,
 	}
 	if (outbuf_init(&w->out, w->fd, WRITER_BUF)) {
 		snprintf(why, why_len, "out of memory for its buffer");
-		return -1;
+		return -ENOMEM;
 	}
 	return 0;
 }

@@ -7,7 +7,7 @@
 
 #include "outbuf.h"
 #include "printer_state.h"
-#include "record.h"
+#include "sct_event.h"
 #include "syscalls.h"
 
 /*

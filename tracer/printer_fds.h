@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "printer_state.h"
-#include "record.h"
+#include "sct_event.h"
 #include "syscalls.h"
 #include "threads.h"
 

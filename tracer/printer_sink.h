@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "printer_state.h"
-#include "record.h"
+#include "sct_event.h"
 #include "threads.h"
 #include "tracepoints.h"
 

@@ -13,13 +13,15 @@ int recording_open(struct recording *rec, const char *path,
 		   const struct outfile_keep *keep, size_t nr_keep)
 {
 	char why[512], shown[ESCAPE_PATH_SIZE];
+	int err;
 
 	rec->path = path;
-	if (!perf_writer_open(&rec->writer, path, keep, nr_keep, why, sizeof(why)))
+	err = perf_writer_open(&rec->writer, path, keep, nr_keep, why, sizeof(why));
+	if (!err)
 		return 0;
 	diag("cannot create output file '%s': %s",
 	     escape_str(shown, sizeof(shown), path), why);
-	return SCT_EXIT_OUTPUT;
+	return sct_exit_status(err, SCT_EXIT_OUTPUT);
 }
 
 /*
@@ -53,7 +55,7 @@ int recording_formats(struct recording *rec, const struct tracefs *tfs,
 	if (err)
 		diag("cannot gather the tracepoint formats for '%s': %s",
 		     escape_str(shown, sizeof(shown), rec->path), strerror(-err));
-	return err ? SCT_EXIT_IO : 0;
+	return err ? sct_exit_status(err, SCT_EXIT_IO) : 0;
 }
 
 /* The attrs and ids of what was opened, then the formats. */
@@ -79,7 +81,7 @@ int recording_finish(struct recording *rec, const struct event_set *es,
 		return 0;
 	diag("cannot write '%s': %s; the file is incomplete",
 	     escape_str(shown, sizeof(shown), rec->path), strerror(-err));
-	return SCT_EXIT_IO;
+	return sct_exit_status(err, SCT_EXIT_IO);
 }
 
 void recording_close(struct recording *rec)

@@ -21,12 +21,12 @@
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
-#include "record.h"
 #include "replay.h"
+#include "sample.h"
 #include "sched_events.h"
 #include "syscalls.h"
 
-#define REPLAY_BUF (256 * 1024)
+#define REPLAY_BUF ((size_t)256 * 1024)
 /* Queues per cpu number; a larger cpu number in a file is refused. */
 #define REPLAY_MAX_CPUS 8192
 
@@ -35,7 +35,7 @@ struct replay {
 	struct format_source formats;
 	struct syscall_cache syscalls;
 	struct printer printer;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct event_queue *queues;
 	size_t nr_queues;
 	int32_t first_pid;		/* the traced command, when there was one */
@@ -71,18 +71,10 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	return copy;
 }
 
-static int fault_order(const void *a, const void *b)
-{
-	const struct fault_id *x = a, *y = b;
-
-	return (x->id > y->id) - (x->id < y->id);
-}
-
 /* The sample ids of the file's page-fault events (-F at record time). */
 static int find_faults(struct replay *rp)
 {
 	const struct perf_file *f = &rp->file;
-	struct fault_id *more;
 	size_t i, j;
 
 	for (i = 0; i < f->nr_attrs; i++) {
@@ -92,17 +84,12 @@ static int find_faults(struct replay *rp)
 		    (a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ &&
 		     a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN))
 			continue;
-		for (j = 0; j < f->nr_attr_ids[i]; j++) {
-			more = realloc(rp->faults, (rp->nr_faults + 1) * sizeof(*more));
-			if (!more)
+		for (j = 0; j < f->nr_attr_ids[i]; j++)
+			if (fault_ids_add(&rp->faults, &rp->nr_faults, f->attr_ids[i][j],
+					  a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
 				return -1;
-			rp->faults = more;
-			rp->faults[rp->nr_faults].id = f->attr_ids[i][j];
-			rp->faults[rp->nr_faults++].major = a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
-		}
 	}
-	if (rp->nr_faults)
-		qsort(rp->faults, rp->nr_faults, sizeof(*rp->faults), fault_order);
+	fault_ids_sort(rp->faults, rp->nr_faults);
 	return 0;
 }
 
@@ -196,9 +183,7 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 {
 	int machine;
 
-	rp->ids.enter = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_enter");
-	rp->ids.exit = perf_file_tp_id(&rp->file, "raw_syscalls", "sys_exit");
-	rp->ids.sample_type = rp->file.sample_type;
+	rp->ids = rp->file.ids;
 	if (rp->ids.enter < 0 || rp->ids.exit < 0) {
 		snprintf(error, error_len, "no raw_syscalls:sys_enter/sys_exit format in its tracing data: not a syscall recording");
 		return -1;
@@ -210,12 +195,12 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->formats = (struct format_source){ file_format, rp };
 	if (syscall_cache_init(&rp->syscalls, &rp->formats, machine)) {
 		snprintf(error, error_len, "out of memory");
-		return -1;
+		return -ENOMEM;
 	}
 	rp->syscalls.raw = opts->raw;
 	if (find_faults(rp) || find_extra(rp, opts->sched)) {
 		snprintf(error, error_len, "out of memory");
-		return -1;
+		return -ENOMEM;
 	}
 	rp->ids.faults = rp->faults;
 	rp->ids.nr_faults = rp->nr_faults;
@@ -253,11 +238,11 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 	uint64_t pos = 0;
 
 	while ((hdr = perf_file_next(&rp->file, &pos))) {
-		enum record_status st = record_parse(&rp->ids, hdr, &ev);
+		enum sample_status st = sample_parse(&rp->ids, hdr, &ev);
 
-		if (st == RECORD_MALFORMED)
+		if (st == SAMPLE_MALFORMED)
 			(*malformed)++;
-		if (st != RECORD_OK)
+		if (st != SAMPLE_OK)
 			continue;
 		if (rp->first_pid < 0 && ev.kind == EV_ENTER)
 			rp->first_pid = ev.pid;
@@ -267,7 +252,7 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 			event_release(&ev);
 			snprintf(error, error_len, "at offset %llu: cpu %u is out of range, or memory ran out",
 				 (unsigned long long)(rp->file.hdr.data.offset + pos - hdr->size), ev.cpu);
-			return -1;
+			return ev.cpu < REPLAY_MAX_CPUS ? -ENOMEM : -1;
 		}
 		*slot = ev;
 		queue_commit(q);
@@ -324,8 +309,9 @@ static void replay_free(struct replay *rp)
 }
 
 /*
- * Replays a file already in memory into out; on failure, error says why.
- * host_formats: formats the file lacks may come from the running kernel.
+ * Replays a file already in memory into out; on failure (-ENOMEM when
+ * memory ran out, else -1), error says why. host_formats: formats the
+ * file lacks may come from the running kernel.
  */
 int replay_buffer(const unsigned char *buf, size_t len,
 		  const struct sct_options *opts, struct outbuf *out,
@@ -338,13 +324,17 @@ int replay_buffer(const unsigned char *buf, size_t len,
 
 	if (perf_file_open(&rp.file, buf, len)) {
 		snprintf(error, error_len, "%s", rp.file.error);
+		ret = rp.file.no_memory ? -ENOMEM : -1;
 		goto out;
 	}
-	if (setup(&rp, opts, host_formats, error, error_len) ||
-	    load_events(&rp, &malformed, error, error_len))
+	ret = setup(&rp, opts, host_formats, error, error_len);
+	if (!ret)
+		ret = load_events(&rp, &malformed, error, error_len);
+	if (ret)
 		goto out;
 	if (open_printer(&rp, opts, out)) {
 		snprintf(error, error_len, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	while ((ev = merge_next(rp.queues, rp.nr_queues, UINT64_MAX))) {
@@ -383,7 +373,10 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 	outbuf_flush(&out);
 	if (ret)
 		diag("cannot replay %s: %s", name, error);
-	ret = ret ? SCT_EXIT_BAD_FILE : (out.error ? SCT_EXIT_IO : SCT_EXIT_OK);
+	if (ret)
+		ret = sct_exit_status(ret, SCT_EXIT_BAD_FILE);
+	else
+		ret = out.error ? sct_exit_status(-out.error, SCT_EXIT_IO) : SCT_EXIT_OK;
 	outbuf_close_trace(&out);
 	return ret;
 }
@@ -423,13 +416,13 @@ static int replay_stdin(const struct sct_options *opts)
 	struct stat input = { 0 };
 	size_t len;
 	unsigned char *buf = read_stdin(&len);
-	int ret;
+	int ret = buf ? 0 : -errno;
 
 	if (!buf || !len) {
 		diag("cannot read a perf.data stream from stdin: %s",
-		     buf ? "it is empty" : strerror(errno));
+		     buf ? "it is empty" : strerror(-ret));
 		free(buf);
-		return SCT_EXIT_BAD_FILE;
+		return sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	}
 	if (fstat(STDIN_FILENO, &input))
 		memset(&input, 0, sizeof(input));
@@ -460,8 +453,9 @@ int replay_file(const struct sct_options *opts)
 		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED || !sb.st_size) {
-		diag("cannot read '%s': %s", shown, sb.st_size ? strerror(errno) : "the file is empty");
-		return SCT_EXIT_BAD_FILE;
+		ret = map == MAP_FAILED ? -errno : 0;
+		diag("cannot read '%s': %s", shown, ret ? strerror(-ret) : "the file is empty");
+		return sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	}
 	snprintf(name, sizeof(name), "'%s'", shown);
 	ret = replay_to_output(map, sb.st_size, opts, name, &sb);

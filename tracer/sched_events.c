@@ -72,7 +72,7 @@ static void print_switch(struct outbuf *ob, long long state)
 	}
 	outbuf_puts(ob, "--- switch: blocked (");
 	for (bit = 0; bit < sizeof(state_letters) - 1; bit++)
-		if (state & (1ll << bit))
+		if (state & (1LL << bit))
 			outbuf_putc(ob, state_letters[bit]);
 	outbuf_puts(ob, ") ---");
 }

@@ -53,16 +53,16 @@ static void read_ring(struct session *s, size_t idx)
 
 		if (!ev)
 			break;
-		switch (record_parse(&s->ids, hdr, ev)) {
-		case RECORD_OK:
+		switch (sample_parse(&s->ids, hdr, ev)) {
+		case SAMPLE_OK:
 			if (s->writer && !keep_for_printer(s, hdr, ev))
 				break;
 			queue_commit(q);
 			break;
-		case RECORD_MALFORMED:
+		case SAMPLE_MALFORMED:
 			s->malformed++;
 			break;
-		case RECORD_SKIP:
+		case SAMPLE_SKIP:
 			if (s->writer)
 				perf_writer_record(s->writer, hdr);
 			break;

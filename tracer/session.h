@@ -12,13 +12,13 @@
 #include "order.h"
 #include "perf_writer.h"
 #include "printer.h"
-#include "record.h"
+#include "sample.h"
 
 /* The live part of a run: read rings, order events, print, decide to stop. */
 struct session {
 	struct event_set *events;
 	struct printer *printer;
-	struct record_ids ids;
+	struct sample_ids ids;
 	struct event_queue *queues;	/* one per ring */
 	int sigfd;
 	pid_t self;			/* sctrace: its flush samples are skipped */
@@ -42,7 +42,7 @@ struct session {
 struct session_config {
 	struct event_set *events;
 	struct printer *printer;
-	struct record_ids ids;
+	struct sample_ids ids;
 	int sigfd;			/* the signals that end the run */
 	bool lost_to_stderr;		/* the trace itself is not on stderr */
 	pid_t child;			/* the traced command, or 0 */

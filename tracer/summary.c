@@ -10,7 +10,7 @@
 static size_t slot_of(const struct call_stats *slots, size_t cap, int32_t tid,
 		      long nr)
 {
-	size_t i = (hash_slot(tid, cap) ^ (uint32_t)nr * 40503u) & (cap - 1);
+	size_t i = (hash_slot(tid, cap) ^ (size_t)((uint32_t)nr * 40503u)) & (cap - 1);
 
 	while (slots[i].used && (slots[i].tid != tid || slots[i].nr != nr))
 		i = (i + 1) & (cap - 1);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "sorted.h"
 #include "syscall_table.h"
 
 struct nr_name {
@@ -186,16 +187,16 @@ static const struct name_result result_kinds[] = {
 
 static int name_result_cmp(const void *key, const void *elem)
 {
-	const struct name_result *nr = elem;
+	const struct name_result *a = key, *b = elem;
 
-	return strcmp(key, nr->name);
+	return strcmp(a->name, b->name);
 }
 
 enum result_kind syscall_result_kind(const char *name)
 {
-	const struct name_result *found;
+	const struct name_result key = { .name = name }, *found;
 
-	found = bsearch(name, result_kinds,
+	found = bsearch(&key, result_kinds,
 			ARRAY_SIZE(result_kinds),
 			sizeof(result_kinds[0]), name_result_cmp);
 	return found ? found->kind : RESULT_DEFAULT;
@@ -237,19 +238,16 @@ static const struct errno_entry internal_errnos[] = {
 
 static int errno_entry_cmp(const void *key, const void *elem)
 {
-	long err = *(const long *)key;
-	const struct errno_entry *e = elem;
+	const struct errno_entry *a = key, *b = elem;
 
-	if (err == e->err)
-		return 0;
-	return err < e->err ? -1 : 1;
+	return (a->err > b->err) - (a->err < b->err);
 }
 
 void errno_describe(long err, struct errno_desc *desc)
 {
-	const struct errno_entry *found;
+	const struct errno_entry key = { .err = err }, *found;
 
-	found = bsearch(&err, internal_errnos,
+	found = bsearch(&key, internal_errnos,
 			ARRAY_SIZE(internal_errnos),
 			sizeof(internal_errnos[0]), errno_entry_cmp);
 	desc->known = true;
@@ -269,4 +267,16 @@ void errno_describe(long err, struct errno_desc *desc)
 	snprintf(desc->unknown_text, sizeof(desc->unknown_text), "Unknown error %ld", err);
 	desc->name = desc->unknown_name;
 	desc->text = desc->unknown_text;
+}
+
+static const struct sorted_table tables[] = {
+	SORTED_TABLE(newer_syscalls, nr_name_cmp),
+	SORTED_TABLE(result_kinds, name_result_cmp),
+	SORTED_TABLE(internal_errnos, errno_entry_cmp),
+};
+
+const struct sorted_table *syscall_table_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(tables);
+	return tables;
 }

@@ -30,4 +30,7 @@ const char *syscall_tracepoint_name(int machine, const char *name);
 enum result_kind syscall_result_kind(const char *name);
 void errno_describe(long err, struct errno_desc *desc);
 
+struct sorted_table;
+const struct sorted_table *syscall_table_sorted_tables(size_t *nr);
+
 #endif

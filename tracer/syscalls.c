@@ -97,7 +97,11 @@ static void fill_contents(struct syscall_desc *desc)
 	}
 }
 
-/* Argument i lives at offset 16 + 8 * i of the sys_enter_* record. */
+/*
+ * The sys_enter_* fields after the common ones: the call's number
+ * (__syscall_nr), then the arguments, one long each, whatever a long's
+ * size was on the recording kernel.
+ */
 static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		      bool raw, int machine)
 {
@@ -105,9 +109,11 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 	enum arg_kind kind;
 
 	desc->nr_args = 0;
-	for (field = event->format.fields; field; field = field->next) {
-		if (field->offset < 16 || desc->nr_args == SYSCALL_MAX_ARGS)
-			continue;
+	if (!event->format.fields)
+		return;
+	for (field = event->format.fields->next; field; field = field->next) {
+		if (desc->nr_args == SYSCALL_MAX_ARGS)
+			break;
 		kind = arg_kind_of(field->type, field->name);
 		if (!raw)
 			kind = beauty_kind(desc->name, field->name, kind, machine);
@@ -144,11 +150,11 @@ static int grow(struct syscall_cache *cache, size_t need)
 
 	while (size < need)
 		size *= 2;
-	bigger = realloc(cache->descs, size * sizeof(*bigger));
+	bigger = realloc(cache->descs, size * sizeof(struct syscall_desc *));
 	if (!bigger)
 		return -1;
 	memset(bigger + cache->nr_descs, 0,
-	       (size - cache->nr_descs) * sizeof(*bigger));
+	       (size - cache->nr_descs) * sizeof(struct syscall_desc *));
 	cache->descs = bigger;
 	cache->nr_descs = size;
 	return 0;

@@ -204,16 +204,21 @@ bool task_alive(pid_t tid)
 static int add_tasks_of(pid_t pid, const char *how, struct id_list *tids,
 			struct id_list *watched)
 {
+	int err;
+
 	if (pid == getpid()) {
 		diag("%s %d is sctrace itself, which cannot trace itself; give another task",
 		     how, (int)pid);
 		return SCT_EXIT_BAD_PID;
 	}
-	if (!task_exists(pid) || tasks_of_process(pid, tids)) {
+	err = task_exists(pid) ? tasks_of_process(pid, tids) : -ESRCH;
+	if (err == -ENOMEM || (!err && id_list_add(watched, pid)))
+		return diag_no_memory("the task list");
+	if (err) {
 		diag("no such process: %d (%s); check the id, e.g. with ps -eL", (int)pid, how);
 		return SCT_EXIT_BAD_PID;
 	}
-	return id_list_add(watched, pid);
+	return 0;
 }
 
 static int add_thread(pid_t tid, struct id_list *tids, struct id_list *watched)
@@ -222,9 +227,9 @@ static int add_thread(pid_t tid, struct id_list *tids, struct id_list *watched)
 		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
 		return SCT_EXIT_BAD_PID;
 	}
-	if (id_list_add(tids, tid))
-		return SCT_EXIT_BAD_PID;
-	return id_list_add(watched, tid);
+	if (id_list_add(tids, tid) || id_list_add(watched, tid))
+		return diag_no_memory("the task list");
+	return 0;
 }
 
 static int add_user(const struct target_request *req, struct id_list *tids,
@@ -235,16 +240,19 @@ static int add_user(const struct target_request *req, struct id_list *tids,
 	size_t i;
 	int ret = 0;
 
-	processes_of_user(req->uid, getpid(), &pids);
-	if (!pids.nr) {
+	if (processes_of_user(req->uid, getpid(), &pids) == -ENOMEM) {
+		ret = diag_no_memory("the task list");
+	} else if (!pids.nr) {
 		diag("user '%s' (uid %u) has no processes to trace; start one first, or trace a command",
 		     escape_str(shown, sizeof(shown), req->user), (unsigned int)req->uid);
 		ret = SCT_EXIT_BAD_USER;
 	}
 	for (i = 0; !ret && i < pids.nr; i++) {
 		/* A process may exit while we list it: skip it, do not fail. */
-		if (!tasks_of_process(pids.ids[i], tids))
-			ret = id_list_add(watched, pids.ids[i]) ? SCT_EXIT_BAD_USER : 0;
+		int err = tasks_of_process(pids.ids[i], tids);
+
+		if (err == -ENOMEM || (!err && id_list_add(watched, pids.ids[i])))
+			ret = diag_no_memory("the task list");
 	}
 	id_list_free(&pids);
 	return ret;
@@ -288,6 +296,7 @@ static int keep_children(pid_t tid, void *arg)
 	f = fopen(path, "re");
 	if (!f)
 		return 0;
+	/* NOLINTNEXTLINE(cert-err34-c): pids the kernel wrote */
 	while (fscanf(f, "%d", &child) == 1)
 		id_list_add(scan->list, child);
 	fclose(f);

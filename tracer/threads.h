@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "sct_event.h"
 
 /* A thread's contents records: the next call's, its enter's, its exit's. */
 enum ct_slot {

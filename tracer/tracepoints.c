@@ -255,13 +255,11 @@ static void print_field(struct outbuf *ob, const struct extra_tps *x,
 		outbuf_puts(ob, ": ");
 	}
 	p = field_bytes(f, data, size, &n);
-	if (!p)
-		outbuf_puts(ob, json ? "null" : "?");
-	else if (is_text(f))
+	if (p && is_text(f))
 		print_text(ob, p, n, json);
-	else if (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC))
+	else if (p && (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)))
 		print_array(ob, x, f, p, n, json);
-	else if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+	else if (!p || (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
 		outbuf_puts(ob, json ? "null" : "?");
 	else if ((f->flags & TEP_FIELD_IS_POINTER) && !json)
 		outbuf_hex(ob, read_number(x, f, p, f->size));

@@ -199,8 +199,10 @@ static int fail(struct td_cursor *c, const char *what)
 
 static int take(struct td_cursor *c, void *dst, size_t n, const char *what)
 {
-	if (c->len - c->pos < n)
-		return fail(c, what);
+	if (c->len - c->pos < n) {
+		fail(c, what);
+		return -1;
+	}
 	memcpy(dst, c->base + c->pos, n);
 	c->pos += n;
 	return 0;
@@ -287,8 +289,10 @@ static int add_format(struct td_cursor *c, const char *system)
 	if (!text)
 		return -1;
 	more = realloc(c->td->formats, (c->td->nr + 1) * sizeof(*more));
-	if (!more)
+	if (!more) {
+		c->td->no_memory = true;
 		return fail(c, "out of memory for the event formats");
+	}
 	c->td->formats = more;
 	f = &more[c->td->nr++];
 	f->system = system;

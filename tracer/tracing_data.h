@@ -26,6 +26,7 @@ struct tracing_data {
 	struct td_format *formats;
 	size_t nr;
 	const char *error;	/* what was wrong, when parsing failed */
+	bool no_memory;		/* that memory ran out */
 	size_t error_at;	/* and where, from the blob's start */
 };
 

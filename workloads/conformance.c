@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "conformance.h"
 
 /* The fixtures the table's arguments use. */
@@ -80,8 +81,6 @@ static const struct conf_row rows[] = {
 #include "conformance_rows.h"
 };
 #undef ROW
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static int out_fd = STDOUT_FILENO;
 

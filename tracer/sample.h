@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SAMPLE_H
+#define SCTRACE_SAMPLE_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+#include "sct_event.h"
+
+/* The sample fields every sctrace event carries, in the kernel's order. */
+#define SCT_SAMPLE_TYPE \
+	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_RAW)
+/*
+ * With page-fault events in the same rings: every sample starts with its
+ * event's id (which tells a major fault from a minor one) and carries the
+ * faulting ip and address; tracepoint samples ignore those two.
+ */
+#define SCT_SAMPLE_TYPE_FAULTS \
+	(SCT_SAMPLE_TYPE | PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_ADDR)
+
+/* A sample id of a page-fault event, and which kind it counts. */
+struct fault_id {
+	uint64_t id;
+	bool major;
+};
+
+/*
+ * How to read the records: the tracepoint ids that tell a sys_enter record
+ * from a sys_exit one, the sample layout, and the events beyond those two.
+ */
+struct sample_ids {
+	int enter;
+	int exit;
+	uint64_t sample_type;		/* SCT_SAMPLE_TYPE or _FAULTS */
+	unsigned int long_size;		/* the recording kernel's; 0: this one's */
+	bool other_tracepoints;		/* keep other tracepoints' entries */
+	bool contents;			/* bpf-output samples of contents */
+	const struct fault_id *faults;	/* sorted by fault_ids_sort */
+	size_t nr_faults;
+};
+
+enum sample_status {
+	SAMPLE_OK,
+	SAMPLE_SKIP,		/* a record type sctrace does not use */
+	SAMPLE_MALFORMED,	/* too short for what it claims to hold */
+};
+
+enum sample_status sample_parse(const struct sample_ids *ids,
+				const struct perf_event_header *hdr,
+				struct sct_event *ev);
+bool sample_layout_ok(uint64_t sample_type);
+bool sample_payload(const struct sample_ids *ids, uint16_t type,
+		    enum layout_kind *kind);
+const unsigned char *sample_raw(const struct perf_event_header *hdr,
+				struct sct_event *ev, uint32_t *size);
+
+int fault_ids_add(struct fault_id **ids, size_t *nr, uint64_t id, bool major);
+void fault_ids_sort(struct fault_id *ids, size_t nr);
+
+#endif

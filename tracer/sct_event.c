@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+
+#include "sct_event.h"
+
+/* Another tracepoint's copied entry, a mapping's path: the event's own memory. */
+void event_release(struct sct_event *ev)
+{
+	if (ev->kind == EV_TRACEPOINT || ev->kind == EV_CONTENTS) {
+		free(ev->tp.data);
+		ev->tp.data = NULL;
+	} else if (ev->kind == EV_MMAP) {
+		free(ev->map.path);
+		ev->map.path = NULL;
+	}
+}

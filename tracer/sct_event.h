@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SCT_EVENT_H
+#define SCTRACE_SCT_EVENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum sct_event_kind {
+	EV_ENTER,
+	EV_EXIT,
+	EV_LOST,
+	EV_FAULT,	/* a page fault: fault.* */
+	EV_TRACEPOINT,	/* another tracepoint's entry, copied: tp.* */
+	EV_COMM,	/* a task's new name: task.* */
+	EV_FORK,	/* a new task: task.* (parent in task.ppid/ptid) */
+	EV_MMAP,	/* a new mapping: map.* */
+	EV_CONTENTS,	/* what a call's pointers point to: tp.* (contents_abi.h) */
+};
+
+/* Comm names are at most 16 bytes with the NUL, as the kernel's. */
+#define COMM_LEN 16
+
+/*
+ * One record of a ring or a recording, decoded (sample.c) so it can wait
+ * to be ordered; what the printer, the summary and the threads see.
+ */
+struct sct_event {
+	uint64_t time;
+	int32_t pid;
+	int32_t tid;
+	uint32_t cpu;
+	enum sct_event_kind kind;
+	long nr;
+	union {
+		unsigned long args[6];
+		long ret;
+		uint64_t lost;
+		struct {
+			uint64_t addr;
+			uint64_t ip;
+			bool major;
+		} fault;
+		struct {
+			unsigned char *data;	/* malloc'd; freed by event_release */
+			uint32_t size;
+			uint16_t type;		/* the tracepoint id, common_type */
+		} tp;			/* EV_TRACEPOINT, EV_CONTENTS */
+		struct {
+			int32_t ppid;
+			int32_t ptid;
+			char comm[COMM_LEN];
+			bool exec;	/* the name changed at exec */
+		} task;
+		struct {
+			uint64_t start;
+			uint64_t len;
+			uint64_t pgoff;
+			char *path;	/* malloc'd; freed by event_release */
+		} map;
+	};
+};
+
+/* A copy of a contents record (contents_abi.h), kept for a call's line. */
+struct ct_blob {
+	unsigned char *data;
+	uint32_t size;
+	uint64_t time;		/* of the record */
+};
+
+void event_release(struct sct_event *ev);
+
+#endif
