@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/time.h>
@@ -133,6 +134,9 @@ static const struct content_rule rules[] = {
 	{ "readv",		"vec",		CK_IOV_OUT,	"vlen" },
 	{ "recvfrom",		"addr",		CK_SOCKADDR_OUT,	"addr_len" },
 	{ "recvfrom",		"ubuf",		CK_DATA_OUT,	"size" },
+	{ "recvmmsg",		"mmsg",		CK_MMSGHDR,	"vlen" },
+	{ "recvmmsg",		"timeout",	CK_TIMESPEC,	NULL },
+	{ "recvmsg",		"msg",		CK_MSGHDR_OUT,	NULL },
 	{ "removexattr",	"name",		CK_PATH,	NULL },
 	{ "removexattr",	"pathname",	CK_PATH,	NULL },
 	{ "rename",		"newname",	CK_PATH,	NULL },
@@ -150,6 +154,8 @@ static const struct content_rule rules[] = {
 	{ "select",		"inp",		CK_FD_SET,	"n" },
 	{ "select",		"outp",		CK_FD_SET,	"n" },
 	{ "select",		"tvp",		CK_TIMEVAL,	NULL },
+	{ "sendmmsg",		"mmsg",		CK_MMSGHDR,	"vlen" },
+	{ "sendmsg",		"msg",		CK_MSGHDR_IN,	NULL },
 	{ "sendto",		"addr",		CK_SOCKADDR_IN,	"addr_len" },
 	{ "sendto",		"buff",		CK_DATA_IN,	"len" },
 	{ "setitimer",		"ovalue",	CK_ITIMERVAL_OUT,	NULL },
@@ -159,6 +165,7 @@ static const struct content_rule rules[] = {
 	{ "setxattr",		"name",		CK_PATH,	NULL },
 	{ "setxattr",		"pathname",	CK_PATH,	NULL },
 	{ "setxattr",		"value",	CK_DATA_IN,	"size" },
+	{ "socketpair",		"usockvec",	CK_FD_PAIR,	NULL },
 	{ "stat",		"filename",	CK_PATH,	NULL },
 	{ "stat",		"statbuf",	CK_STAT,	NULL },
 	{ "statfs",		"buf",		CK_STATFS,	NULL },
@@ -260,6 +267,16 @@ static const struct kind_read kind_reads[] = {
 	[CK_RLIMIT_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct rlimit64)),
 	[CK_RLIMIT_OUT]	 = FIXED(CT_AT_EXIT, sizeof(struct rlimit64)),
 	[CK_STATFS]	 = FIXED(CT_AT_EXIT, sizeof(struct statfs)),
+	/* Each iovec's first string-limit bytes; the address and control whole. */
+	[CK_MSGHDR_IN]	 = { CT_MODE_MSG, CT_AT_ENTER, sizeof(struct msghdr), LEN_ONE, 0, false, 0 },
+	/* The lengths the kernel wrote back, the data it returned. */
+	[CK_MSGHDR_OUT]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct msghdr), LEN_ONE, 0, false, 0 },
+	/*
+	 * Read at the exit, sendmmsg's too: each message's msg_len is known
+	 * only then. As many as the call returned, each up to its msg_len.
+	 */
+	[CK_MMSGHDR]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct mmsghdr), LEN_ARG,
+			     CT_LEN_UPTO_RET, false, 0 },
 };
 
 static int rule_cmp(const void *key, const void *elem)

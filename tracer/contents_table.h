@@ -39,6 +39,9 @@ enum content_kind {
 	CK_RLIMIT_IN,	/* struct rlimit handed to the kernel */
 	CK_RLIMIT_OUT,	/* struct rlimit the kernel filled */
 	CK_STATFS,	/* struct statfs, filled by the kernel */
+	CK_MSGHDR_IN,	/* struct msghdr handed to the kernel: address, data, control */
+	CK_MSGHDR_OUT,	/* struct msghdr the kernel filled, its data up to the result */
+	CK_MMSGHDR,	/* struct mmsghdr[len_arg], as many as the call returned */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
