@@ -770,7 +770,7 @@ static void put_cmsg(struct vwriter *w, const struct cmsghdr *c, const unsigned 
 /*
  * The next control message of the bytes read, and its data's bytes
  * among them; false past the last whole header. A length too short for
- * its header ends the list after it.
+ * its header, or reaching past the bytes read, ends the list after it.
  */
 static bool cmsg_next(const struct ct_item *it, size_t *off, struct cmsghdr *c,
 		      const unsigned char **data, size_t *len)
@@ -784,7 +784,7 @@ static bool cmsg_next(const struct ct_item *it, size_t *off, struct cmsghdr *c,
 	*data = it->bytes + *off + CMSG_LEN(0);
 	*len = c->cmsg_len < CMSG_LEN(0) ? 0 :
 	       (c->cmsg_len < left ? c->cmsg_len : left) - CMSG_LEN(0);
-	if (c->cmsg_len < sizeof(*c))
+	if (c->cmsg_len < sizeof(*c) || c->cmsg_len >= left)
 		*off = (size_t)it->head.len + 1;
 	else
 		*off += CMSG_ALIGN(c->cmsg_len);
