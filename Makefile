@@ -344,6 +344,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      replay "selftests/bats-tap selftests/replay.bats" \
 	      contents "selftests/bats-tap selftests/contents.bats" \
 	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
+	      contents_msg "selftests/bats-tap selftests/contents_msg.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats"
 
@@ -367,6 +368,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	replay \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/replay.bats\" \
 	contents \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents.bats\" \
 	contents_kinds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_kinds.bats\" \
+	contents_msg \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_msg.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
 	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""

@@ -332,6 +332,46 @@ TEST_F(golden, replay)
 	free(trace);
 }
 
+/*
+ * The trace with a byte put into the last string shown before the end
+ * marker, or NULL if there is none: what the oracle must tell apart.
+ */
+static char *last_string_changed(const char *trace)
+{
+	const char *at = strstr(trace, MARK_BEGIN_TEXT), *end = strstr(trace, MARK_END_TEXT);
+	const char *last = NULL;
+	char *out;
+
+	for (; at && at < end; at++) {
+		if (*at != '"')
+			continue;
+		last = at;
+		for (at++; at < end && *at != '"'; at++)
+			if (*at == '\\')
+				at++;
+	}
+	if (!last || asprintf(&out, "%.*sZ%s", (int)(last + 1 - trace), trace, last + 1) < 0)
+		return NULL;
+	return out;
+}
+
+/* The oracle on a real trace: a changed string must not agree with strace. */
+static void expect_changed_string_caught(struct __test_metadata *_metadata, const char *trace,
+					 const struct call_log *theirs)
+{
+	char *broken = last_string_changed(trace), buf[512];
+	struct call_log wrong;
+	const char *why = NULL;
+
+	if (!broken)
+		return;
+	ASSERT_EQ(0, log_from_sctrace(broken, &wrong, &why)) TH_LOG("sctrace: %s", why);
+	EXPECT_NE(NULL, logs_differ(&wrong, theirs, buf, sizeof(buf)))
+		TH_LOG("a string changed in sctrace's trace still agreed with strace's");
+	call_log_free(&wrong);
+	free(broken);
+}
+
 TEST_F(golden, strace_agrees)
 {
 	const char *strace = env_or("STRACE", "/usr/bin/strace");
@@ -358,6 +398,7 @@ TEST_F(golden, strace_agrees)
 	ASSERT_GT(ours.nr, 0);
 	diff = logs_differ(&ours, &theirs, buf, sizeof(buf));
 	EXPECT_EQ(NULL, diff) TH_LOG("%s: %s", variant->name, diff);
+	expect_changed_string_caught(_metadata, trace, &theirs);
 	call_log_free(&ours);
 	call_log_free(&theirs);
 	free(trace);
@@ -525,6 +566,88 @@ TEST(comparison_catches_wrong_traces)
 		free(broken);
 		free(golden);
 		free(trace);
+	}
+}
+
+/* A trace of each tool, two threads, between the markers. */
+static const char oracle_ours[] =
+	"[pid 100] getpriority(which: 23674, who: 1) = -1 EINVAL (Invalid argument)\n"
+	"[pid 100] renameat(olddfd: AT_FDCWD, oldname: \"/a\", newdfd: AT_FDCWD, newname: \"/b\") = 0\n"
+	"[pid 100] execve(filename: \"/bin/x\", argv: [0x7ffd1000, \"-v\"], envp: 0x7ffd2000 /* 3 vars */) = 0\n"
+	"[pid 100] write(fd: 1, buf: \"abcdefghijklmnopqrstuvwxyz012345\"..., count: 40) = 40\n"
+	"[pid 100] writev(fd: 1, vec: [{iov_base: \"0\", iov_len: 1}, {iov_base: \"1\", iov_len: 1}, ...], vlen: 3) = 3\n"
+	"[pid 100] connect(fd: 3, uservaddr: {sa_family: AF_UNIX, sun_path: \"/s, t\"}, addrlen: 8) = 0\n"
+	"[pid 100] uname(name: 0x7ffd3000) = 0\n"
+	"[pid 100] read(fd: 3 <unfinished ...>\n"
+	"[pid 101] getppid() = 100\n"
+	"[pid 100] <... read resumed>buf: \"hi\", count: 8) = 2\n"
+	"[pid 100] getpriority(which: 23674, who: 2) = -1 EINVAL (Invalid argument)\n";
+
+static const char oracle_theirs[] =
+	"100   getpriority(0x5c7a /* PRIO_??? */, 1) = -1 EINVAL (Invalid argument)\n"
+	"100   renameat(AT_FDCWD, \"/a\", AT_FDCWD, \"/b\") = 0\n"
+	"100   execve(\"/bin/x\", [\"x\", \"-v\"], 0x7ffd2000 /* 3 vars */) = 0\n"
+	"100   write(1, \"abcdefghijklmnopqrstuvwxyz012345\"..., 40) = 40\n"
+	"100   writev(1, [{iov_base=\"0\", iov_len=1}, {iov_base=\"1\", iov_len=1}, {iov_base=\"2\", iov_len=1}], 3) = 3\n"
+	"100   connect(3, {sa_family=AF_UNIX, sun_path=\"/s, t\"}, 8) = 0\n"
+	"100   uname({sysname=\"Linux\", nodename=\"vm\", ...}) = 0\n"
+	"100   read(3,  <unfinished ...>\n"
+	"101   getppid()                         = 100\n"
+	"100   <... read resumed>\"hi\", 8)        = 2\n"
+	"100   getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
+
+/* Whether the oracle finds the two traces apart. */
+static const char *oracle_verdict(struct __test_metadata *_metadata, const char *ours,
+				  const char *theirs, char *buf, size_t len)
+{
+	struct call_log a, b;
+	const char *why = NULL, *diff;
+
+	if (log_from_sctrace(ours, &a, &why) || log_from_strace(theirs, &b, &why)) {
+		TH_LOG("%s", why);
+		return "unparsed";
+	}
+	diff = logs_differ(&a, &b, buf, len);
+	call_log_free(&a);
+	call_log_free(&b);
+	return diff;
+}
+
+/*
+ * Every string sctrace shows must be strace's at the same place: a
+ * second path, an argv element, a cut, data resumed after another
+ * thread's line. Addresses where sctrace could not read, lists it cut
+ * short and what it does not decode (uname) are not compared.
+ */
+TEST(oracle_compares_every_string)
+{
+	static const struct {
+		const char *what;
+		const char *from;
+		const char *to;
+	} wrong[] = {
+		{ "second path", "newname: \"/b\"", "newname: \"/c\"" },
+		{ "argv's second", "\"-v\"]", "\"-w\"]" },
+		{ "argv one short", "[0x7ffd1000, \"-v\"]", "[0x7ffd1000]" },
+		{ "a cut", "012345\"...", "012345\"" },
+		{ "the cut's length", "012345\"...", "0123456\"..." },
+		{ "an iovec's data", "iov_base: \"1\"", "iov_base: \"7\"" },
+		{ "a path in a struct", "\"/s, t\"", "\"/s, u\"" },
+		{ "resumed data", "buf: \"hi\"", "buf: \"ho\"" },
+	};
+	char buf[1024], *broken;
+	const char *diff;
+	size_t i;
+
+	diff = oracle_verdict(_metadata, oracle_ours, oracle_theirs, buf, sizeof(buf));
+	ASSERT_EQ(NULL, diff) TH_LOG("the unbroken traces must agree: %s", diff);
+	for (i = 0; i < ARRAY_SIZE(wrong); i++) {
+		broken = replace_once(oracle_ours, wrong[i].from, wrong[i].to);
+		ASSERT_NE(NULL, broken) TH_LOG("'%s' not in the trace", wrong[i].from);
+		diff = oracle_verdict(_metadata, broken, oracle_theirs, buf, sizeof(buf));
+		EXPECT_NE(NULL, diff) TH_LOG("%s: '%s' -> '%s' still agreed", wrong[i].what,
+					     wrong[i].from, wrong[i].to);
+		free(broken);
 	}
 }
 

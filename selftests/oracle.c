@@ -9,7 +9,6 @@
 #include "oracle.h"
 
 #define MAX_THREADS 64
-#define STR_KEY_MAX 256
 
 /* One parsed line: who, what, and how it ended (if it did on this line). */
 struct parsed {
@@ -17,7 +16,7 @@ struct parsed {
 	char name[64];		/* a call's enter on this line */
 	char resumed[64];	/* or the name in "<... NAME resumed>" */
 	char result[128];	/* after ") = "; empty for an unfinished enter */
-	char str[STR_KEY_MAX];	/* the line's first quoted string, "..." kept */
+	char *args;		/* the arguments this line shows (malloc'd) */
 	bool skip;		/* signals, exits, LOST notices */
 };
 
@@ -29,9 +28,198 @@ struct builder {
 	unsigned long addrs[256];
 	size_t nr_addrs;
 	char pending[MAX_THREADS][64];	/* unfinished call name per thread */
-	char pending_str[MAX_THREADS][STR_KEY_MAX];	/* and its string */
+	char *pending_args[MAX_THREADS];	/* and the arguments its enter showed */
+	bool ours;			/* sctrace's log: "name: value" arguments */
 	struct call_log *log;
 };
+
+/*
+ * The strings of a call's arguments, as lines "KEY=STRINGS\n": KEY the
+ * argument's position, then ".FIELD" into a struct (by the field's
+ * name, which both tools print) and ".N" into a list; STRINGS its
+ * quoted strings in order, each with the "..." that says it was cut.
+ * "#KEY=N": a list's length. Escaped strings hold no newline.
+ *
+ * sctrace's side lists only the values that show strings, and a list's
+ * length only where it was not cut short ("..." last); strace's side
+ * lists every value. So each string sctrace shows must be strace's at
+ * the same place, and each list it shows whole as long as strace's.
+ * Where the two legitimately differ, strace's strings are let pass:
+ *  - a string sctrace could not read is its address (an exec'd child's
+ *    argv, data in a page not yet faulted in at the call);
+ *  - arguments and fields sctrace does not decode: uname's, getdents64's
+ *    and getrandom's buffers, the address in strace's inet_addr("..."),
+ *    sa_data, and so on, which sctrace shows bare or leaves out;
+ *  - elements past a list sctrace cut shorter than strace does
+ *    (sendmmsg's and recvmmsg's first 4 messages, 8 iovecs).
+ * Struct fields are matched by name, as both tools print the kernel's.
+ */
+struct entries {
+	char *text;
+	size_t len;
+	size_t cap;
+};
+
+static void entry_add(struct entries *e, const char *prefix, const char *key,
+		      const char *value, size_t value_len)
+{
+	size_t need = strlen(prefix) + strlen(key) + value_len + 3;
+	char *bigger;
+
+	if (e->len + need > e->cap) {
+		e->cap = (e->len + need) * 2;
+		bigger = realloc(e->text, e->cap);
+		if (!bigger)
+			abort();
+		e->text = bigger;
+	}
+	e->len += sprintf(e->text + e->len, "%s%s=%.*s\n", prefix, key, (int)value_len, value);
+}
+
+/* The closing quote of the string opening at s, or NULL. */
+static const char *quote_end(const char *s, const char *end)
+{
+	for (s++; s < end; s++) {
+		if (*s == '\\' && s + 1 < end)
+			s++;
+		else if (*s == '"')
+			return s;
+	}
+	return NULL;
+}
+
+/* Where the item starting at s ends: the next ',' outside quotes and brackets. */
+static const char *item_end(const char *s, const char *end)
+{
+	int depth = 0;
+
+	for (; s < end; s++) {
+		if (*s == '"') {
+			s = quote_end(s, end);
+			if (!s)
+				return end;
+		} else if (*s == '(' || *s == '[' || *s == '{') {
+			depth++;
+		} else if (*s == ')' || *s == ']' || *s == '}') {
+			depth--;
+		} else if (*s == ',' && !depth) {
+			return s;
+		}
+	}
+	return end;
+}
+
+static void trim(const char **s, const char **end)
+{
+	while (*s < *end && isspace((unsigned char)**s))
+		++*s;
+	while (*end > *s && isspace((unsigned char)(*end)[-1]))
+		--*end;
+}
+
+/* A struct field's name: "name: " (sctrace) or "name=" (strace); its length or 0. */
+static size_t field_name(const char *s, const char *end, const char **value)
+{
+	size_t n = 0;
+
+	while (s + n < end && (isalnum((unsigned char)s[n]) || s[n] == '_'))
+		n++;
+	if (n && s + n + 1 < end && s[n] == ':' && s[n + 1] == ' ') {
+		*value = s + n + 2;
+		return n;
+	}
+	if (n && s + n < end && s[n] == '=') {
+		*value = s + n + 1;
+		return n;
+	}
+	return 0;
+}
+
+/* A leaf's quoted strings, each with its "...", one after the other. */
+static void leaf(struct entries *e, const char *key, const char *s, const char *end, bool ours)
+{
+	char strings[4096];
+	size_t len = 0;
+	const char *q, *close;
+
+	for (q = s; q < end && (q = memchr(q, '"', end - q)); q = close + 1) {
+		close = quote_end(q, end);
+		if (!close)
+			break;
+		if (close + 4 <= end && !strncmp(close + 1, "...", 3))
+			close += 3;
+		len += snprintf(strings + len, sizeof(strings) - len, "%.*s",
+				(int)(close + 1 - q), q);
+		if (len >= sizeof(strings))
+			len = sizeof(strings) - 1;
+	}
+	if (len || !ours)
+		entry_add(e, "", key, strings, len);
+}
+
+static void walk(struct entries *e, const char *key, const char *s, const char *end, bool ours);
+
+/* A struct's fields, by name; or a list's elements, by index. */
+static void walk_items(struct entries *e, const char *key, const char *s, const char *end,
+		       bool ours, bool list)
+{
+	char sub[256], count[16];
+	const char *at, *stop, *value;
+	size_t n = 0, name;
+	bool cut = false;
+
+	for (at = s; at < end; at = stop + 1) {
+		stop = item_end(at, end);
+		value = at;
+		trim(&value, &stop);
+		cut = list && stop - value == 3 && !strncmp(value, "...", 3);
+		if (value == stop || cut)
+			continue;
+		if (list) {
+			snprintf(sub, sizeof(sub), "%s.%zu", key, n++);
+		} else {
+			name = field_name(value, stop, &value);
+			if (!name)
+				continue;
+			snprintf(sub, sizeof(sub), "%s.%.*s", key, (int)name,
+				 value - name - (value[-1] == ' ' ? 2 : 1));
+		}
+		walk(e, sub, value, stop, ours);
+	}
+	if (list && (!ours || !cut)) {
+		snprintf(count, sizeof(count), "%zu", n);
+		entry_add(e, "#", key, count, strlen(count));
+	}
+}
+
+static void walk(struct entries *e, const char *key, const char *s, const char *end, bool ours)
+{
+	trim(&s, &end);
+	if (end - s >= 2 && ((*s == '{' && end[-1] == '}') || (*s == '[' && end[-1] == ']')))
+		walk_items(e, key, s + 1, end - 1, ours, *s == '[');
+	else
+		leaf(e, key, s, end, ours);
+}
+
+/* The entries of a call's arguments, "name: " taken off sctrace's. */
+static char *args_entries(const char *args, bool ours)
+{
+	struct entries e = { 0 };
+	const char *at, *stop, *end = args + strlen(args), *value;
+	char key[16];
+	int i = 0;
+
+	for (at = args; at < end; at = stop + 1, i++) {
+		stop = item_end(at, end);
+		value = at;
+		trim(&value, &stop);
+		if (ours)
+			field_name(value, stop, &value);
+		snprintf(key, sizeof(key), "%d", i);
+		walk(&e, key, value, stop, ours);
+	}
+	return e.text ?: strdup("");
+}
 
 static int index_in(long *list, size_t *nr, size_t cap, long v)
 {
@@ -81,21 +269,38 @@ static void result_key(struct builder *b, const char *r, char *key, size_t len)
 	}
 }
 
-static void add_line(struct builder *b, long tid, const char *name, const char *result,
-		     const char *str)
+static void *grow_array(void *array, size_t nr)
 {
-	char key[96], line[128 + STR_KEY_MAX];
-	int t = index_in(b->order, &b->nr_order, MAX_THREADS, tid);
-	char **bigger;
+	void *bigger = realloc(array, (nr + 1) * sizeof(char *));
 
-	result_key(b, result, key, sizeof(key));
-	snprintf(line, sizeof(line), "t%d %s = %s%s%s", t + 1, name, key,
-		 str[0] ? STR_SEP : "", str);
-	bigger = realloc(b->log->lines, (b->log->nr + 1) * sizeof(char *));
 	if (!bigger)
 		abort();
-	b->log->lines = bigger;
-	b->log->lines[b->log->nr++] = strdup(line);
+	return bigger;
+}
+
+static void add_line(struct builder *b, long tid, const char *name, const char *result,
+		     const char *args)
+{
+	char key[96], line[256];
+	int t = index_in(b->order, &b->nr_order, MAX_THREADS, tid);
+	struct call_log *log = b->log;
+
+	result_key(b, result, key, sizeof(key));
+	snprintf(line, sizeof(line), "t%d %s = %s", t + 1, name, key);
+	log->lines = grow_array(log->lines, log->nr);
+	log->strings = grow_array(log->strings, log->nr);
+	log->lines[log->nr] = strdup(line);
+	log->strings[log->nr++] = args_entries(args, b->ours);
+}
+
+/* An unfinished enter's arguments, then its resumed line's: one list. */
+static char *joined_args(const char *enter, const char *exit)
+{
+	char *args;
+
+	if (asprintf(&args, "%s%s%s", enter, *enter && *exit ? ", " : "", exit) < 0)
+		abort();
+	return args;
 }
 
 /*
@@ -107,18 +312,23 @@ static void take(struct builder *b, const struct parsed *p)
 {
 	int t = index_in(b->order, &b->nr_order, MAX_THREADS, p->tid);
 
+	char *args;
+
 	if (p->skip || t < 0)
 		return;
 	if (!p->result[0]) {
 		snprintf(b->pending[t], sizeof(b->pending[t]), "%s", p->name);
-		snprintf(b->pending_str[t], sizeof(b->pending_str[t]), "%s", p->str);
+		free(b->pending_args[t]);
+		b->pending_args[t] = strdup(p->args);
 		return;
 	}
-	if (p->name[0])
-		add_line(b, p->tid, p->name, p->result, p->str);
-	else if (b->pending[t][0])
-		add_line(b, p->tid, b->pending[t], p->result,
-			 b->pending_str[t][0] ? b->pending_str[t] : p->str);
+	if (p->name[0]) {
+		add_line(b, p->tid, p->name, p->result, p->args);
+	} else if (b->pending[t][0]) {
+		args = joined_args(b->pending_args[t] ?: "", p->args);
+		add_line(b, p->tid, b->pending[t], p->result, args);
+		free(args);
+	}
 	b->pending[t][0] = '\0';
 }
 
@@ -138,26 +348,37 @@ static const char *find_result(const char *s)
 	return found;
 }
 
-/*
- * The first quoted string of a line, with its quotes and a "..." that
- * says it was cut: both tools print paths and data with the same escapes.
- */
-static void first_string(const char *s, char *str, size_t len)
-{
-	const char *q = strchr(s, '"'), *e;
+#define UNFINISHED " <unfinished ...>"
 
-	str[0] = '\0';
-	if (!q)
-		return;
-	for (e = q + 1; *e && *e != '"'; e++)
-		if (*e == '\\' && e[1])
-			e++;
-	if (*e != '"')
-		return;
-	e++;
-	if (!strncmp(e, "...", 3))
-		e += 3;
-	snprintf(str, len, "%.*s", (int)(e - q), q);
+/*
+ * The arguments a line shows: after "NAME(" or "resumed>", up to the
+ * ")" of the result or " <unfinished ...>"; strace's ", " before that
+ * taken off.
+ */
+static char *line_args(const char *s, const char *result)
+{
+	const char *from = strncmp(s, "<... ", 5) ? strchr(s, '(') : strstr(s, "resumed>");
+	const char *to = result;
+	char *args;
+
+	if (!from)
+		return strdup("");
+	from += *from == '(' ? 1 : strlen("resumed>");
+	if (to) {
+		to -= 2;
+		while (to > from && to[-1] == ' ')
+			to--;
+		if (to > from && to[-1] == ')')
+			to--;
+	} else {
+		to = strstr(from, UNFINISHED);
+		to = to ? to : from + strlen(from);
+	}
+	while (to > from && (to[-1] == ' ' || to[-1] == ','))
+		to--;
+	if (asprintf(&args, "%.*s", to > from ? (int)(to - from) : 0, from) < 0)
+		abort();
+	return args;
 }
 
 /* NAME( or <... NAME resumed>; signals, exits and notices are skipped. */
@@ -180,7 +401,7 @@ static void parse_call(const char *s, struct parsed *p)
 	r = find_result(s);
 	if (r)
 		snprintf(p->result, sizeof(p->result), "%s", r);
-	first_string(s, p->str, sizeof(p->str));
+	p->args = line_args(s, r);
 }
 
 /* strace prints an unknown number in hex: syscall_0x1c8. */
@@ -228,21 +449,26 @@ static const char *next_line(const char *p, char *line, size_t len)
 }
 
 /* Both passes over the parsed lines: first the threads, then the calls. */
-static void build(struct builder *b, const struct parsed *lines, size_t nr)
+static void build(struct builder *b, struct parsed *lines, size_t nr)
 {
 	size_t i;
 
 	for (i = 0; i < nr; i++)
 		index_in(b->tids, &b->nr_tids, MAX_THREADS, lines[i].tid);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		take(b, &lines[i]);
+		free(lines[i].args);
+	}
+	for (i = 0; i < MAX_THREADS; i++)
+		free(b->pending_args[i]);
 }
 
-static void start(struct builder *b, struct call_log *log, long main_tid)
+static void start(struct builder *b, struct call_log *log, long main_tid, bool ours)
 {
 	memset(b, 0, sizeof(*b));
 	memset(log, 0, sizeof(*log));
 	b->log = log;
+	b->ours = ours;
 	index_in(b->tids, &b->nr_tids, MAX_THREADS, main_tid);
 	index_in(b->order, &b->nr_order, MAX_THREADS, main_tid);
 }
@@ -274,7 +500,7 @@ int log_from_sctrace(const char *trace, struct call_log *log, const char **why)
 		end--;
 	/* Without any prefix there is one thread: call it 0. */
 	main_tid = line_tid(end) < 0 ? 0 : line_tid(end);
-	start(&b, log, main_tid);
+	start(&b, log, main_tid, true);
 	for (at = region; (at = next_line(at, line, sizeof(line))); ) {
 		lines = grow(lines, nr);
 		parse_sctrace_line(line, main_tid, &lines[nr++]);
@@ -314,12 +540,15 @@ int log_from_strace(const char *trace, struct call_log *log, const char **why)
 		return -1;
 	}
 	main_tid = p.tid;
-	start(&b, log, main_tid);
+	free(p.args);
+	start(&b, log, main_tid, false);
 	while ((at = next_line(at, line, sizeof(line)))) {
-		if (!parse_strace_line(line, &p) || (main_done && p.tid == main_tid))
+		if (!parse_strace_line(line, &p))
 			continue;
-		if (p.tid == main_tid && strace_marker(line, 2)) {
+		if (p.tid == main_tid && !main_done && strace_marker(line, 2))
 			main_done = true;
+		if (main_done && p.tid == main_tid) {
+			free(p.args);
 			continue;
 		}
 		lines = grow(lines, nr);
@@ -335,25 +564,42 @@ int log_from_strace(const char *trace, struct call_log *log, const char **why)
 	return 0;
 }
 
-/*
- * Two lines agree on the call and result; and on the string where both
- * show one (sctrace shows an address where BPF could not read the page).
- */
-static bool lines_agree(const char *ours, const char *theirs)
+/* The entry whose line starts with key (its "=" included), or NULL. */
+static const char *entry_of(const char *entries, const char *key, size_t key_len)
 {
-	const char *a = strstr(ours, STR_SEP), *b = strstr(theirs, STR_SEP);
-	size_t na = a ? (size_t)(a - ours) : strlen(ours);
-	size_t nb = b ? (size_t)(b - theirs) : strlen(theirs);
+	const char *at;
 
-	if (na != nb || strncmp(ours, theirs, na))
-		return false;
-	return !a || !b || !strcmp(a, b);
+	for (at = entries; *at; at = strchr(at, '\n') + 1)
+		if (!strncmp(at, key, key_len))
+			return at;
+	return NULL;
+}
+
+/* The first of sctrace's entries that strace lacks or has otherwise. */
+static const char *strings_differ(const char *ours, const char *theirs, char *buf, size_t len)
+{
+	const char *at, *eol, *found;
+	size_t key_len;
+
+	for (at = ours; *at; at = eol + 1) {
+		eol = strchr(at, '\n');
+		key_len = strcspn(at, "=") + 1;
+		found = entry_of(theirs, at, key_len);
+		if (found && !strncmp(found, at, eol + 1 - at))
+			continue;
+		snprintf(buf, len, "%.*s where strace has %.*s", (int)(eol - at), at,
+			 found ? (int)strcspn(found, "\n") : 7, found ?: "nothing");
+		return buf;
+	}
+	return NULL;
 }
 
 /* Compares thread by thread: across threads the order is the scheduler's. */
 const char *logs_differ(const struct call_log *ours, const struct call_log *theirs,
 			char *buf, size_t len)
 {
+	char strings[1024];
+	const char *which;
 	int t;
 
 	for (t = 1; t <= MAX_THREADS; t++) {
@@ -369,11 +615,14 @@ const char *logs_differ(const struct call_log *ours, const struct call_log *thei
 			if (i == ours->nr && j == theirs->nr)
 				break;
 			n++;
-			if (i == ours->nr || j == theirs->nr ||
-			    !lines_agree(ours->lines[i], theirs->lines[j])) {
-				snprintf(buf, len, "thread t%d, call %zu: sctrace '%s', strace '%s'",
+			which = i == ours->nr || j == theirs->nr ||
+				strcmp(ours->lines[i], theirs->lines[j]) ? "the call" :
+				strings_differ(ours->strings[i], theirs->strings[j], strings,
+					       sizeof(strings));
+			if (which) {
+				snprintf(buf, len, "thread t%d, call %zu: sctrace '%s', strace '%s': %s",
 					 t, n, i < ours->nr ? ours->lines[i] : "(nothing)",
-					 j < theirs->nr ? theirs->lines[j] : "(nothing)");
+					 j < theirs->nr ? theirs->lines[j] : "(nothing)", which);
 				return buf;
 			}
 			i++;
@@ -387,8 +636,11 @@ void call_log_free(struct call_log *log)
 {
 	size_t i;
 
-	for (i = 0; i < log->nr; i++)
+	for (i = 0; i < log->nr; i++) {
 		free(log->lines[i]);
+		free(log->strings[i]);
+	}
 	free(log->lines);
+	free(log->strings);
 	memset(log, 0, sizeof(*log));
 }

@@ -9,13 +9,13 @@
  * be the calls sctrace saw. Both are reduced to, per thread in order of
  * appearance, "name = result" (errno name kept, tids and addresses named
  * by first appearance within each log) between the same two markers;
- * then STR_SEP and the line's first quoted string (a path, the data),
- * compared where both tools show one.
+ * and each string sctrace shows (paths, data, argv, names in structs),
+ * cut or not, must be strace's at the same place (oracle.c says which
+ * differences are let pass, and why).
  */
-#define STR_SEP " | "
-
 struct call_log {
-	char **lines;		/* "t<thread index> name = result | \"string\"" */
+	char **lines;		/* "t<thread index> name = result" */
+	char **strings;		/* the strings of each line's arguments */
 	size_t nr;
 };
 

@@ -415,6 +415,39 @@ TEST_F(proc, sockets_and_pipes_take_their_names_from_proc)
 						  .has_args = true, .ret = 4));
 }
 
+TEST_F(proc, fds_a_message_brought_come_from_proc_or_are_forgotten)
+{
+	static const int got[] = { 3, 8 };
+	char shown[FDPATHS_PATH_MAX];
+
+	fake_fd(self, 80, 3, "/sent", "02000000");
+	fake_fd(self, 80, 8, "pipe:[5]", "02000000");
+	open_file(&self->fp, 80, 8, "/stale", 0);
+	/* A failed recvmsg brings nothing. */
+	CALL(&self->fp, .pid = 80, .syscall = "recvmsg", .has_args = true, .ret = -11,
+	     .received = got, .nr_received = 2, .proc = true);
+	EXPECT_STREQ("/stale", known(&self->fp, 80, 8));
+	EXPECT_STREQ("", CALL(&self->fp, .pid = 80, .syscall = "recvmsg", .has_args = true,
+			      .args = { 4, 0, 0x40000000 /* MSG_CMSG_CLOEXEC */ }, .ret = 1,
+			      .received = got, .nr_received = 2, .proc = true));
+	EXPECT_STREQ("/sent", known(&self->fp, 80, 3));
+	EXPECT_STREQ("pipe:[5]", known(&self->fp, 80, 8));
+	CALL(&self->fp, .pid = 80, .syscall = "execve", .ret = 0);
+	EXPECT_STREQ("", known(&self->fp, 80, 3));
+	/* Without /proc (a replay), what the numbers were before is forgotten. */
+	open_file(&self->fp, 81, 3, "/stale", 0);
+	CALL(&self->fp, .pid = 81, .syscall = "recvmmsg", .has_args = true, .ret = 1,
+	     .received = got, .nr_received = 1);
+	EXPECT_STREQ("", known(&self->fp, 81, 3));
+	/* socketpair's pair, as pipe2's. */
+	fake_fd(self, 82, 5, "socket:[6]", "0");
+	fake_fd(self, 82, 6, "socket:[7]", "0");
+	CALL(&self->fp, .pid = 82, .syscall = "socketpair", .has_args = true, .ret = 0,
+	     .has_pair = true, .pair = { 5, 6 }, .proc = true);
+	EXPECT_STREQ("socket:[6]", known(&self->fp, 82, 5));
+	EXPECT_STREQ("socket:[7]", known(&self->fp, 82, 6));
+}
+
 TEST_F(proc, with_calls_unseen_proc_is_asked_first_and_not_kept)
 {
 	char buf[FDPATHS_PATH_MAX];

@@ -15,6 +15,9 @@
 #define CT_MAX_ARGV 32		/* execve: argv strings read at most */
 #define CT_MAX_ENVP 1024	/* execve: envp pointers counted at most */
 #define CT_MAX_IOV 8		/* iovecs read at most */
+#define CT_MAX_MSG 4		/* sendmmsg, recvmmsg: messages read at most (a power of two) */
+#define CT_MAX_CONTROL 1024	/* a message's control bytes read at most */
+#define CT_MAX_NAME 128		/* a message's address: sizeof(struct sockaddr_storage) */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
 
 /* How the program reads one argument. */
@@ -25,6 +28,7 @@ enum ct_mode {
 	CT_MODE_STRV,		/* a NULL-terminated array of strings */
 	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
 	CT_MODE_IOV,		/* struct iovec[len_arg]: each one's first max bytes */
+	CT_MODE_MSG,		/* struct msghdr, or mmsghdr[len_arg]: elem_size says which */
 };
 
 /* How the length argument counts (ct_arg_spec.flags). */
@@ -100,12 +104,47 @@ struct ct_iovec {
 	__u64 len;
 };
 
+/*
+ * CT_MODE_MSG: per message (ct_item_head.msg its index), a CT_PART_HDR
+ * item holding a struct ct_msghdr (FAULT: the message's address, which
+ * could not be read), then a CT_PART_NAME item with the address's bytes,
+ * a CT_PART_CONTROL one with the control bytes, and the iovecs as
+ * CT_MODE_IOV's, CT_PART_IOV; parts with no pointer or no length are left
+ * out. At the exit the lengths are what the kernel wrote back, never more
+ * than the buffers held at the enter, and the iovecs hold the bytes
+ * received (recvmsg: the result; mmsghdr: msg_len).
+ */
+enum ct_part {
+	CT_PART_NONE,		/* every other mode's items */
+	CT_PART_HDR,
+	CT_PART_NAME,
+	CT_PART_CONTROL,
+	CT_PART_IOV,
+};
+
+/*
+ * A message's header as the program read it: struct msghdr as the 64-bit
+ * machines lay it out, read in place, with two of its padding words used.
+ */
+struct ct_msghdr {
+	__u64 name;
+	__u32 namelen;		/* at the exit: what the kernel wrote back */
+	__u32 namelen_in;	/* the buffer's size at the enter */
+	__u64 iov;
+	__u64 iovlen;
+	__u64 control;
+	__u64 controllen;	/* at the exit: what the kernel wrote back */
+	__u32 flags;
+	__u32 msg_len;		/* an mmsghdr's; 0 for a msghdr */
+};
+
 struct ct_item_head {
 	__u8 arg;
 	__u8 status;
 	__u16 len;
 	__u16 elem;		/* STRV: the index; COUNTV: the count */
-	__u16 pad;
+	__u8 part;		/* enum ct_part */
+	__u8 msg;		/* CT_MODE_MSG: the message's index */
 };
 
 #endif

@@ -33,8 +33,16 @@ static uint32_t item_size(uint32_t len)
 	return sizeof(struct ct_item_head) + ((len + 7) & ~7u);
 }
 
-/* The n-th item of argument arg, checked against the record's size. */
-static bool find_item(const struct ct_blob *b, int arg, unsigned int n, struct ct_item *it)
+/* Which items of an argument: a message's part (ct_part), or CT_PART_NONE. */
+struct item_where {
+	int arg;
+	unsigned int part;
+	unsigned int msg;
+};
+
+/* The n-th item of an argument's part, checked against the record's size. */
+static bool find_part(const struct ct_blob *b, const struct item_where *at, unsigned int n,
+		      struct ct_item *it)
 {
 	uint32_t off = sizeof(struct ct_record_head);
 
@@ -43,11 +51,20 @@ static bool find_item(const struct ct_blob *b, int arg, unsigned int n, struct c
 		if (it->head.len > b->size - off - sizeof(it->head))
 			return false;
 		it->bytes = b->data + off + sizeof(it->head);
-		if (it->head.arg == arg && !n--)
+		if (it->head.arg == at->arg && it->head.part == at->part &&
+		    it->head.msg == at->msg && !n--)
 			return true;
 		off += item_size(it->head.len);
 	}
 	return false;
+}
+
+/* The n-th item of argument arg, of a kind that is not a message. */
+static bool find_item(const struct ct_blob *b, int arg, unsigned int n, struct ct_item *it)
+{
+	const struct item_where at = { .arg = arg, .part = CT_PART_NONE };
+
+	return find_part(b, &at, n, it);
 }
 
 /* Its syscall, and whether the record was made at the exit. */
@@ -126,7 +143,7 @@ static void put_argv(struct vwriter *w, const struct ct_blob *rec, int arg)
 }
 
 /* An iovec array: each one's data and length; "..." where the list went on. */
-static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, int arg)
+static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, const struct item_where *at)
 {
 	struct ct_iovec iov;
 	struct ct_item it;
@@ -134,7 +151,7 @@ static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, int arg)
 	bool more = false;
 
 	vw_begin_list(w);
-	for (n = 0; find_item(rec, arg, n, &it); n++) {
+	for (n = 0; find_part(rec, at, n, &it); n++) {
 		if (it.head.len < sizeof(iov)) {
 			more = it.head.status & (CT_ITEM_CUT | CT_ITEM_FAULT);
 			break;
@@ -697,6 +714,257 @@ static void put_statfs(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, true);
 }
 
+/* SCM_RIGHTS's fds, as strace lists them. */
+static void put_rights(struct vwriter *w, const unsigned char *data, size_t len)
+{
+	size_t i;
+	int fd;
+
+	vw_begin_list(w);
+	for (i = 0; i + sizeof(fd) <= len; i += sizeof(fd)) {
+		memcpy(&fd, data + i, sizeof(fd));
+		vw_s64(w, fd);
+	}
+	vw_end_list(w, false);
+}
+
+static void put_creds(struct vwriter *w, const unsigned char *data)
+{
+	struct ucred cr;
+
+	memcpy(&cr, data, sizeof(cr));
+	vw_begin_struct(w);
+	put_field(w, "pid", cr.pid);
+	put_field(w, "uid", cr.uid);
+	put_field(w, "gid", cr.gid);
+	vw_end_struct(w, false);
+}
+
+/*
+ * One control message: its length, level and type, and the data of
+ * SCM_RIGHTS and SCM_CREDENTIALS; other data is left out ("...").
+ */
+static void put_cmsg(struct vwriter *w, const struct cmsghdr *c, const unsigned char *data,
+		     size_t len)
+{
+	bool sol_socket = c->cmsg_level == SOL_SOCKET;
+	bool shown = sol_socket && (c->cmsg_type == SCM_RIGHTS ||
+				    (c->cmsg_type == SCM_CREDENTIALS && len >= sizeof(struct ucred)));
+
+	vw_begin_struct(w);
+	vw_key(w, "cmsg_len");
+	vw_u64(w, c->cmsg_len);
+	vw_key(w, "cmsg_level");
+	if (sol_socket)
+		vw_symbol(w, "SOL_SOCKET");
+	else
+		vw_s64(w, c->cmsg_level);
+	vw_key(w, "cmsg_type");
+	if (sol_socket && c->cmsg_type == SCM_RIGHTS)
+		vw_symbol(w, "SCM_RIGHTS");
+	else if (sol_socket && c->cmsg_type == SCM_CREDENTIALS)
+		vw_symbol(w, "SCM_CREDENTIALS");
+	else
+		vw_s64(w, c->cmsg_type);
+	if (shown) {
+		vw_key(w, "cmsg_data");
+		if (c->cmsg_type == SCM_RIGHTS)
+			put_rights(w, data, len);
+		else
+			put_creds(w, data);
+	}
+	vw_end_struct(w, !shown && len);
+}
+
+/*
+ * The next control message of the bytes read, and its data's bytes
+ * among them; false past the last whole header. A length too short for
+ * its header, or reaching past the bytes read, ends the list after it.
+ */
+static bool cmsg_next(const struct ct_item *it, size_t *off, struct cmsghdr *c,
+		      const unsigned char **data, size_t *len)
+{
+	size_t left;
+
+	if (*off > it->head.len || it->head.len - *off < sizeof(*c))
+		return false;
+	memcpy(c, it->bytes + *off, sizeof(*c));
+	left = it->head.len - *off;
+	*data = it->bytes + *off + CMSG_LEN(0);
+	*len = c->cmsg_len < CMSG_LEN(0) ? 0 :
+	       (c->cmsg_len < left ? c->cmsg_len : left) - CMSG_LEN(0);
+	if (c->cmsg_len < sizeof(*c) || c->cmsg_len >= left)
+		*off = (size_t)it->head.len + 1;
+	else
+		*off += CMSG_ALIGN(c->cmsg_len);
+	return true;
+}
+
+static void put_cmsgs(struct vwriter *w, const struct ct_item *it)
+{
+	const unsigned char *data;
+	struct cmsghdr c;
+	size_t off = 0, len;
+
+	vw_begin_list(w);
+	while (cmsg_next(it, &off, &c, &data, &len))
+		put_cmsg(w, &c, data, len);
+	vw_end_list(w, it->head.status & CT_ITEM_CUT);
+}
+
+/* A message's part, if it was read: its item. */
+static bool msg_part(const struct ct_blob *rec, int arg, unsigned int msg, enum ct_part part,
+		     struct ct_item *it)
+{
+	const struct item_where at = { .arg = arg, .part = part, .msg = msg };
+
+	return find_part(rec, &at, 0, it) && !(it->head.status & CT_ITEM_FAULT);
+}
+
+/* strace's "110 => 16": the buffer's size, then what the kernel wrote back. */
+static void put_namelen(struct vwriter *w, const struct ct_msghdr *m)
+{
+	vw_key(w, "msg_namelen");
+	if (m->namelen == m->namelen_in) {
+		vw_u64(w, m->namelen);
+		return;
+	}
+	if (w->json) {
+		vw_u64(w, m->namelen);
+		vw_key(w, "msg_namelen_in");
+		vw_u64(w, m->namelen_in);
+		return;
+	}
+	vw_symbol_begin(w);
+	outbuf_u64(w->ob, m->namelen_in);
+	outbuf_puts(w->ob, " => ");
+	outbuf_u64(w->ob, m->namelen);
+	vw_symbol_end(w);
+}
+
+static void put_msg_name(struct vwriter *w, const struct ct_blob *rec, int arg,
+			 unsigned int msg, const struct ct_msghdr *m)
+{
+	struct ct_item it;
+
+	vw_key(w, "msg_name");
+	if (!m->name)
+		vw_symbol(w, "NULL");
+	else if (msg_part(rec, arg, msg, CT_PART_NAME, &it) && it.head.len >= sizeof(sa_family_t))
+		put_sockaddr(w, &it);
+	else
+		vw_addr(w, m->name);
+	put_namelen(w, m);
+}
+
+static void put_msg_iov(struct vwriter *w, const struct ct_blob *rec, int arg,
+			unsigned int msg, const struct ct_msghdr *m)
+{
+	const struct item_where at = { .arg = arg, .part = CT_PART_IOV, .msg = msg };
+	struct ct_item it;
+
+	vw_key(w, "msg_iov");
+	if (!m->iov)
+		vw_symbol(w, "NULL");
+	else if (find_part(rec, &at, 0, &it) &&
+		 (it.head.len >= sizeof(struct ct_iovec) || !(it.head.status & CT_ITEM_FAULT)))
+		put_iovecs(w, rec, &at);
+	else
+		vw_addr(w, m->iov);
+	vw_key(w, "msg_iovlen");
+	vw_u64(w, m->iovlen);
+}
+
+/* As strace, msg_control only when there is some. */
+static void put_msg_control(struct vwriter *w, const struct ct_blob *rec, int arg,
+			    unsigned int msg, const struct ct_msghdr *m)
+{
+	struct ct_item it;
+
+	if (m->controllen) {
+		vw_key(w, "msg_control");
+		if (!m->control)
+			vw_symbol(w, "NULL");
+		else if (msg_part(rec, arg, msg, CT_PART_CONTROL, &it))
+			put_cmsgs(w, &it);
+		else
+			vw_addr(w, m->control);
+	}
+	vw_key(w, "msg_controllen");
+	vw_u64(w, m->controllen);
+}
+
+/* One struct msghdr, from its header item. */
+static void put_msghdr(struct vwriter *w, const struct ct_blob *rec, int arg, unsigned int msg,
+		       const struct ct_item *hdr)
+{
+	struct ct_msghdr m;
+
+	memcpy(&m, hdr->bytes, sizeof(m));
+	vw_begin_struct(w);
+	put_msg_name(w, rec, arg, msg, &m);
+	put_msg_iov(w, rec, arg, msg, &m);
+	put_msg_control(w, rec, arg, msg, &m);
+	vw_key(w, "msg_flags");
+	vw_symbol_begin(w);
+	beauty_print(w->ob, ARG_MSG_FLAGS, m.flags);
+	vw_symbol_end(w);
+	vw_end_struct(w, false);
+}
+
+/*
+ * sendmmsg's and recvmmsg's messages, as many as the call returned:
+ * each {msg_hdr: {...}, msg_len: N}; "..." past those read.
+ */
+static void put_mmsghdrs(struct vwriter *w, const struct ct_arg_view *v)
+{
+	struct item_where at = { .arg = v->index, .part = CT_PART_HDR };
+	struct ct_msghdr m;
+	struct ct_item it;
+
+	vw_begin_list(w);
+	for (; find_part(v->rec, &at, 0, &it); at.msg++) {
+		if ((it.head.status & CT_ITEM_FAULT) || it.head.len < sizeof(m)) {
+			put_fault(w, &it);
+			at.msg++;
+			break;
+		}
+		memcpy(&m, it.bytes, sizeof(m));
+		vw_begin_struct(w);
+		vw_key(w, "msg_hdr");
+		put_msghdr(w, v->rec, v->index, at.msg, &it);
+		vw_key(w, "msg_len");
+		vw_u64(w, m.msg_len);
+		vw_end_struct(w, false);
+	}
+	vw_end_list(w, v->ret > (long)at.msg);
+}
+
+/*
+ * The fds SCM_RIGHTS brought in a recvmsg's or recvmmsg's messages, those
+ * of the control bytes read; at most max of them.
+ */
+size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_t max)
+{
+	const unsigned char *data;
+	struct cmsghdr c;
+	struct ct_item it;
+	size_t n = 0, off, len, i;
+	unsigned int msg;
+
+	for (msg = 0; msg < CT_MAX_MSG; msg++) {
+		if (!msg_part(rec, arg, msg, CT_PART_CONTROL, &it))
+			continue;
+		for (off = 0; cmsg_next(&it, &off, &c, &data, &len); ) {
+			if (c.cmsg_level != SOL_SOCKET || c.cmsg_type != SCM_RIGHTS)
+				continue;
+			for (i = 0; i + sizeof(int) <= len && n < max; i += sizeof(int))
+				memcpy(&fds[n++], data + i, sizeof(int));
+		}
+	}
+	return n;
+}
+
 /* A kind shown from one item: at least size bytes of it, by put. */
 struct item_show {
 	size_t size;
@@ -735,7 +1003,12 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 		       struct ct_item *it)
 {
-	if (!v->val || !v->rec || !find_item(v->rec, v->index, 0, it))
+	bool msgs = kind == CK_MSGHDR_IN || kind == CK_MSGHDR_OUT || kind == CK_MMSGHDR;
+	const struct item_where at = {
+		.arg = v->index, .part = msgs ? CT_PART_HDR : CT_PART_NONE,
+	};
+
+	if (!v->val || !v->rec || !find_part(v->rec, &at, 0, it))
 		return false;
 	if (contents_read_at_exit(kind) && (!v->returned || result_is_error(v->ret)))
 		return false;
@@ -747,6 +1020,8 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 		       !(it->head.status & CT_ITEM_FAULT);
 	if (it->head.status & CT_ITEM_FAULT)
 		return false;
+	if (msgs)
+		return it->head.len >= sizeof(struct ct_msghdr);
 	switch (kind) {
 	case CK_FD_SET:
 	case CK_PATH:
@@ -805,7 +1080,14 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		break;
 	case CK_IOV_IN:
 	case CK_IOV_OUT:
-		put_iovecs(w, v->rec, v->index);
+		put_iovecs(w, v->rec, &(const struct item_where){ .arg = v->index });
+		break;
+	case CK_MSGHDR_IN:
+	case CK_MSGHDR_OUT:
+		put_msghdr(w, v->rec, v->index, 0, &it);
+		break;
+	case CK_MMSGHDR:
+		put_mmsghdrs(w, v);
 		break;
 	case CK_FD_SET:
 		put_fd_set(w, &it, fd_set_bits(v->rec));

@@ -28,6 +28,7 @@ bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v);
 bool contents_after_named(enum content_kind kind);
 void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v);
+size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_t max);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
 bool ct_blob_unread(const struct ct_blob *b, int arg);
 void ct_blob_args(const struct ct_blob *b, unsigned long *args);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/time.h>
@@ -136,6 +137,9 @@ static const struct content_rule rules[] = {
 	{ "readv",		"vec",		CK_IOV_OUT,	"vlen" },
 	{ "recvfrom",		"addr",		CK_SOCKADDR_OUT,	"addr_len" },
 	{ "recvfrom",		"ubuf",		CK_DATA_OUT,	"size" },
+	{ "recvmmsg",		"mmsg",		CK_MMSGHDR,	"vlen" },
+	{ "recvmmsg",		"timeout",	CK_TIMESPEC,	NULL },
+	{ "recvmsg",		"msg",		CK_MSGHDR_OUT,	NULL },
 	{ "removexattr",	"name",		CK_PATH,	NULL },
 	{ "removexattr",	"pathname",	CK_PATH,	NULL },
 	{ "rename",		"newname",	CK_PATH,	NULL },
@@ -159,6 +163,8 @@ static const struct content_rule rules[] = {
 	{ "select",		"inp",		CK_FD_SET,	"n" },
 	{ "select",		"outp",		CK_FD_SET,	"n" },
 	{ "select",		"tvp",		CK_TIMEVAL,	NULL },
+	{ "sendmmsg",		"mmsg",		CK_MMSGHDR,	"vlen" },
+	{ "sendmsg",		"msg",		CK_MSGHDR_IN,	NULL },
 	{ "sendto",		"addr",		CK_SOCKADDR_IN,	"addr_len" },
 	{ "sendto",		"buff",		CK_DATA_IN,	"len" },
 	{ "setitimer",		"ovalue",	CK_ITIMERVAL_OUT,	NULL },
@@ -170,6 +176,7 @@ static const struct content_rule rules[] = {
 	{ "setxattr",		"value",	CK_DATA_IN,	"size" },
 	{ "signalfd",		"user_mask",	CK_SIGSET_IN,	NULL },
 	{ "signalfd4",		"user_mask",	CK_SIGSET_IN,	NULL },
+	{ "socketpair",		"usockvec",	CK_FD_PAIR,	NULL },
 	{ "stat",		"filename",	CK_PATH,	NULL },
 	{ "stat",		"statbuf",	CK_STAT,	NULL },
 	{ "statfs",		"buf",		CK_STATFS,	NULL },
@@ -274,6 +281,16 @@ static const struct kind_read kind_reads[] = {
 	/* The kernel's sigset_t: one 64-bit word on the machines built for. */
 	[CK_SIGSET_IN]	 = FIXED(CT_AT_ENTER, sizeof(uint64_t)),
 	[CK_SIGSET_OUT]	 = FIXED(CT_AT_EXIT, sizeof(uint64_t)),
+	/* Each iovec's first string-limit bytes; the address and control whole. */
+	[CK_MSGHDR_IN]	 = { CT_MODE_MSG, CT_AT_ENTER, sizeof(struct msghdr), LEN_ONE, 0, false, 0 },
+	/* The lengths the kernel wrote back, the data it returned. */
+	[CK_MSGHDR_OUT]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct msghdr), LEN_ONE, 0, false, 0 },
+	/*
+	 * Read at the exit, sendmmsg's too: each message's msg_len is known
+	 * only then. As many as the call returned, each up to its msg_len.
+	 */
+	[CK_MMSGHDR]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct mmsghdr), LEN_ARG,
+			     CT_LEN_UPTO_RET, false, 0 },
 };
 
 static int rule_cmp(const void *key, const void *elem)

@@ -41,6 +41,9 @@ enum content_kind {
 	CK_STATFS,	/* struct statfs, filled by the kernel */
 	CK_SIGSET_IN,	/* the kernel's sigset_t handed to it: a signal mask */
 	CK_SIGSET_OUT,	/* the kernel's sigset_t it filled */
+	CK_MSGHDR_IN,	/* struct msghdr handed to the kernel: address, data, control */
+	CK_MSGHDR_OUT,	/* struct msghdr the kernel filled, its data up to the result */
+	CK_MMSGHDR,	/* struct mmsghdr[len_arg], as many as the call returned */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

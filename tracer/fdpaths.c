@@ -27,6 +27,7 @@
 #define ABI_FIOCLEX 0x5451
 #define ABI_CLOSE_RANGE_CLOEXEC 4
 #define ABI_AT_FDCWD (-100)
+#define ABI_MSG_CMSG_CLOEXEC 0x40000000
 
 enum fd_effect {
 	FX_OPEN,	/* the result is the path argument's file */
@@ -39,6 +40,7 @@ enum fd_effect {
 	FX_CLOSE,
 	FX_CLOSE_RANGE,
 	FX_EXEC,	/* the close-on-exec fds are closed */
+	FX_RECV,	/* the fds in the messages' SCM_RIGHTS are new */
 };
 
 /* Close-on-exec whatever the flags say. */
@@ -102,7 +104,13 @@ static const struct fd_rule rules[] = {
 	{ .syscall = "pipe", .effect = FX_PIPE, .flags_arg = NONE, .prefix = "pipe:" },
 	{ .syscall = "pipe2", .effect = FX_PIPE, .flags_arg = 1, .cloexec = ABI_O_CLOEXEC,
 	  .prefix = "pipe:" },
+	{ .syscall = "recvmmsg", .effect = FX_RECV, .flags_arg = 3,
+	  .cloexec = ABI_MSG_CMSG_CLOEXEC },
+	{ .syscall = "recvmsg", .effect = FX_RECV, .flags_arg = 2,
+	  .cloexec = ABI_MSG_CMSG_CLOEXEC },
 	NEW("socket", 1, ABI_O_CLOEXEC, NULL, "socket:"),
+	{ .syscall = "socketpair", .effect = FX_PIPE, .flags_arg = 1, .cloexec = ABI_O_CLOEXEC,
+	  .prefix = "socket:" },
 	NEW("timerfd_create", 1, ABI_O_CLOEXEC, "anon_inode:[timerfd]", NULL),
 	NEW("userfaultfd", 0, ABI_O_CLOEXEC, "anon_inode:[userfaultfd]", NULL),
 };
@@ -463,6 +471,25 @@ static bool fcntl_dups(const struct fd_call *c)
 	return cmd == ABI_F_DUPFD || cmd == ABI_F_DUPFD_CLOEXEC;
 }
 
+/*
+ * What the fds a message brought are: /proc's name, live; in a replay
+ * nothing, which still forgets what their numbers were before.
+ */
+static void received_paths(struct fd_paths *fp, struct fd_change *ch)
+{
+	const struct fd_call *c = &ch->call;
+	size_t i;
+
+	ch->received = calloc(c->nr_received, sizeof(*ch->received));
+	if (!ch->received)
+		return;
+	for (i = 0; i < c->nr_received; i++) {
+		ch->received[i].fd = c->received[i];
+		ch->received[i].path = proc_path(fp, c, c->received[i], NULL);
+	}
+	ch->nr_received = c->nr_received;
+}
+
 /* The new fds' paths, from the table as it is before the call's effect. */
 static void new_paths(struct fd_paths *fp, struct fd_change *ch)
 {
@@ -491,6 +518,10 @@ static void new_paths(struct fd_paths *fp, struct fd_change *ch)
 		if (c->has_args && fcntl_dups(c))
 			ch->paths[0] = copy_of(fp, c, (int)c->args[0]);
 		break;
+	case FX_RECV:
+		if (c->nr_received)
+			received_paths(fp, ch);
+		break;
 	default:
 		break;
 	}
@@ -512,6 +543,7 @@ void fdpaths_prepare(struct fd_paths *fp, struct fd_change *ch)
 	if (ch->rule)
 		new_paths(fp, ch);
 	ch->call.path = NULL;
+	ch->call.received = NULL;
 }
 
 /* The path of the fd the call returned, if it made one. */
@@ -600,6 +632,7 @@ static void apply(struct fd_paths *fp, struct fd_change *ch)
 {
 	const struct fd_call *c = &ch->call;
 	bool cloexec = cloexec_of(ch->rule, c);
+	size_t i;
 
 	switch (ch->rule->effect) {
 	case FX_DUP2:
@@ -640,17 +673,30 @@ static void apply(struct fd_paths *fp, struct fd_change *ch)
 		if (c->ret == 0)
 			exec_closes(fp, c->pid);
 		break;
+	case FX_RECV:
+		for (i = 0; i < ch->nr_received; i++) {
+			set_fd(fp, c->pid, ch->received[i].fd, ch->received[i].path, cloexec);
+			ch->received[i].path = NULL;
+		}
+		break;
 	}
 }
 
 /* Does what fdpaths_prepare worked out; ch is empty after. */
 void fdpaths_commit(struct fd_paths *fp, struct fd_change *ch)
 {
+	size_t i;
+
 	if (ch->rule)
 		apply(fp, ch);
 	free(ch->paths[0]);
 	free(ch->paths[1]);
 	ch->paths[0] = ch->paths[1] = NULL;
+	for (i = 0; i < ch->nr_received; i++)
+		free(ch->received[i].path);
+	free(ch->received);
+	ch->received = NULL;
+	ch->nr_received = 0;
 	ch->rule = NULL;
 }
 

@@ -55,7 +55,15 @@ struct fd_call {
 	size_t path_len;
 	bool has_pair;		/* pipe's two fds, as the kernel filled them */
 	int pair[2];
+	const int *received;	/* the fds SCM_RIGHTS brought (recvmsg), or NULL */
+	size_t nr_received;
 	bool proc;		/* /proc may be asked: live, the process not ended */
+};
+
+/* An fd a message brought, and what it is. */
+struct fd_received {
+	int fd;
+	char *path;
 };
 
 struct fd_rule;
@@ -65,6 +73,8 @@ struct fd_change {
 	struct fd_call call;
 	const struct fd_rule *rule;	/* NULL: nothing */
 	char *paths[2];		/* the new fd's (the result's, or pipe's pair) */
+	struct fd_received *received;	/* recvmsg's new fds */
+	size_t nr_received;
 };
 
 void fdpaths_list(struct fd_paths *fp, int32_t pid);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "contents_abi.h"
+#include "contents_show.h"
 #include "fdpaths.h"
 #include "printer_fds.h"
 
@@ -73,9 +74,15 @@ static const unsigned char *contents_of(const struct thread_state *st, int arg, 
 	return bytes ? bytes : item_of(&st->ct[CT_EXIT], arg, len);
 }
 
-/* The path a call opens and the fds a pipe made, from its contents. */
+/* fds a recvmsg is known to have brought at most; the others stay unknown. */
+#define RECEIVED_MAX 256
+
+/*
+ * The path a call opens, the fds a pipe made and those messages brought,
+ * from its contents; received holds the last.
+ */
 static void take_contents(struct fd_call *c, const struct syscall_desc *desc,
-			  const struct thread_state *st)
+			  const struct thread_state *st, int *received)
 {
 	const unsigned char *bytes;
 	size_t len;
@@ -84,6 +91,11 @@ static void take_contents(struct fd_call *c, const struct syscall_desc *desc,
 	for (i = 0; i < desc->nr_args; i++) {
 		enum content_kind kind = desc->args[i].content;
 
+		if (kind == CK_MSGHDR_OUT || kind == CK_MMSGHDR) {
+			c->received = received;
+			c->nr_received = contents_received_fds(&st->ct[CT_EXIT], i, received,
+							       RECEIVED_MAX);
+		}
 		if (kind != CK_PATH && kind != CK_FD_PAIR)
 			continue;
 		bytes = contents_of(st, i, &len);
@@ -105,6 +117,7 @@ void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
 {
 	struct fd_change *ch = &p->fd_change;
 	const struct syscall_desc *desc;
+	int received[RECEIVED_MAX];
 
 	fdpaths_commit(&p->fds, ch);
 	if (!paired && ev->nr < 0)
@@ -118,7 +131,7 @@ void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
 	if (paired) {
 		ch->call.has_args = true;
 		memcpy(ch->call.args, st->args, sizeof(ch->call.args));
-		take_contents(&ch->call, desc, st);
+		take_contents(&ch->call, desc, st, received);
 	}
 	fdpaths_prepare(&p->fds, ch);
 }

@@ -44,6 +44,27 @@ struct scratch {
 	unsigned char buf[SCRATCH];
 };
 
+/* struct msghdr as the 64-bit machines lay it out; an mmsghdr's msg_len follows. */
+struct user_msg {
+	__u64 name;
+	__u32 namelen;
+	__u32 pad;
+	__u64 iov;
+	__u64 iovlen;
+	__u64 control;
+	__u64 controllen;
+	__u32 flags;
+	__u32 pad2;
+};
+
+_Static_assert(sizeof(struct user_msg) == sizeof(struct ct_msghdr), "a header item is read in place");
+
+/* A call's messages as its enter saw them: what the kernel will fill. */
+struct saved_msgs {
+	struct user_msg m[CT_MAX_MSG];
+	__u32 n;
+};
+
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1);
@@ -78,6 +99,21 @@ struct {
 	__type(key, __u32);
 	__type(value, struct scratch);
 } scratch SEC(".maps");
+
+/* recvmsg's and the like's messages, kept from the enter; only those calls pay. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct saved_msgs);
+} pending_msgs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct saved_msgs);
+} msgs_scratch SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
@@ -147,6 +183,8 @@ struct item_req {
 	__u32 max;
 	__u16 elem;
 	__u8 arg;
+	__u8 part;	/* enum ct_part */
+	__u8 msg;
 };
 
 static __always_inline struct ct_item_head *item_start(struct scratch *s,
@@ -158,7 +196,8 @@ static __always_inline struct ct_item_head *item_start(struct scratch *s,
 	h->elem = r->elem;
 	h->status = 0;
 	h->len = 0;
-	h->pad = 0;
+	h->part = r->part;
+	h->msg = r->msg;
 	return h;
 }
 
@@ -270,7 +309,8 @@ static __always_inline __u32 put_end(struct scratch *s, __u32 off, __u8 arg, __u
 	h->arg = arg;
 	h->elem = elem;
 	h->len = 0;
-	h->pad = 0;
+	h->part = 0;
+	h->msg = 0;
 	h->status = status;
 	return item_end(off, 0);
 }
@@ -376,6 +416,8 @@ struct iovs_req {
 	__u8 arg;
 	__u8 full;		/* out: no room for them all */
 	__u8 items;		/* out: items written */
+	__u8 part;		/* enum ct_part: a message's iovecs */
+	__u8 msg;		/* the message's index */
 };
 
 /*
@@ -385,6 +427,7 @@ struct iovs_req {
 __noinline int put_iovs(struct scratch *s, struct iovs_req *v)
 {
 	struct item_req r = { 0 };
+	struct ct_item_head *h;
 	struct ct_iovec iov;
 	bool fault = false;
 	__u32 i, done = 0;
@@ -393,6 +436,8 @@ __noinline int put_iovs(struct scratch *s, struct iovs_req *v)
 		return 0;
 	r.max = v->max;
 	r.arg = v->arg;
+	r.part = v->part;
+	r.msg = v->msg;
 	for (i = 0; i < CT_MAX_IOV && i < v->count; i++) {
 		if (v->off >= HALF) {
 			v->full = 1;
@@ -424,9 +469,134 @@ __noinline int put_iovs(struct scratch *s, struct iovs_req *v)
 		v->full = 1;
 		return 0;
 	}
+	h = item_at(s, v->off);
 	v->off = put_end(s, v->off, v->arg, done,
 			 fault ? CT_ITEM_FAULT : v->count > CT_MAX_IOV ? CT_ITEM_CUT : 0);
 	v->items++;
+	h->part = v->part;
+	h->msg = v->msg;
+	return 0;
+}
+
+/* A message array's reading: put_msgs's. */
+struct msgs_req {
+	__u64 ptr;		/* the msghdr, or the mmsghdr array */
+	__s64 count;		/* messages to read */
+	__s64 ret;		/* at the exit: the call's result */
+	__u32 off;		/* in: where the items go; out: after them */
+	__u32 max;		/* each iovec's bytes */
+	__u32 stride;		/* a msghdr's size, or an mmsghdr's */
+	__u8 arg;
+	__u8 at_exit;
+	__u8 full;
+	__u8 items;
+};
+
+/* An item of the message's bytes at ptr, total of them, max at most. */
+static __always_inline void put_msg_part(struct scratch *s, struct msgs_req *r, __u32 i,
+					 __u8 part, __u64 ptr, __u64 total, __u32 max)
+{
+	struct item_req b = { .ptr = ptr, .total = total, .off = r->off, .max = max,
+			      .arg = r->arg, .part = part, .msg = i };
+
+	if (!ptr || !total)
+		return;
+	if (r->off >= HALF) {
+		r->full = 1;
+		return;
+	}
+	r->off = put_bytes(s, &b);
+	r->items++;
+}
+
+/*
+ * The message's header, read in place into its item; at the exit the
+ * pointers and sizes are the enter's, the lengths the kernel's but no
+ * more than those sizes. NULL: it could not be read (the item says so).
+ */
+static __always_inline struct ct_msghdr *put_msg_header(struct scratch *s, struct msgs_req *r,
+							const struct saved_msgs *saved,
+							__u32 i)
+{
+	const struct user_msg *in = NULL;
+	struct ct_item_head *h = item_at(s, r->off);
+	struct ct_msghdr *m = (struct ct_msghdr *)(h + 1);
+	__u64 at = r->ptr + (__u64)r->stride * i;
+
+	h->arg = r->arg;
+	h->status = 0;
+	h->len = sizeof(*m);
+	h->elem = 0;
+	h->part = CT_PART_HDR;
+	h->msg = i;
+	r->items++;
+	if (r->at_exit && saved && i < saved->n)
+		in = &saved->m[i & (CT_MAX_MSG - 1)];
+	if ((r->at_exit && !in) || bpf_probe_read_user(m, sizeof(*m), (const void *)at)) {
+		h->status = CT_ITEM_FAULT;
+		h->len = sizeof(at);
+		*(__u64 *)m = at;
+		r->off = item_end(r->off, sizeof(at));
+		return NULL;
+	}
+	r->off = item_end(r->off, sizeof(*m));
+	m->namelen_in = in ? in->namelen : m->namelen;
+	m->msg_len = 0;
+	if (r->stride > sizeof(*m) &&
+	    bpf_probe_read_user(&m->msg_len, sizeof(m->msg_len), (const void *)(at + sizeof(*m))))
+		m->msg_len = 0;
+	if (in) {
+		m->name = in->name;
+		m->iov = in->iov;
+		m->iovlen = in->iovlen;
+		m->control = in->control;
+		if (m->controllen > in->controllen)
+			m->controllen = in->controllen;
+	}
+	return m;
+}
+
+/*
+ * Message i: its header, address, control and iovecs. 1: the list ends
+ * here. A global function: the loop that calls it is verified as one
+ * call, however many ways a message can be.
+ */
+__noinline int put_msg(struct scratch *s, struct msgs_req *r, const struct saved_msgs *saved,
+		       __u32 i)
+{
+	struct iovs_req iovs = { .part = CT_PART_IOV, .budget = -1 };
+	struct ct_msghdr *m;
+	__u32 namelen;
+
+	if (!s || !r || i >= r->count)
+		return 1;
+	if (r->off >= HALF) {
+		r->full = 1;
+		return 1;
+	}
+	m = put_msg_header(s, r, saved, i);
+	if (!m)
+		return 1;
+	namelen = m->namelen < m->namelen_in ? m->namelen : m->namelen_in;
+	put_msg_part(s, r, i, CT_PART_NAME, m->name, namelen, CT_MAX_NAME);
+	put_msg_part(s, r, i, CT_PART_CONTROL, m->control, m->controllen, CT_MAX_CONTROL);
+	if (!m->iov || r->full)
+		return 0;
+	iovs.ptr = m->iov;
+	/* A count as put_iovs takes it: past CT_MAX_IOV, only "more" matters. */
+	iovs.count = m->iovlen > CT_MAX_IOV ? CT_MAX_IOV + 1 : m->iovlen;
+	/* At the exit, the bytes received: an mmsghdr's msg_len, or the result. */
+	if (r->at_exit)
+		iovs.budget = r->stride > sizeof(*m) ? m->msg_len : r->ret;
+	iovs.off = r->off;
+	iovs.max = r->max;
+	iovs.arg = r->arg;
+	iovs.msg = i;
+	put_iovs(s, &iovs);
+	r->off = iovs.off;
+	r->items += iovs.items;
+	if (iovs.full)
+		r->full = 1;
 	return 0;
 }
 
@@ -466,6 +636,64 @@ __noinline long count_of(const struct ct_arg_spec *a, const struct call_args *ar
 		return n < 0 ? -1 : (((__u32)n + 63) / 64) * 8;
 	}
 	return (long)args->v[i];
+}
+
+/*
+ * Where a record stands, for put_msgs: a global function is handed
+ * no pointers it keeps (the verifier forgets what its memory held).
+ */
+struct record_pos {
+	long ret;
+	__s32 len_in;
+	__u32 off;
+	__u8 when;
+	__u8 flags;
+	__u8 items;
+};
+
+/*
+ * The messages of the call's CT_MODE_MSG argument read at this side, if
+ * it has one: each message its items (ct_part). Called once per record,
+ * after put_arg's loop, and global: verified once, the loop's
+ * verification untouched by what the messages hold.
+ */
+__noinline int put_msgs(struct scratch *s, const struct saved_msgs *saved,
+			struct record_pos *pos, const struct ct_call_spec *spec,
+			const struct call_args *args)
+{
+	struct msgs_req r = { 0 };
+	const struct ct_arg_spec *a = NULL;
+	long count;
+	int i;
+
+	if (!s || !pos || !spec || !args)
+		return 0;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode == CT_MODE_MSG && (spec->args[i].when & pos->when) &&
+		    args->v[i]) {
+			a = &spec->args[i];
+			r.ptr = args->v[i];
+			r.arg = i;
+		}
+	}
+	if (!a)
+		return 0;
+	count = count_of(a, args, pos->ret, pos->len_in);
+	if (count < 0)
+		return 0;
+	r.count = count;
+	r.ret = pos->ret;
+	r.off = pos->off;
+	r.max = a->max;
+	r.stride = a->elem_size;
+	r.at_exit = pos->when == CT_AT_EXIT;
+	for (i = 0; i < CT_MAX_MSG; i++)
+		if (put_msg(s, &r, saved, i))
+			break;
+	pos->off = r.off;
+	pos->items = r.items;
+	pos->flags = r.full ? CT_RECORD_FULL : 0;
+	return 0;
 }
 
 /* Whether the argument's condition holds for the value of its cond_arg. */
@@ -577,10 +805,11 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
 				  const __u64 *args, long ret, __u8 when, __u32 retry,
-				  __s32 len_in, bool at_exit)
+				  __s32 len_in, const struct saved_msgs *msgs, bool at_exit)
 {
 	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
 	__u32 key = 0, size, off = sizeof(struct ct_record_head), faulted = 0;
+	struct record_pos pos = { .ret = ret, .len_in = len_in, .when = when };
 	struct ct_record_head *head;
 	struct scratch *s;
 	__u8 items = 0, flags = 0;
@@ -609,6 +838,11 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		if (q.faulted)
 			faulted |= 1u << i;
 	}
+	pos.off = off;
+	put_msgs(s, msgs, &pos, spec, (const struct call_args *)args);
+	off = pos.off;
+	items += pos.items;
+	flags |= pos.flags;
 	if (!items && !flags)
 		return 0;
 	head = (struct ct_record_head *)s->buf;
@@ -699,12 +933,48 @@ static __always_inline bool exec_takeover(void)
 	return !bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
 }
 
+/*
+ * The headers of the messages the kernel will fill, as they are now:
+ * the exit reads where they pointed, never past the sizes they gave.
+ * Whether there are any. A global function: which argument it is stays
+ * out of the caller's verification.
+ */
+__noinline int save_msgs(const struct ct_call_spec *spec, const struct call_args *args,
+			 struct saved_msgs *saved)
+{
+	const struct ct_arg_spec *a = NULL;
+	__u64 count = 1, ptr = 0;
+	int i;
+
+	if (!spec || !args || !saved)
+		return 0;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode == CT_MODE_MSG && (spec->args[i].when & CT_AT_EXIT)) {
+			a = &spec->args[i];
+			ptr = args->v[i];
+		}
+	}
+	if (!a || !ptr)
+		return 0;
+	if (a->len_arg < CT_MAX_ARGS)
+		count = args->v[a->len_arg];
+	saved->n = 0;
+	for (i = 0; i < CT_MAX_MSG && i < count; i++) {
+		if (bpf_probe_read_user(&saved->m[i], sizeof(saved->m[i]),
+					(const void *)(ptr + (__u64)a->elem_size * i)))
+			break;
+		saved->n = i + 1;
+	}
+	return 1;
+}
+
 SEC("tracepoint/raw_syscalls/sys_enter")
 int contents_enter(struct enter_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
+	struct saved_msgs *msgs;
 	struct pending_call call;
-	__u32 tid, len_ptr;
+	__u32 tid, len_ptr, key = 0;
 	bool at_exit;
 	int i;
 
@@ -717,7 +987,10 @@ int contents_enter(struct enter_ctx *ctx)
 	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, false);
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, NULL, false);
+	msgs = at_exit ? bpf_map_lookup_elem(&msgs_scratch, &key) : NULL;
+	if (msgs && save_msgs(spec, (const struct call_args *)call.args, msgs))
+		bpf_map_update_elem(&pending_msgs, &tid, msgs, BPF_ANY);
 	/* The size of the buffer the kernel fills (accept's *addrlen). */
 	call.len_in = -1;
 	if (len_ptr < CT_MAX_ARGS &&
@@ -732,6 +1005,7 @@ SEC("tracepoint/raw_syscalls/sys_exit")
 int contents_exit(struct exit_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
+	const struct saved_msgs *msgs;
 	struct pending_call *call;
 	__u32 tid, len_ptr;
 	bool at_exit;
@@ -743,13 +1017,16 @@ int contents_exit(struct exit_ctx *ctx)
 		return KEEP;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
 	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	msgs = bpf_map_lookup_elem(&pending_msgs, &tid);
 	/*
 	 * A failed call's out-parameters are never shown: then only the
 	 * strings to retry are read.
 	 */
 	if (spec && (ctx->ret >= 0 || call->retry))
 		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
-		     call->retry, call->len_in, true);
+		     call->retry, call->len_in, msgs, true);
+	if (msgs)
+		bpf_map_delete_elem(&pending_msgs, &tid);
 	bpf_map_delete_elem(&pending, &tid);
 	return KEEP;
 }
@@ -779,6 +1056,7 @@ int contents_task_exit(void *ctx)
 
 	bpf_map_delete_elem(&traced, &tid);
 	bpf_map_delete_elem(&pending, &tid);
+	bpf_map_delete_elem(&pending_msgs, &tid);
 	return KEEP;
 }
 
