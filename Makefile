@@ -70,7 +70,9 @@ $(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o
+# A program a 6.1 verifier would refuse for its stack is not embedded.
+$(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o ci/bpf-stack.sh
+	ci/bpf-stack.sh $<
 	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
 .SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
 $(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc

@@ -490,6 +490,8 @@ struct msgs_req {
 	__u8 at_exit;
 	__u8 full;
 	__u8 items;
+	/* The message's iovecs, when put_msg found some (ptr not 0). */
+	struct iovs_req iovs;
 };
 
 /* An item of the message's bytes at ptr, total of them, max at most. */
@@ -557,18 +559,24 @@ static __always_inline struct ct_msghdr *put_msg_header(struct scratch *s, struc
 }
 
 /*
- * Message i: its header, address, control and iovecs. 1: the list ends
- * here. A global function: the loop that calls it is verified as one
- * call, however many ways a message can be.
+ * Message i: its header, address and control, and in r->iovs how to
+ * read its iovecs. 1: the list ends here. A global function: the loop
+ * that calls it is verified as one call, however many ways a message
+ * can be. put_iovs is called by put_msgs, not here: kernels before 6.2
+ * round each frame to 32 bytes and refuse a chain of them over 512.
  */
 __noinline int put_msg(struct scratch *s, struct msgs_req *r, const struct saved_msgs *saved,
 		       __u32 i)
 {
-	struct iovs_req iovs = { .part = CT_PART_IOV, .budget = -1 };
+	struct iovs_req *iovs;
 	struct ct_msghdr *m;
 	__u32 namelen;
 
-	if (!s || !r || i >= r->count)
+	if (!s || !r)
+		return 1;
+	iovs = &r->iovs;
+	iovs->ptr = 0;
+	if (i >= r->count)
 		return 1;
 	if (r->off >= HALF) {
 		r->full = 1;
@@ -582,22 +590,33 @@ __noinline int put_msg(struct scratch *s, struct msgs_req *r, const struct saved
 	put_msg_part(s, r, i, CT_PART_CONTROL, m->control, m->controllen, CT_MAX_CONTROL);
 	if (!m->iov || r->full)
 		return 0;
-	iovs.ptr = m->iov;
+	iovs->ptr = m->iov;
 	/* A count as put_iovs takes it: past CT_MAX_IOV, only "more" matters. */
-	iovs.count = m->iovlen > CT_MAX_IOV ? CT_MAX_IOV + 1 : m->iovlen;
+	iovs->count = m->iovlen > CT_MAX_IOV ? CT_MAX_IOV + 1 : m->iovlen;
 	/* At the exit, the bytes received: an mmsghdr's msg_len, or the result. */
+	iovs->budget = -1;
 	if (r->at_exit)
-		iovs.budget = r->stride > sizeof(*m) ? m->msg_len : r->ret;
-	iovs.off = r->off;
-	iovs.max = r->max;
-	iovs.arg = r->arg;
-	iovs.msg = i;
-	put_iovs(s, &iovs);
-	r->off = iovs.off;
-	r->items += iovs.items;
-	if (iovs.full)
-		r->full = 1;
+		iovs->budget = r->stride > sizeof(*m) ? m->msg_len : r->ret;
+	iovs->off = r->off;
+	iovs->max = r->max;
+	iovs->arg = r->arg;
+	iovs->part = CT_PART_IOV;
+	iovs->msg = i;
+	iovs->items = 0;
+	iovs->full = 0;
 	return 0;
+}
+
+/* Message i's iovecs, as put_msg found them. */
+static __always_inline void put_msg_iovs(struct scratch *s, struct msgs_req *r)
+{
+	if (!r->iovs.ptr)
+		return;
+	put_iovs(s, &r->iovs);
+	r->off = r->iovs.off;
+	r->items += r->iovs.items;
+	if (r->iovs.full)
+		r->full = 1;
 }
 
 /* The six arguments, as one object: what a global function may be handed. */
@@ -687,9 +706,11 @@ __noinline int put_msgs(struct scratch *s, const struct saved_msgs *saved,
 	r.max = a->max;
 	r.stride = a->elem_size;
 	r.at_exit = pos->when == CT_AT_EXIT;
-	for (i = 0; i < CT_MAX_MSG; i++)
+	for (i = 0; i < CT_MAX_MSG; i++) {
 		if (put_msg(s, &r, saved, i))
 			break;
+		put_msg_iovs(s, &r);
+	}
 	pos->off = r.off;
 	pos->items = r.items;
 	pos->flags = r.full ? CT_RECORD_FULL : 0;
