@@ -23,9 +23,12 @@ SCT_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 SCT_LDFLAGS := $(if $(STATIC),-static)
 LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
-BPF_SRCS    := tracer/contents_bpf.c tracer/contents_nobpf.c tracer/kcount_bpf.c tracer/kcount_nobpf.c
+# With libbpf, the *_bpf.c and what they share; without, the *_nobpf.c.
+BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c
+NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c
+BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
 TRACER_SRCS := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) \
-	       $(addprefix tracer/,$(if $(filter 1,$(CONTENTS)),contents_bpf.c kcount_bpf.c,contents_nobpf.c kcount_nobpf.c))
+	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS))
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
@@ -279,11 +282,11 @@ $(CHECKPATCH):
 
 # clang-tidy with .clang-tidy's checks, each source once: a stamp in
 # build/tidy says it was clean, until it, a header or the config changes.
-# The *_nobpf.c sources not built here are checked too; the *_bpf.c ones
+# The *_nobpf.c sources not built here are checked too; the libbpf ones
 # where libbpf is there.
 TIDY_DIR   := $(BUILD)/tidy
-TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(filter %_nobpf.c,$(BPF_SRCS)) \
-	      $(if $(filter 1,$(CONTENTS)),$(filter %_bpf.c,$(BPF_SRCS)))
+TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(NOBPF_SRCS) \
+	      $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY))
 TIDY_FLAGS := $(filter-out -W%,$(SCT_CFLAGS)) -Itracer -isystem $(BUILD)/gen
 
 $(TIDY_DIR)/%.ok: tracer/%.c .clang-tidy $(wildcard tracer/*.h) | $(USAGE_H) \
