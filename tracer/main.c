@@ -11,14 +11,12 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "beauty.h"
 #include "clock.h"
-#include "compiler.h"
 #include "contents.h"
 #include "recording.h"
 #include "replay.h"
@@ -33,6 +31,7 @@
 #include "printer.h"
 #include "select.h"
 #include "session.h"
+#include "signals.h"
 #include "syscalls.h"
 #include "target.h"
 #include "tracefs.h"
@@ -204,52 +203,6 @@ static int open_output(struct run *r)
 	}
 	r->out_fd = r->out.fd;
 	return ret;
-}
-
-/*
- * Every signal whose default would end sctrace while the command runs on,
- * untraced, comes through the signalfd instead. SIGPIPE and SIGXFSZ then
- * become write errors, which end the output, not the tracing. The
- * faults (SIGSEGV...) stay as they are. The command gets the old mask.
- */
-static const int ending_signals[] = {
-	SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM,
-	SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
-};
-
-/*
- * One the caller ignores stays ignored (nohup's SIGHUP), but SIGINT and
- * SIGTERM, which stop a trace as they stop perf, even in a background job.
- */
-static void add_unless_ignored(sigset_t *mask, int sig)
-{
-	struct sigaction sa;
-
-	if (sig == SIGINT || sig == SIGTERM || sigaction(sig, NULL, &sa) ||
-	    sa.sa_handler != SIG_IGN)
-		sigaddset(mask, sig);
-}
-
-static int block_signals(struct run *r)
-{
-	sigset_t mask;
-	size_t i;
-	int sig, err;
-
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGCHLD);
-	for (i = 0; i < ARRAY_SIZE(ending_signals); i++)
-		add_unless_ignored(&mask, ending_signals[i]);
-	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-		add_unless_ignored(&mask, sig);
-	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
-	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-	if (r->sigfd < 0) {
-		err = -errno;
-		diag("signalfd failed: %s", strerror(-err));
-		return sct_exit_status(err, SCT_EXIT_PERF);
-	}
-	return 0;
 }
 
 static int prepare_command(struct run *r)
@@ -838,7 +791,7 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = open_output(&r);
 	if (!ret)
-		ret = block_signals(&r);
+		ret = signals_take(&r.old_mask, &r.sigfd);
 	if (!ret)
 		ret = prepare_command(&r);
 	if (!ret)
