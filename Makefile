@@ -382,9 +382,11 @@ FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/syscall_table.c
 # The reader and everything a replay prints through: the tracer but its
-# live half (main, session, events, target, recording).
+# live half (a run's sequence and what only it calls).
+LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c signals.c \
+	     outcome.c)
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
-		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/recording.c $(BPF_SRCS),$(TRACER_SRCS))
+		$(filter-out $(LIVE_SRCS) $(BPF_SRCS),$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)

@@ -11,11 +11,9 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "beauty.h"
 #include "clock.h"
 #include "contents.h"
 #include "recording.h"
@@ -28,6 +26,7 @@
 #include "fdpaths.h"
 #include "kcount.h"
 #include "options.h"
+#include "outcome.h"
 #include "printer.h"
 #include "select.h"
 #include "session.h"
@@ -524,38 +523,6 @@ static int open_events(struct run *r)
 	return err ? perf_error(r, err) : 0;
 }
 
-/* How the command ended, for a message the trace itself could not hold. */
-static void command_end(const struct session *s, char *buf, size_t len)
-{
-	char name[SIGNAL_NAME_MAX];
-
-	if (!s->child)
-		snprintf(buf, len, "no command was traced");
-	else if (!s->child_done)
-		snprintf(buf, len, "the command (pid %d) was still running", (int)s->child);
-	else if (WIFSIGNALED(s->child_status))
-		snprintf(buf, len, "the command was traced to its end: killed by %s",
-			 signal_name(WTERMSIG(s->child_status), name, sizeof(name)));
-	else
-		snprintf(buf, len, "the command was traced to its end: exited with %d",
-			 WEXITSTATUS(s->child_status));
-}
-
-/*
- * The output failed (a full disk, a closed pipe): tracing went on, and
- * what could not be written is counted. Exit 74 says the trace is cut.
- */
-static int output_failed(struct run *r, const char *what, int error)
-{
-	char end[128], shown[ESCAPE_PATH_SIZE];
-
-	command_end(&r->session, end, sizeof(end));
-	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
-	     what, escape_str(shown, sizeof(shown), r->opts.output ?: "stderr"), strerror(error), what,
-	     (unsigned long long)r->session.unwritten, end);
-	return sct_exit_status(-error, SCT_EXIT_IO);
-}
-
 /*
  * -y: the fds the traced processes have before the trace, for the
  * printer; the command's are read while it waits to exec. A thread of
@@ -609,97 +576,6 @@ static int start_command(struct run *r)
 	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
 }
 
-/* The trace ends while processes of the command run on: never silently. */
-static void say_untraced(const struct session *s, size_t left)
-{
-	char name[SIGNAL_NAME_MAX];
-
-	if (s->stop_signal)
-		diag("stopped by %s, forwarded to the command (pid %d): %zu of its processes outlived it and run on, no longer traced",
-		     signal_name(s->stop_signal, name, sizeof(name)), (int)s->child, left);
-	else
-		diag("the command (pid %d) exited, and --stop-at-exit ended the trace: %zu %s it started %s on, no longer traced",
-		     (int)s->child, left, left == 1 ? "process" : "processes",
-		     left == 1 ? "runs" : "run");
-}
-
-/* Appends ", N what" to buf when n is not 0. */
-static void add_count(char *buf, size_t len, uint64_t n, const char *one,
-		      const char *many)
-{
-	size_t at = strlen(buf);
-
-	if (n)
-		snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
-			 (unsigned long long)n, n == 1 ? one : many);
-}
-
-/* --strict: a gate gets a non-zero status for a trace that is not whole. */
-static int strict_status(struct run *r, size_t left, int status)
-{
-	const struct session *s = &r->session;
-	char what[256] = "", end[128];
-
-	add_count(what, sizeof(what), r->printer.lost, "event lost", "events lost");
-	add_count(what, sizeof(what), s->unfinished, "call without its exit",
-		  "calls without their exit");
-	add_count(what, sizeof(what), left, "process left untraced",
-		  "processes left untraced");
-	add_count(what, sizeof(what), s->malformed, "malformed record", "malformed records");
-	if (!r->opts.strict || !what[0])
-		return status;
-	command_end(s, end, sizeof(end));
-	diag("--strict: the trace is not whole: %s (%s; sctrace's status would be %d)",
-	     what, end, status);
-	return SCT_EXIT_INCOMPLETE;
-}
-
-static int command_status(const struct session *s)
-{
-	/* A command that outlived the signal: report the signal, like a shell. */
-	if (s->child && !s->child_done)
-		return 128 + s->stop_signal;
-	if (!s->child_done)
-		return SCT_EXIT_OK;
-	if (WIFSIGNALED(s->child_status))
-		return 128 + WTERMSIG(s->child_status);
-	return WEXITSTATUS(s->child_status);
-}
-
-static int run_status(struct run *r, int err)
-{
-	struct session *s = &r->session;
-	size_t left;
-	int ret;
-
-	if (err)
-		diag("tracing stopped: %s", strerror(-err));
-	if (s->child_done)
-		printer_exit_status(&r->printer, s->child, s->child_status);
-	/* Once sctrace, their subreaper, has no child, none can be left. */
-	left = s->child && !s->tree_gone ? descendants_alive(getpid()) : 0;
-	if (left)
-		printer_untraced(&r->printer, s->child, s->stop_signal, left);
-	printer_summary(&r->printer);
-	if (r->opts.record && r->rec.writer.out.error)
-		return output_failed(r, "recording", r->rec.writer.out.error);
-	ret = r->opts.record && !err ? recording_finish(&r->rec, &r->events, &r->spec) : 0;
-	if (ret)
-		return ret;
-	outbuf_flush(&r->out);
-	if (r->printer.lost)
-		diag("LOST %llu events", (unsigned long long)r->printer.lost);
-	if (s->malformed)
-		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
-	if (r->out.error)
-		return output_failed(r, "trace", r->out.error);
-	if (err)
-		return sct_exit_status(err, SCT_EXIT_PERF);
-	if (left)
-		say_untraced(s, left);
-	return strict_status(r, left, command_status(s));
-}
-
 /* What the trace shows, and of which tasks. */
 static int open_printer(struct run *r)
 {
@@ -731,9 +607,15 @@ static int trace(struct run *r)
 		.writer = r->opts.record ? &r->rec.writer : NULL,
 		.kcount = r->kcount,
 	};
+	const struct outcome end = {
+		.session = &r->session, .printer = &r->printer, .out = &r->out,
+		.rec = r->opts.record ? &r->rec : NULL,
+		.events = &r->events, .spec = &r->spec,
+		.output = r->opts.output, .strict = r->opts.strict,
+	};
 
 	session_init(&r->session, &cfg);
-	return run_status(r, session_run(&r->session));
+	return outcome_status(&end, session_run(&r->session));
 }
 
 static void run_free(struct run *r)
