@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,7 +17,6 @@
 #include "contents.h"
 #include "recording.h"
 #include "replay.h"
-#include "sched_events.h"
 #include "diag.h"
 #include "escape.h"
 #include "events.h"
@@ -31,14 +29,13 @@
 #include "select.h"
 #include "session.h"
 #include "signals.h"
+#include "sources.h"
 #include "syscalls.h"
 #include "target.h"
+#include "tp_find.h"
 #include "tracefs.h"
 
 #define OUTBUF_SIZE ((size_t)256 * 1024)
-
-/* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
-#define MAX_SOURCES (2 + 64 + 5 + 3)
 
 /* Everything one run sets up, torn down in reverse by run_free(). */
 struct run {
@@ -64,7 +61,7 @@ struct run {
 	int machine;			/* libaudit MACH_*, of the running kernel */
 	struct select_filters filters;	/* the tracepoints' filters in the kernel */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
-	struct event_source sources[MAX_SOURCES];
+	struct event_source sources[SOURCES_MAX];
 	struct recording rec;		/* record: the perf.data file */
 	struct contents *contents;	/* the BPF program, or NULL: addresses */
 	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
@@ -76,84 +73,17 @@ struct run {
 
 
 
-static int open_tracefs(struct run *r)
-{
-	switch (tracefs_open(&r->tfs)) {
-	case TRACEFS_OK:
-		return 0;
-	case TRACEFS_NOT_MOUNTED:
-		diag("tracefs is not mounted and only root may mount it; run as root, or have root run: mount -t tracefs nodev /sys/kernel/tracing");
-		return SCT_EXIT_NO_TRACEFS;
-	case TRACEFS_MOUNT_FAILED:
-		diag("cannot mount tracefs on /sys/kernel/tracing: %s; the kernel needs CONFIG_TRACING",
-		     strerror(errno));
-		return SCT_EXIT_NO_TRACEFS;
-	case TRACEFS_NO_ACCESS:
-	default:
-		diag("cannot read the tracepoints under tracefs: permission denied; run sctrace as root");
-		return SCT_EXIT_NO_PERM;
-	}
-}
-
+/* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
 static int find_tracepoints(struct run *r)
 {
-	char root[ESCAPE_PATH_SIZE];
-
 	r->machine = audit_detect_machine();
-	r->ids.enter = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_enter");
-	r->ids.exit = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_exit");
-	if (r->ids.enter >= 0 && r->ids.exit >= 0)
-		return 0;
-	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
-	     r->ids.enter < 0 ? "enter" : "exit", escape_str(root, sizeof(root), r->tfs.root));
-	return SCT_EXIT_NO_EVENTS;
+	return tp_find_raw(&r->tfs, &r->ids);
 }
 
-static int add_extra(struct run *r, const char *system, const char *name,
-		     enum tp_role role)
-{
-	int err = extra_tps_add(&r->extra, &r->tfs, system, name, role);
-	char given[512], shown[ESCAPE_MSG_SIZE], root[ESCAPE_PATH_SIZE];
-
-	if (!err)
-		return 0;
-	snprintf(given, sizeof(given), "%s:%s", system, name);
-	escape_str(shown, sizeof(shown), given);
-	escape_str(root, sizeof(root), r->tfs.root);
-	if (err == -ENOENT)
-		diag("no tracepoint %s under %s/events; pick one listed there, like sched:sched_switch",
-		     shown, root);
-	else if (err == -ENODATA)
-		diag("%s under %s/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch",
-		     shown, root);
-	else if (err == -EINVAL)
-		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
-	else
-		diag("out of memory for tracepoint %s", shown);
-	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
-}
-
-/* --event's and --sched's tracepoints, each found with its format. */
 static int find_extra_tracepoints(struct run *r)
 {
-	size_t i;
-	int ret = 0;
-
-	if (r->opts.nr_events + (r->opts.sched ? nr_sched_tps : 0) > MAX_SOURCES - 5) {
-		diag("too many --event options: at most %d", MAX_SOURCES - 5 - (int)nr_sched_tps);
-		return SCT_EXIT_USAGE;
-	}
-	for (i = 0; !ret && r->opts.sched && i < nr_sched_tps; i++)
-		ret = add_extra(r, "sched", sched_tps[i].name, sched_tps[i].role);
-	for (i = 0; !ret && i < r->opts.nr_events; i++) {
-		char system[128];
-		const char *event = r->opts.events[i];
-		size_t len = strchr(event, ':') - event;
-
-		snprintf(system, sizeof(system), "%.*s", (int)len, event);
-		ret = add_extra(r, system, event + len + 1, TP_PLAIN);
-	}
-	return ret;
+	return tp_find_extra(&r->extra, &r->tfs, r->opts.events, r->opts.nr_events,
+			     r->opts.sched);
 }
 
 static int check_cpus(struct run *r)
@@ -226,137 +156,6 @@ static int prepare_command(struct run *r)
 	diag("cannot start '%s': fork: %s",
 	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
 	return sct_exit_status(err, SCT_EXIT_PERF);
-}
-
-static int perf_paranoid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
-	int level = 2;
-
-	if (f) {
-		/* NOLINTNEXTLINE(cert-err34-c): an int the kernel wrote */
-		if (fscanf(f, "%d", &level) != 1)
-			level = 2;
-		fclose(f);
-	}
-	return level;
-}
-
-/* What a source of the event spec is, for a message. */
-static const char *source_name(const struct run *r, size_t i, char *buf, size_t size)
-{
-	const struct event_source *src = &r->sources[i];
-	const struct extra_tp *tp;
-
-	if (src->type == PERF_TYPE_SOFTWARE)
-		return src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ?
-		       "the major page-fault event" : "the minor page-fault event";
-	if (i < 2)
-		return i ? "raw_syscalls:sys_exit" : "raw_syscalls:sys_enter";
-	/* make_sources lists the extra tracepoints in their sorted order. */
-	tp = &r->extra.tps[i - 2];
-	snprintf(buf, size, "%s:%s", extra_tp_system(tp), extra_tp_name(tp));
-	return buf;
-}
-
-/* Per step events_open can fail at: what it was doing, what to try. */
-static const struct {
-	const char *doing;
-	const char *hint;
-} event_steps[] = {
-	[EVENT_STEP_OPEN] = { "open", "check that perf may sample it, or leave it out" },
-	[EVENT_STEP_FILTER] = { "set the filter of",
-				"the kernel takes no such filter on it (ftrace events take none): leave it out" },
-	[EVENT_STEP_MAP] = { "map the ring buffer for", "try a smaller --mmap-pages" },
-	[EVENT_STEP_OUTPUT] = { "send into its cpu's ring buffer", "leave it out" },
-	[EVENT_STEP_FLUSH] = { "open sctrace's own flush event beside",
-			       "check that raw_syscalls tracepoints work for perf" },
-	[EVENT_STEP_ENABLE] = { "enable", "check that perf may sample it, or leave it out" },
-};
-
-static int perf_error(struct run *r, int err)
-{
-	const struct event_set *es = &r->events;
-	char name[256], shown[ESCAPE_MSG_SIZE];
-	struct rlimit rl = { 0 };
-
-	if (err == -EACCES || err == -EPERM) {
-		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
-		     strerror(-err), perf_paranoid());
-		return SCT_EXIT_NO_PERM;
-	}
-	if (err == -ESRCH) {
-		diag("task %d exited before sctrace could attach to it; check that it is still running",
-		     (int)es->failed_tid);
-		return SCT_EXIT_BAD_PID;
-	}
-	if (err == -EMFILE) {
-		getrlimit(RLIMIT_NOFILE, &rl);
-		diag("too many open files after %zu perf events (ulimit -n is %llu); raise the limit or trace fewer tasks or cpus",
-		     es->failed_nr_fds, (unsigned long long)rl.rlim_cur);
-		return SCT_EXIT_PERF;
-	}
-	if (err == -ENFILE) {
-		diag("the system's open files are at their limit (fs.file-max) after %zu perf events; close files or trace fewer tasks or cpus",
-		     es->failed_nr_fds);
-		return SCT_EXIT_PERF;
-	}
-	escape_str(shown, sizeof(shown),
-		   source_name(r, es->failed_source, name, sizeof(name)));
-	diag("cannot %s %s on cpu %d: %s; %s", event_steps[es->failed_step].doing,
-	     shown, es->failed_cpu, strerror(-err), event_steps[es->failed_step].hint);
-	return sct_exit_status(err, SCT_EXIT_PERF);
-}
-
-/* More file descriptors: one per (task, cpu, tracepoint). */
-static void raise_fd_limit(void)
-{
-	struct rlimit rl;
-
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
-
-/* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
-static size_t make_sources(struct run *r, struct event_source *src)
-{
-	bool faults = r->opts.faults_major || r->opts.faults_minor;
-	size_t n = 0, i;
-
-	/* Side-band records (names, mappings) come once, with sys_enter. */
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
-		.filter = r->filters.enter,
-		/* -y: forks copy fd tables. */
-		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
-		.mmap_records = faults,
-	};
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.exit,
-		.filter = r->filters.exit,
-	};
-	for (i = 0; i < r->extra.nr; i++)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_TRACEPOINT, .config = r->extra.tps[i].id,
-			.filter = r->filters.self,
-		};
-	if (r->opts.faults_major)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MAJ,
-		};
-	if (r->opts.faults_minor)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
-		};
-	/* The BPF program's samples, into each cpu's ring. */
-	if (r->contents)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT,
-			.per_cpu = true,
-		};
-	return n;
 }
 
 /*
@@ -465,40 +264,37 @@ static int init_syscalls(struct run *r)
 	return 0;
 }
 
-static int open_events(struct run *r)
+/* What to open, on which cpus, for which tasks. */
+static void make_spec(struct run *r, bool system_wide)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
-	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	bool faults = r->opts.faults_major || r->opts.faults_minor;
+	const struct sources_plan plan = {
+		.enter_id = r->ids.enter, .exit_id = r->ids.exit,
+		.filters = &r->filters, .extra = &r->extra,
+		/* -y: forks copy fd tables. */
+		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
+		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
+		.contents = r->contents != NULL,
+	};
 	struct event_spec *spec = &r->spec;
-	int32_t child = r->cmd.pid;
-	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
-					&r->selected, &r->filters);
 
-	if (err)
-		return err;
 	*spec = (struct event_spec){
 		.sources = r->sources,
+		.nr_sources = sources_make(&plan, r->sources),
 		.sample_type = faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
-		.inherit = r->opts.inherit,
+		.inherit = r->opts.inherit && !system_wide,
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
-	count_in_kernel(r, system_wide);
-	load_contents(r);
-	spec->nr_sources = make_sources(r, r->sources);
-	if (r->opts.record) {
-		spec->sample_type = recording_sample_type(spec->sample_type, r->contents != NULL);
-		err = recording_formats(&r->rec, &r->tfs, &r->extra);
-		if (err)
-			return err;
-	}
-	if (system_wide) {
-		spec->inherit = false;
-	} else if (r->opts.command) {
-		r->child_tid = child;
+	if (r->opts.record)
+		spec->sample_type = recording_sample_type(spec->sample_type, plan.contents);
+	if (system_wide)
+		return;
+	if (r->opts.command) {
+		r->child_tid = r->cmd.pid;
 		spec->tids = &r->child_tid;
 		spec->nr_tids = 1;
 		spec->enable_on_exec = true;
@@ -506,21 +302,37 @@ static int open_events(struct run *r)
 		spec->tids = r->tids.ids;
 		spec->nr_tids = r->tids.nr;
 	}
-	raise_fd_limit();
-	err = events_open(&r->events, spec);
+}
+
+static int open_events(struct run *r)
+{
+	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
+	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
+					&r->selected, &r->filters);
+
 	if (err)
-		return perf_error(r, err);
-	r->ids.sample_type = spec->sample_type;
+		return err;
+	count_in_kernel(r, system_wide);
+	load_contents(r);
+	make_spec(r, system_wide);
+	if (r->opts.record) {
+		err = recording_formats(&r->rec, &r->tfs, &r->extra);
+		if (err)
+			return err;
+	}
+	err = sources_open(&r->events, &r->spec, &r->extra);
+	if (err)
+		return err;
+	r->ids.sample_type = r->spec.sample_type;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
 	start_contents(r, system_wide);
 	tell_no_kcount(r);
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
-	if (spec->enable_on_exec)
+	if (r->spec.enable_on_exec)
 		return 0;
-	err = events_enable(&r->events);
-	return err ? perf_error(r, err) : 0;
+	return sources_enable(&r->events, &r->spec, &r->extra);
 }
 
 /*
@@ -661,7 +473,7 @@ int main(int argc, char **argv)
 		ret = replay_file(&r.opts);
 		goto out;
 	}
-	ret = open_tracefs(&r);
+	ret = tp_find_tracefs(&r.tfs);
 	if (!ret)
 		ret = find_tracepoints(&r);
 	if (!ret)
