@@ -3,29 +3,25 @@
  * sctrace: strace-like output from the kernel's raw_syscalls tracepoints.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <libaudit.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "bpf_progs.h"
 #include "clock.h"
-#include "contents.h"
-#include "recording.h"
-#include "replay.h"
 #include "diag.h"
 #include "escape.h"
 #include "events.h"
 #include "exit_codes.h"
 #include "fdpaths.h"
-#include "kcount.h"
 #include "options.h"
 #include "outcome.h"
 #include "printer.h"
+#include "recording.h"
+#include "replay.h"
 #include "select.h"
 #include "session.h"
 #include "signals.h"
@@ -63,15 +59,10 @@ struct run {
 	struct event_spec spec;		/* what was opened, for a file's attrs */
 	struct event_source sources[SOURCES_MAX];
 	struct recording rec;		/* record: the perf.data file */
-	struct contents *contents;	/* the BPF program, or NULL: addresses */
-	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
-	char no_kcount_why[KCOUNT_WHY_MAX];	/* -s's notice, once tracing works */
-	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
+	struct bpf_progs progs;		/* contents read, -s counted in the kernel */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 };
-
-
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
 static int find_tracepoints(struct run *r)
@@ -158,103 +149,6 @@ static int prepare_command(struct run *r)
 	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
-/*
- * Contents are shown where BPF works; else one line says why not, once
- * the events are open: a run that cannot trace at all says only that.
- */
-static void load_contents(struct run *r)
-{
-	if (r->opts.no_contents || r->opts.raw)
-		return;
-	r->contents = contents_load(&r->syscalls, r->opts.expr ? r->selected.nr : NULL,
-				    SELECT_MAX_NR, r->opts.string_limit,
-				    r->no_contents_why, sizeof(r->no_contents_why));
-}
-
-/*
- * -s alone, where BPF works: the calls are counted in the kernel, none
- * lost at any rate, and the rings get no syscall record (no task has a
- * negative pid). Else they are counted from the rings, with a notice
- * once the events are open. --max-events and -C need the records;
- * --no-contents runs no BPF.
- */
-static void count_in_kernel(struct run *r, bool system_wide)
-{
-	const struct sct_options *o = &r->opts;
-	int32_t child = r->cmd.pid;
-	struct kcount_targets targets = {
-		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
-		.nr_tids = o->command ? 1 : r->tids.nr,
-		.at_exec = o->command != NULL,
-		.follow_forks = o->inherit,
-		.self = getpid(),
-	};
-	struct kcount_calls calls = {
-		.machine = r->machine,
-		.selected = o->expr ? r->selected.nr : NULL,
-		.nr_selected = SELECT_MAX_NR,
-		.errnos = o->print.errno_summary,
-	};
-
-	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents)
-		return;
-	r->kcount = kcount_start(&targets, &calls, &r->tfs, r->no_kcount_why,
-				 sizeof(r->no_kcount_why));
-	if (r->kcount) {
-		*r->no_kcount_why = '\0';
-		strcpy(r->filters.enter, "common_pid < 0");
-		strcpy(r->filters.exit, "common_pid < 0");
-	}
-	/* Its records would only cost: -s shows no argument. */
-	r->opts.no_contents = true;
-}
-
-static void tell_no_kcount(const struct run *r)
-{
-	if (*r->no_kcount_why)
-		diag("notice: -s counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
-		     r->no_kcount_why);
-}
-
-static void tell_no_contents(const char *why)
-{
-	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
-	     why);
-}
-
-/* The program reads for the tasks the events follow, into their rings. */
-static void start_contents(struct run *r, bool system_wide)
-{
-	struct contents_targets targets = {
-		.tids = system_wide ? NULL : r->spec.tids,
-		.nr_tids = r->spec.nr_tids,
-		.follow_forks = r->spec.inherit,
-		.self = getpid(),
-	};
-	struct contents_outputs out = {
-		.cpus = r->events.ring_cpus,
-		.nr = r->events.nr_rings,
-	};
-	char *why = r->no_contents_why;
-	int fds[r->events.nr_rings ?: 1];
-
-	if (!r->contents) {
-		if (!r->opts.no_contents && !r->opts.raw)
-			tell_no_contents(why);
-		return;
-	}
-	events_source_fds(&r->events, r->spec.nr_sources - 1, fds);
-	out.fds = fds;
-	if (!contents_start(r->contents, &out, &targets, &r->tfs, why, CONTENTS_WHY_MAX)) {
-		r->ids.contents = true;
-		r->opts.print.contents = true;
-		return;
-	}
-	tell_no_contents(why);
-	contents_close(r->contents);
-	r->contents = NULL;
-}
-
 static int init_syscalls(struct run *r)
 {
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
@@ -262,6 +156,28 @@ static int init_syscalls(struct run *r)
 		return diag_no_memory("the syscall table");
 	r->syscalls.raw = r->opts.raw;
 	return 0;
+}
+
+/* -s alone: counted in the kernel where BPF works (bpf_progs_count). */
+static bool count_in_kernel(struct run *r, bool system_wide)
+{
+	const struct sct_options *o = &r->opts;
+	int32_t child = r->cmd.pid;
+	const struct kcount_targets targets = {
+		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
+		.nr_tids = o->command ? 1 : r->tids.nr,
+		.at_exec = o->command != NULL,
+		.follow_forks = o->inherit,
+		.self = getpid(),
+	};
+	const struct kcount_calls calls = {
+		.machine = r->machine,
+		.selected = o->expr ? r->selected.nr : NULL,
+		.nr_selected = SELECT_MAX_NR,
+		.errnos = o->print.errno_summary,
+	};
+
+	return bpf_progs_count(&r->progs, o, &targets, &calls, &r->tfs);
 }
 
 /* What to open, on which cpus, for which tasks. */
@@ -275,7 +191,7 @@ static void make_spec(struct run *r, bool system_wide)
 		/* -y: forks copy fd tables. */
 		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
-		.contents = r->contents != NULL,
+		.contents = r->progs.contents != NULL,
 	};
 	struct event_spec *spec = &r->spec;
 
@@ -312,8 +228,10 @@ static int open_events(struct run *r)
 
 	if (err)
 		return err;
-	count_in_kernel(r, system_wide);
-	load_contents(r);
+	if (count_in_kernel(r, system_wide))
+		select_no_syscalls(&r->filters);
+	bpf_progs_load(&r->progs, &r->syscalls, r->opts.expr ? r->selected.nr : NULL,
+		       r->opts.string_limit);
 	make_spec(r, system_wide);
 	if (r->opts.record) {
 		err = recording_formats(&r->rec, &r->tfs, &r->extra);
@@ -327,8 +245,8 @@ static int open_events(struct run *r)
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
-	start_contents(r, system_wide);
-	tell_no_kcount(r);
+	if (bpf_progs_start(&r->progs, &r->events, &r->spec, system_wide, &r->tfs))
+		r->ids.contents = r->opts.print.contents = true;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (r->spec.enable_on_exec)
 		return 0;
@@ -417,7 +335,7 @@ static int trace(struct run *r)
 		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
 		.watched = r->watched.nr ? &r->watched : NULL,
 		.writer = r->opts.record ? &r->rec.writer : NULL,
-		.kcount = r->kcount,
+		.kcount = r->progs.kcount,
 	};
 	const struct outcome end = {
 		.session = &r->session, .printer = &r->printer, .out = &r->out,
@@ -447,8 +365,7 @@ static void run_free(struct run *r)
 	 * tracepoint's events waits for an RCU grace period (about 10 ms for
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
-	contents_close(r->contents);
-	kcount_close(r->kcount);
+	bpf_progs_close(&r->progs);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
