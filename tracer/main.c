@@ -2,18 +2,15 @@
 /*
  * sctrace: strace-like output from the kernel's raw_syscalls tracepoints.
  */
-#include <errno.h>
 #include <libaudit.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bpf_progs.h"
 #include "clock.h"
 #include "diag.h"
-#include "escape.h"
 #include "events.h"
 #include "exit_codes.h"
 #include "fdpaths.h"
@@ -125,28 +122,12 @@ static int open_output(struct run *r)
 	return ret;
 }
 
+/* Forked now, so that its events can be opened before it execs. */
 static int prepare_command(struct run *r)
 {
-	char shown[ESCAPE_PATH_SIZE];
-	int err;
-
 	if (!r->opts.command)
 		return 0;
-	/*
-	 * What the command leaves behind comes to sctrace, as strace -f
-	 * follows it: traced to its end, or at least counted when sctrace
-	 * stops first. Without inheritance it is not traced, so not waited for.
-	 */
-	if (r->opts.inherit && prctl(PR_SET_CHILD_SUBREAPER, 1)) {
-		diag("cannot become the subreaper of the command's processes: %s", strerror(errno));
-		return SCT_EXIT_PERF;
-	}
-	err = command_prepare(&r->cmd, r->opts.command, &r->old_mask);
-	if (!err)
-		return 0;
-	diag("cannot start '%s': fork: %s",
-	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return sct_exit_status(err, SCT_EXIT_PERF);
+	return target_fork_command(&r->cmd, r->opts.command, &r->old_mask, r->opts.inherit);
 }
 
 static int init_syscalls(struct run *r)
@@ -272,38 +253,11 @@ static void list_fds(struct run *r)
 		fdpaths_list(&r->start_fds, r->watched.ids[i]);
 }
 
-/*
- * After the command's fork, so that it keeps the caller's policy. By
- * default, where it is not allowed (no CAP_SYS_NICE, RLIMIT_RTPRIO), the
- * reader runs as a normal task; what that loses is counted as LOST.
- */
-static int raise_reader_priority(struct run *r)
-{
-	int err;
-
-	if (!r->opts.realtime)
-		return 0;
-	err = session_realtime(r->opts.realtime);
-	if (!err || !r->opts.realtime_asked)
-		return 0;
-	diag("cannot run the reader at SCHED_FIFO priority %u: %s; it needs CAP_SYS_NICE or RLIMIT_RTPRIO, or leave --realtime out",
-	     r->opts.realtime, strerror(-err));
-	return SCT_EXIT_NO_PERM;
-}
-
 static int start_command(struct run *r)
 {
-	char shown[ESCAPE_PATH_SIZE];
-	int err;
-
 	if (!r->opts.command)
 		return 0;
-	err = command_start(&r->cmd);
-	if (!err)
-		return 0;
-	diag("cannot run '%s': %s; check the command name and PATH",
-	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
+	return target_exec_command(&r->cmd, r->opts.command[0]);
 }
 
 /* What the trace shows, and of which tasks. */
@@ -405,8 +359,9 @@ int main(int argc, char **argv)
 		ret = signals_take(&r.old_mask, &r.sigfd);
 	if (!ret)
 		ret = prepare_command(&r);
+	/* After the command's fork, so that it keeps the caller's policy. */
 	if (!ret)
-		ret = raise_reader_priority(&r);
+		ret = session_realtime(r.opts.realtime, r.opts.realtime_asked);
 	if (!ret)
 		ret = init_syscalls(&r);
 	if (!ret)
