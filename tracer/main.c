@@ -12,7 +12,6 @@
 #include "clock.h"
 #include "diag.h"
 #include "events.h"
-#include "exit_codes.h"
 #include "fdpaths.h"
 #include "options.h"
 #include "outcome.h"
@@ -76,21 +75,7 @@ static int find_extra_tracepoints(struct run *r)
 
 static int check_cpus(struct run *r)
 {
-	int missing, err = cpu_list_online(&r->online);
-
-	if (err) {
-		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
-		     strerror(-err));
-		return sct_exit_status(err, SCT_EXIT_BAD_CPU);
-	}
-	if (!r->opts.has_cpus)
-		return 0;
-	missing = cpu_list_missing(&r->opts.cpus, &r->online);
-	if (missing < 0)
-		return 0;
-	diag("cpu %d is not online, so it cannot be traced; pick cpus from 0 to %d (see /sys/devices/system/cpu/online)",
-	     missing, r->online.cpus[r->online.nr - 1]);
-	return SCT_EXIT_BAD_CPU;
+	return sources_cpus(&r->online, r->opts.has_cpus ? &r->opts.cpus : NULL);
 }
 
 static int resolve_tasks(struct run *r)

@@ -10,6 +10,29 @@
 #include "exit_codes.h"
 #include "sources.h"
 
+/*
+ * The online cpus, and -C's (wanted, or NULL) among them: 0, or sctrace's
+ * exit status, said.
+ */
+int sources_cpus(struct cpu_list *online, const struct cpu_list *wanted)
+{
+	int missing, err = cpu_list_online(online);
+
+	if (err) {
+		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
+		     strerror(-err));
+		return sct_exit_status(err, SCT_EXIT_BAD_CPU);
+	}
+	if (!wanted)
+		return 0;
+	missing = cpu_list_missing(wanted, online);
+	if (missing < 0)
+		return 0;
+	diag("cpu %d is not online, so it cannot be traced; pick cpus from 0 to %d (see /sys/devices/system/cpu/online)",
+	     missing, online->cpus[online->nr - 1]);
+	return SCT_EXIT_BAD_CPU;
+}
+
 /* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
 size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 {

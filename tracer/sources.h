@@ -6,14 +6,15 @@
 #include <stddef.h>
 
 #include "events.h"
+#include "lists.h"
 #include "select.h"
 #include "tracepoints.h"
 
 /*
  * A run's event sources, in their order: raw_syscalls' sys_enter and
  * sys_exit, --event's and --sched's tracepoints, the page-fault events,
- * the BPF program's output. Opened and enabled with one line saying
- * what the kernel refused, if it did.
+ * the BPF program's output, on the cpus online. Opened and enabled with
+ * one line saying what the kernel refused, if it did.
  */
 
 /* raw_syscalls' two, --event's, --sched's, two page-fault events, BPF's. */
@@ -33,6 +34,7 @@ struct sources_plan {
 	bool contents;			/* the BPF program's samples */
 };
 
+int sources_cpus(struct cpu_list *online, const struct cpu_list *wanted);
 size_t sources_make(const struct sources_plan *plan, struct event_source *src);
 int sources_open(struct event_set *es, const struct event_spec *spec,
 		 const struct extra_tps *extra);
