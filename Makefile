@@ -183,7 +183,9 @@ KSFT_MEMBERS  := $(addprefix linux-source-6.1/tools/testing/selftests/,kselftest
 # compare literals with enums: quiet those two for test code only.
 TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR) -Itracer
 
-UNIT_SRCS  := $(wildcard selftests/test_*.c)
+# test_bpf_embed tests what only a build with libbpf has.
+UNIT_SRCS  := $(filter-out $(if $(filter 1,$(CONTENTS)),,selftests/test_bpf_embed.c), \
+	      $(wildcard selftests/test_*.c))
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
