@@ -23,9 +23,12 @@ SCT_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 SCT_LDFLAGS := $(if $(STATIC),-static)
 LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
-BPF_SRCS    := tracer/contents_bpf.c tracer/contents_nobpf.c tracer/kcount_bpf.c tracer/kcount_nobpf.c
+# With libbpf, the *_bpf.c and what they share; without, the *_nobpf.c.
+BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c
+NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c
+BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
 TRACER_SRCS := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) \
-	       $(addprefix tracer/,$(if $(filter 1,$(CONTENTS)),contents_bpf.c kcount_bpf.c,contents_nobpf.c kcount_nobpf.c))
+	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS))
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
@@ -182,7 +185,9 @@ KSFT_MEMBERS  := $(addprefix linux-source-6.1/tools/testing/selftests/,kselftest
 # compare literals with enums: quiet those two for test code only.
 TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(KSFT_DIR) -Itracer
 
-UNIT_SRCS  := $(wildcard selftests/test_*.c)
+# test_bpf_embed tests what only a build with libbpf has.
+UNIT_SRCS  := $(filter-out $(if $(filter 1,$(CONTENTS)),,selftests/test_bpf_embed.c), \
+	      $(wildcard selftests/test_*.c))
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
@@ -281,11 +286,11 @@ $(CHECKPATCH):
 
 # clang-tidy with .clang-tidy's checks, each source once: a stamp in
 # build/tidy says it was clean, until it, a header or the config changes.
-# The *_nobpf.c sources not built here are checked too; the *_bpf.c ones
+# The *_nobpf.c sources not built here are checked too; the libbpf ones
 # where libbpf is there.
 TIDY_DIR   := $(BUILD)/tidy
-TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(filter %_nobpf.c,$(BPF_SRCS)) \
-	      $(if $(filter 1,$(CONTENTS)),$(filter %_bpf.c,$(BPF_SRCS)))
+TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(NOBPF_SRCS) \
+	      $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY))
 TIDY_FLAGS := $(filter-out -W%,$(SCT_CFLAGS)) -Itracer -isystem $(BUILD)/gen
 
 $(TIDY_DIR)/%.ok: tracer/%.c .clang-tidy $(wildcard tracer/*.h) | $(USAGE_H) \
@@ -381,9 +386,11 @@ FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/syscall_table.c
 # The reader and everything a replay prints through: the tracer but its
-# live half (main, session, events, target, recording).
+# live half (a run's sequence and what only it calls).
+LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \
+	     signals.c sources.c bpf_progs.c outcome.c)
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
-		$(filter-out tracer/main.c tracer/session.c tracer/events.c tracer/target.c tracer/recording.c $(BPF_SRCS),$(TRACER_SRCS))
+		$(filter-out $(LIVE_SRCS) $(BPF_SRCS),$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard tracer/*.h) $(USAGE_H)

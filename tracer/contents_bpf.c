@@ -2,12 +2,12 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <event-parse.h>
 
+#include "bpf_embed.h"
 #include "compiler.h"
 #include "contents.h"
 #include "contents_abi.h"
@@ -19,46 +19,20 @@ static const unsigned char program_object[] __aligned(8) = {
 #include "contents.bpf.inc"
 };
 
-/* contents_enter, contents_exit, contents_fork, contents_task_exit. */
-#define CONTENTS_PROGRAMS 4
+static const struct bpf_embed_object program = {
+	.name = "contents_bpf",
+	.what = "BPF program",
+	.bytes = program_object,
+	.size = sizeof(program_object),
+};
 
 struct contents {
-	struct bpf_object *obj;
+	struct bpf_embed prog;
 	struct bpf_map *config;
 	struct bpf_map *specs;
 	struct bpf_map *traced;
 	struct bpf_map *out;
-	struct bpf_link *links[CONTENTS_PROGRAMS];
 };
-
-/* libbpf's last complaint, for the one notice line sctrace prints. */
-static char libbpf_last[CONTENTS_WHY_MAX];
-
-static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	static const char own_prefix[] = "libbpf: ";
-	size_t n;
-
-	if (level == LIBBPF_DEBUG)
-		return 0;
-	vsnprintf(libbpf_last, sizeof(libbpf_last), fmt, ap);
-	n = strlen(own_prefix);
-	if (!strncmp(libbpf_last, own_prefix, n))
-		memmove(libbpf_last, libbpf_last + n, strlen(libbpf_last + n) + 1);
-	n = strlen(libbpf_last);
-	while (n && (libbpf_last[n - 1] == '\n' || libbpf_last[n - 1] == ' '))
-		libbpf_last[--n] = '\0';
-	return 0;
-}
-
-static void explain(char *why, size_t len, const char *step, int err)
-{
-	int e = err < 0 ? -err : err;
-
-	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
-		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
-		 *libbpf_last ? "; libbpf: " : "", libbpf_last);
-}
 
 /* How the program reads each argument of one syscall; false if none. */
 static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit,
@@ -112,39 +86,17 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 	return 0;
 }
 
-/* Opens the embedded object and finds the maps sctrace fills. */
-static int open_program(struct contents *c)
+/* Opens and loads the embedded object, with the maps sctrace fills. */
+static int load_program(struct contents *c, char *why, size_t len)
 {
-	struct bpf_object_open_opts opts = {
-		.sz = sizeof(opts),
-		.object_name = "contents_bpf",
+	const struct bpf_embed_map maps[] = {
+		{ "config", &c->config },
+		{ "specs", &c->specs },
+		{ "traced", &c->traced },
+		{ "out", &c->out },
 	};
 
-	c->obj = bpf_object__open_mem(program_object, sizeof(program_object), &opts);
-	if (!c->obj)
-		return -errno;
-	c->config = bpf_object__find_map_by_name(c->obj, "config");
-	c->specs = bpf_object__find_map_by_name(c->obj, "specs");
-	c->traced = bpf_object__find_map_by_name(c->obj, "traced");
-	c->out = bpf_object__find_map_by_name(c->obj, "out");
-	return c->config && c->specs && c->traced && c->out ? 0 : -ENOENT;
-}
-
-/* Each program to its tracepoint, as its section names it. */
-static int attach_programs(struct contents *c)
-{
-	struct bpf_program *prog;
-	size_t n = 0;
-
-	bpf_object__for_each_program(prog, c->obj) {
-		if (n == CONTENTS_PROGRAMS)
-			return -E2BIG;
-		c->links[n] = bpf_program__attach(prog);
-		if (!c->links[n])
-			return -errno;
-		n++;
-	}
-	return 0;
+	return bpf_embed_load(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 }
 
 /*
@@ -158,24 +110,15 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 	struct contents *c = calloc(1, sizeof(*c));
 	int err;
 
-	libbpf_set_print(keep_last_line);
 	if (!c) {
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	err = open_program(c);
-	if (err) {
-		explain(why, len, "opening the BPF program", err);
+	if (load_program(c, why, len))
 		goto out_free;
-	}
-	err = bpf_object__load(c->obj);
-	if (err) {
-		explain(why, len, "loading the BPF program", err);
-		goto out_free;
-	}
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);
 	if (err) {
-		explain(why, len, "filling the BPF program's table", err);
+		bpf_embed_explain(why, len, "filling the BPF program's table", err);
 		goto out_free;
 	}
 	return c;
@@ -260,7 +203,7 @@ int contents_start(struct contents *c, const struct contents_outputs *out,
 	int err = offset < 0 ? offset : set_outputs(c, out);
 
 	if (offset < 0) {
-		explain(why, len, "finding sched_process_fork's child_pid", offset);
+		bpf_embed_explain(why, len, "finding sched_process_fork's child_pid", offset);
 		return offset;
 	}
 	if (err)
@@ -270,26 +213,17 @@ int contents_start(struct contents *c, const struct contents_outputs *out,
 		err = set_config(c, targets, offset);
 	if (err)
 		goto out_explain;
-	err = attach_programs(c);
-	if (err) {
-		explain(why, len, "attaching the BPF program", err);
-		return err;
-	}
-	return 0;
+	return bpf_embed_attach(&c->prog, why, len);
 
 out_explain:
-	explain(why, len, "setting up the BPF program's maps", err);
+	bpf_embed_explain(why, len, "setting up the BPF program's maps", err);
 	return err;
 }
 
 void contents_close(struct contents *c)
 {
-	size_t i;
-
 	if (!c)
 		return;
-	for (i = 0; i < CONTENTS_PROGRAMS; i++)
-		bpf_link__destroy(c->links[i]);
-	bpf_object__close(c->obj);
+	bpf_embed_close(&c->prog);
 	free(c);
 }

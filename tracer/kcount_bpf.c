@@ -3,11 +3,11 @@
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <event-parse.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf_embed.h"
 #include "compiler.h"
 #include "kcount.h"
 #include "syscall_table.h"
@@ -29,8 +29,12 @@ static const unsigned char program_object[] __aligned(8) = {
 #include "kcount.bpf.inc"
 };
 
-/* kcount_enter, kcount_exit, kcount_fork, kcount_task_exit. */
-#define KCOUNT_PROGRAMS 4
+static const struct bpf_embed_object program = {
+	.name = "kcount_bpf",
+	.what = "counting BPF program",
+	.bytes = program_object,
+	.size = sizeof(program_object),
+};
 
 /* The maps sctrace reads and fills, found by name in the object. */
 struct kcount_maps {
@@ -44,38 +48,13 @@ struct kcount_maps {
 };
 
 struct kcount {
-	struct bpf_object *obj;
+	struct bpf_embed prog;
 	struct kcount_maps maps;
-	struct bpf_link *links[KCOUNT_PROGRAMS];
 	struct kcount_ended ended;
 	struct map_copy stats;
 	struct map_copy errnos;	/* with --errno-summary only */
 	bool errnos_on;
 };
-
-/* libbpf's last warning, for the one notice line sctrace prints. */
-static char libbpf_said[KCOUNT_WHY_MAX];
-
-static int keep_warning(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	size_t n;
-
-	if (level == LIBBPF_DEBUG)
-		return 0;
-	vsnprintf(libbpf_said, sizeof(libbpf_said), fmt, ap);
-	n = strcspn(libbpf_said, "\n");
-	libbpf_said[n] = '\0';
-	return 0;
-}
-
-static void explain(char *why, size_t len, const char *step, int err)
-{
-	int e = err < 0 ? -err : err;
-
-	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
-		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
-		 *libbpf_said ? "; " : "", libbpf_said);
-}
 
 static int copy_init(struct map_copy *c, const struct bpf_map *map)
 {
@@ -368,7 +347,7 @@ static int set_up(struct kcount *kc, const struct kcount_targets *t,
 	int err;
 
 	if (offset < 0) {
-		explain(why, len, "finding sched_process_fork's child_pid", offset);
+		bpf_embed_explain(why, len, "finding sched_process_fork's child_pid", offset);
 		return offset;
 	}
 	kc->errnos_on = calls->errnos;
@@ -380,83 +359,44 @@ static int set_up(struct kcount *kc, const struct kcount_targets *t,
 	if (!err)
 		err = set_targets(kc, t, calls, offset);
 	if (err)
-		explain(why, len, "setting up the counting BPF program's maps", err);
+		bpf_embed_explain(why, len, "setting up the counting BPF program's maps", err);
 	return err;
+}
+
+/* Opens and loads the embedded object, with the maps sctrace reads and fills. */
+static int load_program(struct kcount *kc, char *why, size_t len)
+{
+	struct kcount_maps *m = &kc->maps;
+	const struct bpf_embed_map maps[] = {
+		{ "config", &m->config },
+		{ "calls", &m->calls },
+		{ "tasks", &m->tasks },
+		{ "stats", &m->stats },
+		{ "errnos", &m->errnos },
+		{ "gone", &m->gone },
+		{ "missed", &m->missed },
+	};
+
+	return bpf_embed_load(&kc->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 }
 
 /*
  * Loads the program, tells it whom and what to count, and attaches it.
  * NULL, with the reason, where BPF cannot be used.
  */
-/* Opens the embedded object and finds the maps sctrace reads and fills. */
-static int open_program(struct kcount *kc)
-{
-	struct bpf_object_open_opts opts = {
-		.sz = sizeof(opts),
-		.object_name = "kcount_bpf",
-	};
-	struct kcount_maps *m = &kc->maps;
-
-	kc->obj = bpf_object__open_mem(program_object, sizeof(program_object), &opts);
-	if (!kc->obj)
-		return -errno;
-	m->config = bpf_object__find_map_by_name(kc->obj, "config");
-	m->calls = bpf_object__find_map_by_name(kc->obj, "calls");
-	m->tasks = bpf_object__find_map_by_name(kc->obj, "tasks");
-	m->stats = bpf_object__find_map_by_name(kc->obj, "stats");
-	m->errnos = bpf_object__find_map_by_name(kc->obj, "errnos");
-	m->gone = bpf_object__find_map_by_name(kc->obj, "gone");
-	m->missed = bpf_object__find_map_by_name(kc->obj, "missed");
-	return m->config && m->calls && m->tasks && m->stats && m->errnos &&
-	       m->gone && m->missed ? 0 : -ENOENT;
-}
-
-/* Each program to its tracepoint, as its section names it. */
-static int attach_programs(struct kcount *kc)
-{
-	struct bpf_program *prog;
-	size_t n = 0;
-
-	bpf_object__for_each_program(prog, kc->obj) {
-		if (n == KCOUNT_PROGRAMS)
-			return -E2BIG;
-		kc->links[n] = bpf_program__attach(prog);
-		if (!kc->links[n])
-			return -errno;
-		n++;
-	}
-	return 0;
-}
-
 struct kcount *kcount_start(const struct kcount_targets *targets,
 			    const struct kcount_calls *calls, const struct tracefs *tfs,
 			    char *why, size_t len)
 {
 	struct kcount *kc = calloc(1, sizeof(*kc));
-	int err;
 
-	libbpf_set_print(keep_warning);
 	if (!kc) {
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	err = open_program(kc);
-	if (err) {
-		explain(why, len, "opening the counting BPF program", err);
+	if (load_program(kc, why, len) || set_up(kc, targets, calls, tfs, why, len) ||
+	    bpf_embed_attach(&kc->prog, why, len))
 		goto out_close;
-	}
-	err = bpf_object__load(kc->obj);
-	if (err) {
-		explain(why, len, "loading the counting BPF program", err);
-		goto out_close;
-	}
-	if (set_up(kc, targets, calls, tfs, why, len))
-		goto out_close;
-	err = attach_programs(kc);
-	if (err) {
-		explain(why, len, "attaching the counting BPF program", err);
-		goto out_close;
-	}
 	return kc;
 
 out_close:
@@ -466,13 +406,9 @@ out_close:
 
 void kcount_close(struct kcount *kc)
 {
-	size_t i;
-
 	if (!kc)
 		return;
-	for (i = 0; i < KCOUNT_PROGRAMS; i++)
-		bpf_link__destroy(kc->links[i]);
-	bpf_object__close(kc->obj);
+	bpf_embed_close(&kc->prog);
 	copy_free(&kc->stats);
 	copy_free(&kc->errnos);
 	free(kc);

@@ -2,45 +2,32 @@
 /*
  * sctrace: strace-like output from the kernel's raw_syscalls tracepoints.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <libaudit.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/signalfd.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "beauty.h"
+#include "bpf_progs.h"
 #include "clock.h"
-#include "compiler.h"
-#include "contents.h"
+#include "diag.h"
+#include "events.h"
+#include "fdpaths.h"
+#include "options.h"
+#include "outcome.h"
+#include "printer.h"
 #include "recording.h"
 #include "replay.h"
-#include "sched_events.h"
-#include "diag.h"
-#include "escape.h"
-#include "events.h"
-#include "exit_codes.h"
-#include "fdpaths.h"
-#include "kcount.h"
-#include "options.h"
-#include "printer.h"
 #include "select.h"
 #include "session.h"
+#include "signals.h"
+#include "sources.h"
 #include "syscalls.h"
 #include "target.h"
+#include "tp_find.h"
 #include "tracefs.h"
 
 #define OUTBUF_SIZE ((size_t)256 * 1024)
-
-/* raw_syscalls' two, --event's, --sched's, and two page-fault events. */
-#define MAX_SOURCES (2 + 64 + 5 + 3)
 
 /* Everything one run sets up, torn down in reverse by run_free(). */
 struct run {
@@ -66,115 +53,29 @@ struct run {
 	int machine;			/* libaudit MACH_*, of the running kernel */
 	struct select_filters filters;	/* the tracepoints' filters in the kernel */
 	struct event_spec spec;		/* what was opened, for a file's attrs */
-	struct event_source sources[MAX_SOURCES];
+	struct event_source sources[SOURCES_MAX];
 	struct recording rec;		/* record: the perf.data file */
-	struct contents *contents;	/* the BPF program, or NULL: addresses */
-	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
-	char no_kcount_why[KCOUNT_WHY_MAX];	/* -s's notice, once tracing works */
-	char no_contents_why[CONTENTS_WHY_MAX];	/* the notice, once tracing works */
+	struct bpf_progs progs;		/* contents read, -s counted in the kernel */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 };
 
-
-
-static int open_tracefs(struct run *r)
-{
-	switch (tracefs_open(&r->tfs)) {
-	case TRACEFS_OK:
-		return 0;
-	case TRACEFS_NOT_MOUNTED:
-		diag("tracefs is not mounted and only root may mount it; run as root, or have root run: mount -t tracefs nodev /sys/kernel/tracing");
-		return SCT_EXIT_NO_TRACEFS;
-	case TRACEFS_MOUNT_FAILED:
-		diag("cannot mount tracefs on /sys/kernel/tracing: %s; the kernel needs CONFIG_TRACING",
-		     strerror(errno));
-		return SCT_EXIT_NO_TRACEFS;
-	case TRACEFS_NO_ACCESS:
-	default:
-		diag("cannot read the tracepoints under tracefs: permission denied; run sctrace as root");
-		return SCT_EXIT_NO_PERM;
-	}
-}
-
+/* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
 static int find_tracepoints(struct run *r)
 {
-	char root[ESCAPE_PATH_SIZE];
-
 	r->machine = audit_detect_machine();
-	r->ids.enter = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_enter");
-	r->ids.exit = tracefs_event_id(&r->tfs, "raw_syscalls", "sys_exit");
-	if (r->ids.enter >= 0 && r->ids.exit >= 0)
-		return 0;
-	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
-	     r->ids.enter < 0 ? "enter" : "exit", escape_str(root, sizeof(root), r->tfs.root));
-	return SCT_EXIT_NO_EVENTS;
+	return tp_find_raw(&r->tfs, &r->ids);
 }
 
-static int add_extra(struct run *r, const char *system, const char *name,
-		     enum tp_role role)
-{
-	int err = extra_tps_add(&r->extra, &r->tfs, system, name, role);
-	char given[512], shown[ESCAPE_MSG_SIZE], root[ESCAPE_PATH_SIZE];
-
-	if (!err)
-		return 0;
-	snprintf(given, sizeof(given), "%s:%s", system, name);
-	escape_str(shown, sizeof(shown), given);
-	escape_str(root, sizeof(root), r->tfs.root);
-	if (err == -ENOENT)
-		diag("no tracepoint %s under %s/events; pick one listed there, like sched:sched_switch",
-		     shown, root);
-	else if (err == -ENODATA)
-		diag("%s under %s/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch",
-		     shown, root);
-	else if (err == -EINVAL)
-		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
-	else
-		diag("out of memory for tracepoint %s", shown);
-	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
-}
-
-/* --event's and --sched's tracepoints, each found with its format. */
 static int find_extra_tracepoints(struct run *r)
 {
-	size_t i;
-	int ret = 0;
-
-	if (r->opts.nr_events + (r->opts.sched ? nr_sched_tps : 0) > MAX_SOURCES - 5) {
-		diag("too many --event options: at most %d", MAX_SOURCES - 5 - (int)nr_sched_tps);
-		return SCT_EXIT_USAGE;
-	}
-	for (i = 0; !ret && r->opts.sched && i < nr_sched_tps; i++)
-		ret = add_extra(r, "sched", sched_tps[i].name, sched_tps[i].role);
-	for (i = 0; !ret && i < r->opts.nr_events; i++) {
-		char system[128];
-		const char *event = r->opts.events[i];
-		size_t len = strchr(event, ':') - event;
-
-		snprintf(system, sizeof(system), "%.*s", (int)len, event);
-		ret = add_extra(r, system, event + len + 1, TP_PLAIN);
-	}
-	return ret;
+	return tp_find_extra(&r->extra, &r->tfs, r->opts.events, r->opts.nr_events,
+			     r->opts.sched);
 }
 
 static int check_cpus(struct run *r)
 {
-	int missing, err = cpu_list_online(&r->online);
-
-	if (err) {
-		diag("cannot read the online cpus from /sys/devices/system/cpu/online: %s",
-		     strerror(-err));
-		return sct_exit_status(err, SCT_EXIT_BAD_CPU);
-	}
-	if (!r->opts.has_cpus)
-		return 0;
-	missing = cpu_list_missing(&r->opts.cpus, &r->online);
-	if (missing < 0)
-		return 0;
-	diag("cpu %d is not online, so it cannot be traced; pick cpus from 0 to %d (see /sys/devices/system/cpu/online)",
-	     missing, r->online.cpus[r->online.nr - 1]);
-	return SCT_EXIT_BAD_CPU;
+	return sources_cpus(&r->online, r->opts.has_cpus ? &r->opts.cpus : NULL);
 }
 
 static int resolve_tasks(struct run *r)
@@ -206,302 +107,12 @@ static int open_output(struct run *r)
 	return ret;
 }
 
-/*
- * Every signal whose default would end sctrace while the command runs on,
- * untraced, comes through the signalfd instead. SIGPIPE and SIGXFSZ then
- * become write errors, which end the output, not the tracing. The
- * faults (SIGSEGV...) stay as they are. The command gets the old mask.
- */
-static const int ending_signals[] = {
-	SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM,
-	SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
-};
-
-/*
- * One the caller ignores stays ignored (nohup's SIGHUP), but SIGINT and
- * SIGTERM, which stop a trace as they stop perf, even in a background job.
- */
-static void add_unless_ignored(sigset_t *mask, int sig)
-{
-	struct sigaction sa;
-
-	if (sig == SIGINT || sig == SIGTERM || sigaction(sig, NULL, &sa) ||
-	    sa.sa_handler != SIG_IGN)
-		sigaddset(mask, sig);
-}
-
-static int block_signals(struct run *r)
-{
-	sigset_t mask;
-	size_t i;
-	int sig, err;
-
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGCHLD);
-	for (i = 0; i < ARRAY_SIZE(ending_signals); i++)
-		add_unless_ignored(&mask, ending_signals[i]);
-	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-		add_unless_ignored(&mask, sig);
-	sigprocmask(SIG_BLOCK, &mask, &r->old_mask);
-	r->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-	if (r->sigfd < 0) {
-		err = -errno;
-		diag("signalfd failed: %s", strerror(-err));
-		return sct_exit_status(err, SCT_EXIT_PERF);
-	}
-	return 0;
-}
-
+/* Forked now, so that its events can be opened before it execs. */
 static int prepare_command(struct run *r)
 {
-	char shown[ESCAPE_PATH_SIZE];
-	int err;
-
 	if (!r->opts.command)
 		return 0;
-	/*
-	 * What the command leaves behind comes to sctrace, as strace -f
-	 * follows it: traced to its end, or at least counted when sctrace
-	 * stops first. Without inheritance it is not traced, so not waited for.
-	 */
-	if (r->opts.inherit && prctl(PR_SET_CHILD_SUBREAPER, 1)) {
-		diag("cannot become the subreaper of the command's processes: %s", strerror(errno));
-		return SCT_EXIT_PERF;
-	}
-	err = command_prepare(&r->cmd, r->opts.command, &r->old_mask);
-	if (!err)
-		return 0;
-	diag("cannot start '%s': fork: %s",
-	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return sct_exit_status(err, SCT_EXIT_PERF);
-}
-
-static int perf_paranoid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
-	int level = 2;
-
-	if (f) {
-		/* NOLINTNEXTLINE(cert-err34-c): an int the kernel wrote */
-		if (fscanf(f, "%d", &level) != 1)
-			level = 2;
-		fclose(f);
-	}
-	return level;
-}
-
-/* What a source of the event spec is, for a message. */
-static const char *source_name(const struct run *r, size_t i, char *buf, size_t size)
-{
-	const struct event_source *src = &r->sources[i];
-	const struct extra_tp *tp;
-
-	if (src->type == PERF_TYPE_SOFTWARE)
-		return src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ?
-		       "the major page-fault event" : "the minor page-fault event";
-	if (i < 2)
-		return i ? "raw_syscalls:sys_exit" : "raw_syscalls:sys_enter";
-	/* make_sources lists the extra tracepoints in their sorted order. */
-	tp = &r->extra.tps[i - 2];
-	snprintf(buf, size, "%s:%s", extra_tp_system(tp), extra_tp_name(tp));
-	return buf;
-}
-
-/* Per step events_open can fail at: what it was doing, what to try. */
-static const struct {
-	const char *doing;
-	const char *hint;
-} event_steps[] = {
-	[EVENT_STEP_OPEN] = { "open", "check that perf may sample it, or leave it out" },
-	[EVENT_STEP_FILTER] = { "set the filter of",
-				"the kernel takes no such filter on it (ftrace events take none): leave it out" },
-	[EVENT_STEP_MAP] = { "map the ring buffer for", "try a smaller --mmap-pages" },
-	[EVENT_STEP_OUTPUT] = { "send into its cpu's ring buffer", "leave it out" },
-	[EVENT_STEP_FLUSH] = { "open sctrace's own flush event beside",
-			       "check that raw_syscalls tracepoints work for perf" },
-	[EVENT_STEP_ENABLE] = { "enable", "check that perf may sample it, or leave it out" },
-};
-
-static int perf_error(struct run *r, int err)
-{
-	const struct event_set *es = &r->events;
-	char name[256], shown[ESCAPE_MSG_SIZE];
-	struct rlimit rl = { 0 };
-
-	if (err == -EACCES || err == -EPERM) {
-		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
-		     strerror(-err), perf_paranoid());
-		return SCT_EXIT_NO_PERM;
-	}
-	if (err == -ESRCH) {
-		diag("task %d exited before sctrace could attach to it; check that it is still running",
-		     (int)es->failed_tid);
-		return SCT_EXIT_BAD_PID;
-	}
-	if (err == -EMFILE) {
-		getrlimit(RLIMIT_NOFILE, &rl);
-		diag("too many open files after %zu perf events (ulimit -n is %llu); raise the limit or trace fewer tasks or cpus",
-		     es->failed_nr_fds, (unsigned long long)rl.rlim_cur);
-		return SCT_EXIT_PERF;
-	}
-	if (err == -ENFILE) {
-		diag("the system's open files are at their limit (fs.file-max) after %zu perf events; close files or trace fewer tasks or cpus",
-		     es->failed_nr_fds);
-		return SCT_EXIT_PERF;
-	}
-	escape_str(shown, sizeof(shown),
-		   source_name(r, es->failed_source, name, sizeof(name)));
-	diag("cannot %s %s on cpu %d: %s; %s", event_steps[es->failed_step].doing,
-	     shown, es->failed_cpu, strerror(-err), event_steps[es->failed_step].hint);
-	return sct_exit_status(err, SCT_EXIT_PERF);
-}
-
-/* More file descriptors: one per (task, cpu, tracepoint). */
-static void raise_fd_limit(void)
-{
-	struct rlimit rl;
-
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
-
-/* raw_syscalls first (the flush event relies on sys_exit), then the rest. */
-static size_t make_sources(struct run *r, struct event_source *src)
-{
-	bool faults = r->opts.faults_major || r->opts.faults_minor;
-	size_t n = 0, i;
-
-	/* Side-band records (names, mappings) come once, with sys_enter. */
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.enter,
-		.filter = r->filters.enter,
-		/* -y: forks copy fd tables. */
-		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
-		.mmap_records = faults,
-	};
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = r->ids.exit,
-		.filter = r->filters.exit,
-	};
-	for (i = 0; i < r->extra.nr; i++)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_TRACEPOINT, .config = r->extra.tps[i].id,
-			.filter = r->filters.self,
-		};
-	if (r->opts.faults_major)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MAJ,
-		};
-	if (r->opts.faults_minor)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
-		};
-	/* The BPF program's samples, into each cpu's ring. */
-	if (r->contents)
-		src[n++] = (struct event_source){
-			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT,
-			.per_cpu = true,
-		};
-	return n;
-}
-
-/*
- * Contents are shown where BPF works; else one line says why not, once
- * the events are open: a run that cannot trace at all says only that.
- */
-static void load_contents(struct run *r)
-{
-	if (r->opts.no_contents || r->opts.raw)
-		return;
-	r->contents = contents_load(&r->syscalls, r->opts.expr ? r->selected.nr : NULL,
-				    SELECT_MAX_NR, r->opts.string_limit,
-				    r->no_contents_why, sizeof(r->no_contents_why));
-}
-
-/*
- * -s alone, where BPF works: the calls are counted in the kernel, none
- * lost at any rate, and the rings get no syscall record (no task has a
- * negative pid). Else they are counted from the rings, with a notice
- * once the events are open. --max-events and -C need the records;
- * --no-contents runs no BPF.
- */
-static void count_in_kernel(struct run *r, bool system_wide)
-{
-	const struct sct_options *o = &r->opts;
-	int32_t child = r->cmd.pid;
-	struct kcount_targets targets = {
-		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
-		.nr_tids = o->command ? 1 : r->tids.nr,
-		.at_exec = o->command != NULL,
-		.follow_forks = o->inherit,
-		.self = getpid(),
-	};
-	struct kcount_calls calls = {
-		.machine = r->machine,
-		.selected = o->expr ? r->selected.nr : NULL,
-		.nr_selected = SELECT_MAX_NR,
-		.errnos = o->print.errno_summary,
-	};
-
-	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents)
-		return;
-	r->kcount = kcount_start(&targets, &calls, &r->tfs, r->no_kcount_why,
-				 sizeof(r->no_kcount_why));
-	if (r->kcount) {
-		*r->no_kcount_why = '\0';
-		strcpy(r->filters.enter, "common_pid < 0");
-		strcpy(r->filters.exit, "common_pid < 0");
-	}
-	/* Its records would only cost: -s shows no argument. */
-	r->opts.no_contents = true;
-}
-
-static void tell_no_kcount(const struct run *r)
-{
-	if (*r->no_kcount_why)
-		diag("notice: -s counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
-		     r->no_kcount_why);
-}
-
-static void tell_no_contents(const char *why)
-{
-	diag("notice: pointer arguments are shown as addresses: %s (--no-contents hides this notice)",
-	     why);
-}
-
-/* The program reads for the tasks the events follow, into their rings. */
-static void start_contents(struct run *r, bool system_wide)
-{
-	struct contents_targets targets = {
-		.tids = system_wide ? NULL : r->spec.tids,
-		.nr_tids = r->spec.nr_tids,
-		.follow_forks = r->spec.inherit,
-		.self = getpid(),
-	};
-	struct contents_outputs out = {
-		.cpus = r->events.ring_cpus,
-		.nr = r->events.nr_rings,
-	};
-	char *why = r->no_contents_why;
-	int fds[r->events.nr_rings ?: 1];
-
-	if (!r->contents) {
-		if (!r->opts.no_contents && !r->opts.raw)
-			tell_no_contents(why);
-		return;
-	}
-	events_source_fds(&r->events, r->spec.nr_sources - 1, fds);
-	out.fds = fds;
-	if (!contents_start(r->contents, &out, &targets, &r->tfs, why, CONTENTS_WHY_MAX)) {
-		r->ids.contents = true;
-		r->opts.print.contents = true;
-		return;
-	}
-	tell_no_contents(why);
-	contents_close(r->contents);
-	r->contents = NULL;
+	return target_fork_command(&r->cmd, r->opts.command, &r->old_mask, r->opts.inherit);
 }
 
 static int init_syscalls(struct run *r)
@@ -513,40 +124,59 @@ static int init_syscalls(struct run *r)
 	return 0;
 }
 
-static int open_events(struct run *r)
+/* -s alone: counted in the kernel where BPF works (bpf_progs_count). */
+static bool count_in_kernel(struct run *r, bool system_wide)
+{
+	const struct sct_options *o = &r->opts;
+	int32_t child = r->cmd.pid;
+	const struct kcount_targets targets = {
+		.tids = system_wide ? NULL : o->command ? &child : r->tids.ids,
+		.nr_tids = o->command ? 1 : r->tids.nr,
+		.at_exec = o->command != NULL,
+		.follow_forks = o->inherit,
+		.self = getpid(),
+	};
+	const struct kcount_calls calls = {
+		.machine = r->machine,
+		.selected = o->expr ? r->selected.nr : NULL,
+		.nr_selected = SELECT_MAX_NR,
+		.errnos = o->print.errno_summary,
+	};
+
+	return bpf_progs_count(&r->progs, o, &targets, &calls, &r->tfs);
+}
+
+/* What to open, on which cpus, for which tasks. */
+static void make_spec(struct run *r, bool system_wide)
 {
 	const struct cpu_list *cpus = r->opts.has_cpus ? &r->opts.cpus : &r->online;
-	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	bool faults = r->opts.faults_major || r->opts.faults_minor;
+	const struct sources_plan plan = {
+		.enter_id = r->ids.enter, .exit_id = r->ids.exit,
+		.filters = &r->filters, .extra = &r->extra,
+		/* -y: forks copy fd tables. */
+		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
+		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
+		.contents = r->progs.contents != NULL,
+	};
 	struct event_spec *spec = &r->spec;
-	int32_t child = r->cmd.pid;
-	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
-					&r->selected, &r->filters);
 
-	if (err)
-		return err;
 	*spec = (struct event_spec){
 		.sources = r->sources,
+		.nr_sources = sources_make(&plan, r->sources),
 		.sample_type = faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
-		.inherit = r->opts.inherit,
+		.inherit = r->opts.inherit && !system_wide,
 		.mmap_pages = r->opts.mmap_pages,
 		.flush_tp_id = r->ids.exit,
 	};
-	count_in_kernel(r, system_wide);
-	load_contents(r);
-	spec->nr_sources = make_sources(r, r->sources);
-	if (r->opts.record) {
-		spec->sample_type = recording_sample_type(spec->sample_type, r->contents != NULL);
-		err = recording_formats(&r->rec, &r->tfs, &r->extra);
-		if (err)
-			return err;
-	}
-	if (system_wide) {
-		spec->inherit = false;
-	} else if (r->opts.command) {
-		r->child_tid = child;
+	if (r->opts.record)
+		spec->sample_type = recording_sample_type(spec->sample_type, plan.contents);
+	if (system_wide)
+		return;
+	if (r->opts.command) {
+		r->child_tid = r->cmd.pid;
 		spec->tids = &r->child_tid;
 		spec->nr_tids = 1;
 		spec->enable_on_exec = true;
@@ -554,53 +184,39 @@ static int open_events(struct run *r)
 		spec->tids = r->tids.ids;
 		spec->nr_tids = r->tids.nr;
 	}
-	raise_fd_limit();
-	err = events_open(&r->events, spec);
+}
+
+static int open_events(struct run *r)
+{
+	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
+	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
+					&r->selected, &r->filters);
+
 	if (err)
-		return perf_error(r, err);
-	r->ids.sample_type = spec->sample_type;
+		return err;
+	if (count_in_kernel(r, system_wide))
+		select_no_syscalls(&r->filters);
+	bpf_progs_load(&r->progs, &r->syscalls, r->opts.expr ? r->selected.nr : NULL,
+		       r->opts.string_limit);
+	make_spec(r, system_wide);
+	if (r->opts.record) {
+		err = recording_formats(&r->rec, &r->tfs, &r->extra);
+		if (err)
+			return err;
+	}
+	err = sources_open(&r->events, &r->spec, &r->extra);
+	if (err)
+		return err;
+	r->ids.sample_type = r->spec.sample_type;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.faults = r->events.fault_ids;
 	r->ids.nr_faults = r->events.nr_fault_ids;
-	start_contents(r, system_wide);
-	tell_no_kcount(r);
+	if (bpf_progs_start(&r->progs, &r->events, &r->spec, system_wide, &r->tfs))
+		r->ids.contents = r->opts.print.contents = true;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
-	if (spec->enable_on_exec)
+	if (r->spec.enable_on_exec)
 		return 0;
-	err = events_enable(&r->events);
-	return err ? perf_error(r, err) : 0;
-}
-
-/* How the command ended, for a message the trace itself could not hold. */
-static void command_end(const struct session *s, char *buf, size_t len)
-{
-	char name[SIGNAL_NAME_MAX];
-
-	if (!s->child)
-		snprintf(buf, len, "no command was traced");
-	else if (!s->child_done)
-		snprintf(buf, len, "the command (pid %d) was still running", (int)s->child);
-	else if (WIFSIGNALED(s->child_status))
-		snprintf(buf, len, "the command was traced to its end: killed by %s",
-			 signal_name(WTERMSIG(s->child_status), name, sizeof(name)));
-	else
-		snprintf(buf, len, "the command was traced to its end: exited with %d",
-			 WEXITSTATUS(s->child_status));
-}
-
-/*
- * The output failed (a full disk, a closed pipe): tracing went on, and
- * what could not be written is counted. Exit 74 says the trace is cut.
- */
-static int output_failed(struct run *r, const char *what, int error)
-{
-	char end[128], shown[ESCAPE_PATH_SIZE];
-
-	command_end(&r->session, end, sizeof(end));
-	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
-	     what, escape_str(shown, sizeof(shown), r->opts.output ?: "stderr"), strerror(error), what,
-	     (unsigned long long)r->session.unwritten, end);
-	return sct_exit_status(-error, SCT_EXIT_IO);
+	return sources_enable(&r->events, &r->spec, &r->extra);
 }
 
 /*
@@ -622,129 +238,11 @@ static void list_fds(struct run *r)
 		fdpaths_list(&r->start_fds, r->watched.ids[i]);
 }
 
-/*
- * After the command's fork, so that it keeps the caller's policy. By
- * default, where it is not allowed (no CAP_SYS_NICE, RLIMIT_RTPRIO), the
- * reader runs as a normal task; what that loses is counted as LOST.
- */
-static int raise_reader_priority(struct run *r)
-{
-	int err;
-
-	if (!r->opts.realtime)
-		return 0;
-	err = session_realtime(r->opts.realtime);
-	if (!err || !r->opts.realtime_asked)
-		return 0;
-	diag("cannot run the reader at SCHED_FIFO priority %u: %s; it needs CAP_SYS_NICE or RLIMIT_RTPRIO, or leave --realtime out",
-	     r->opts.realtime, strerror(-err));
-	return SCT_EXIT_NO_PERM;
-}
-
 static int start_command(struct run *r)
 {
-	char shown[ESCAPE_PATH_SIZE];
-	int err;
-
 	if (!r->opts.command)
 		return 0;
-	err = command_start(&r->cmd);
-	if (!err)
-		return 0;
-	diag("cannot run '%s': %s; check the command name and PATH",
-	     escape_str(shown, sizeof(shown), r->opts.command[0]), strerror(-err));
-	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
-}
-
-/* The trace ends while processes of the command run on: never silently. */
-static void say_untraced(const struct session *s, size_t left)
-{
-	char name[SIGNAL_NAME_MAX];
-
-	if (s->stop_signal)
-		diag("stopped by %s, forwarded to the command (pid %d): %zu of its processes outlived it and run on, no longer traced",
-		     signal_name(s->stop_signal, name, sizeof(name)), (int)s->child, left);
-	else
-		diag("the command (pid %d) exited, and --stop-at-exit ended the trace: %zu %s it started %s on, no longer traced",
-		     (int)s->child, left, left == 1 ? "process" : "processes",
-		     left == 1 ? "runs" : "run");
-}
-
-/* Appends ", N what" to buf when n is not 0. */
-static void add_count(char *buf, size_t len, uint64_t n, const char *one,
-		      const char *many)
-{
-	size_t at = strlen(buf);
-
-	if (n)
-		snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
-			 (unsigned long long)n, n == 1 ? one : many);
-}
-
-/* --strict: a gate gets a non-zero status for a trace that is not whole. */
-static int strict_status(struct run *r, size_t left, int status)
-{
-	const struct session *s = &r->session;
-	char what[256] = "", end[128];
-
-	add_count(what, sizeof(what), r->printer.lost, "event lost", "events lost");
-	add_count(what, sizeof(what), s->unfinished, "call without its exit",
-		  "calls without their exit");
-	add_count(what, sizeof(what), left, "process left untraced",
-		  "processes left untraced");
-	add_count(what, sizeof(what), s->malformed, "malformed record", "malformed records");
-	if (!r->opts.strict || !what[0])
-		return status;
-	command_end(s, end, sizeof(end));
-	diag("--strict: the trace is not whole: %s (%s; sctrace's status would be %d)",
-	     what, end, status);
-	return SCT_EXIT_INCOMPLETE;
-}
-
-static int command_status(const struct session *s)
-{
-	/* A command that outlived the signal: report the signal, like a shell. */
-	if (s->child && !s->child_done)
-		return 128 + s->stop_signal;
-	if (!s->child_done)
-		return SCT_EXIT_OK;
-	if (WIFSIGNALED(s->child_status))
-		return 128 + WTERMSIG(s->child_status);
-	return WEXITSTATUS(s->child_status);
-}
-
-static int run_status(struct run *r, int err)
-{
-	struct session *s = &r->session;
-	size_t left;
-	int ret;
-
-	if (err)
-		diag("tracing stopped: %s", strerror(-err));
-	if (s->child_done)
-		printer_exit_status(&r->printer, s->child, s->child_status);
-	/* Once sctrace, their subreaper, has no child, none can be left. */
-	left = s->child && !s->tree_gone ? descendants_alive(getpid()) : 0;
-	if (left)
-		printer_untraced(&r->printer, s->child, s->stop_signal, left);
-	printer_summary(&r->printer);
-	if (r->opts.record && r->rec.writer.out.error)
-		return output_failed(r, "recording", r->rec.writer.out.error);
-	ret = r->opts.record && !err ? recording_finish(&r->rec, &r->events, &r->spec) : 0;
-	if (ret)
-		return ret;
-	outbuf_flush(&r->out);
-	if (r->printer.lost)
-		diag("LOST %llu events", (unsigned long long)r->printer.lost);
-	if (s->malformed)
-		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
-	if (r->out.error)
-		return output_failed(r, "trace", r->out.error);
-	if (err)
-		return sct_exit_status(err, SCT_EXIT_PERF);
-	if (left)
-		say_untraced(s, left);
-	return strict_status(r, left, command_status(s));
+	return target_exec_command(&r->cmd, r->opts.command[0]);
 }
 
 /* What the trace shows, and of which tasks. */
@@ -776,11 +274,17 @@ static int trace(struct run *r)
 		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
 		.watched = r->watched.nr ? &r->watched : NULL,
 		.writer = r->opts.record ? &r->rec.writer : NULL,
-		.kcount = r->kcount,
+		.kcount = r->progs.kcount,
+	};
+	const struct outcome end = {
+		.session = &r->session, .printer = &r->printer, .out = &r->out,
+		.rec = r->opts.record ? &r->rec : NULL,
+		.events = &r->events, .spec = &r->spec,
+		.output = r->opts.output, .strict = r->opts.strict,
 	};
 
 	session_init(&r->session, &cfg);
-	return run_status(r, session_run(&r->session));
+	return outcome_status(&end, session_run(&r->session));
 }
 
 static void run_free(struct run *r)
@@ -800,8 +304,7 @@ static void run_free(struct run *r)
 	 * tracepoint's events waits for an RCU grace period (about 10 ms for
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
-	contents_close(r->contents);
-	kcount_close(r->kcount);
+	bpf_progs_close(&r->progs);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
@@ -826,7 +329,7 @@ int main(int argc, char **argv)
 		ret = replay_file(&r.opts);
 		goto out;
 	}
-	ret = open_tracefs(&r);
+	ret = tp_find_tracefs(&r.tfs);
 	if (!ret)
 		ret = find_tracepoints(&r);
 	if (!ret)
@@ -838,11 +341,12 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = open_output(&r);
 	if (!ret)
-		ret = block_signals(&r);
+		ret = signals_take(&r.old_mask, &r.sigfd);
 	if (!ret)
 		ret = prepare_command(&r);
+	/* After the command's fork, so that it keeps the caller's policy. */
 	if (!ret)
-		ret = raise_reader_priority(&r);
+		ret = session_realtime(r.opts.realtime, r.opts.realtime_asked);
 	if (!ret)
 		ret = init_syscalls(&r);
 	if (!ret)

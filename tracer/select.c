@@ -230,3 +230,10 @@ int select_build_filters(const char *expr, int machine, pid_t self,
 	join_filters(f->exit, sizeof(f->exit), f->self, exit_ids);
 	return 0;
 }
+
+/* For -s counted in the kernel: no syscall record (no task has a negative pid). */
+void select_no_syscalls(struct select_filters *f)
+{
+	strcpy(f->enter, "common_pid < 0");
+	strcpy(f->exit, "common_pid < 0");
+}

@@ -33,6 +33,7 @@ int select_parse(const char *expr, int machine, struct syscall_set *set,
 int select_filter(const struct syscall_set *set, char *buf, size_t len);
 int select_build_filters(const char *expr, int machine, pid_t self,
 			 struct syscall_set *set, struct select_filters *f);
+void select_no_syscalls(struct select_filters *f);
 
 /*
  * An exit carries -1 as its number after rt_sigreturn (which restores

@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "diag.h"
+#include "exit_codes.h"
 #include "session.h"
 #include "target.h"
 
@@ -287,13 +288,32 @@ void session_init(struct session *s, const struct session_config *cfg)
  * rest of the ring to fill. Forks after this one (none are planned) start
  * at the normal policy again; the command was forked before.
  */
-int session_realtime(unsigned int priority)
+static int set_realtime(unsigned int priority)
 {
 	struct sched_param param = { .sched_priority = (int)priority };
 
 	if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &param))
 		return -errno;
 	return 0;
+}
+
+/*
+ * By default, where it is not allowed (no CAP_SYS_NICE, RLIMIT_RTPRIO),
+ * the reader runs as a normal task; what that loses is counted as LOST.
+ * Asked for (--realtime), it must be: 0, or sctrace's exit status, said.
+ */
+int session_realtime(unsigned int priority, bool asked)
+{
+	int err;
+
+	if (!priority)
+		return 0;
+	err = set_realtime(priority);
+	if (!err || !asked)
+		return 0;
+	diag("cannot run the reader at SCHED_FIFO priority %u: %s; it needs CAP_SYS_NICE or RLIMIT_RTPRIO, or leave --realtime out",
+	     priority, strerror(-err));
+	return SCT_EXIT_NO_PERM;
 }
 
 void session_free(struct session *s)

@@ -53,7 +53,7 @@ struct session_config {
 };
 
 void session_init(struct session *s, const struct session_config *cfg);
-int session_realtime(unsigned int priority);
+int session_realtime(unsigned int priority, bool asked);
 int session_run(struct session *s);
 void session_free(struct session *s);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -96,6 +97,43 @@ int command_start(struct command *cmd)
 	if (n == sizeof(err))
 		return -err;
 	return 0;
+}
+
+/*
+ * The command forked, held before its exec. What it leaves behind comes
+ * to sctrace (reap), as strace -f follows it: traced to its end, or at
+ * least counted when sctrace stops first. Without inheritance it is not
+ * traced, so not waited for. 0, or sctrace's exit status, said.
+ */
+int target_fork_command(struct command *cmd, char **argv, const sigset_t *child_mask,
+			bool reap)
+{
+	char shown[ESCAPE_PATH_SIZE];
+	int err;
+
+	if (reap && prctl(PR_SET_CHILD_SUBREAPER, 1)) {
+		diag("cannot become the subreaper of the command's processes: %s", strerror(errno));
+		return SCT_EXIT_PERF;
+	}
+	err = command_prepare(cmd, argv, child_mask);
+	if (!err)
+		return 0;
+	diag("cannot start '%s': fork: %s",
+	     escape_str(shown, sizeof(shown), argv[0]), strerror(-err));
+	return sct_exit_status(err, SCT_EXIT_PERF);
+}
+
+/* Lets the command exec: 0, or sctrace's exit status, said. */
+int target_exec_command(struct command *cmd, const char *name)
+{
+	char shown[ESCAPE_PATH_SIZE];
+	int err = command_start(cmd);
+
+	if (!err)
+		return 0;
+	diag("cannot run '%s': %s; check the command name and PATH",
+	     escape_str(shown, sizeof(shown), name), strerror(-err));
+	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
 }
 
 /* The child sees EOF on its go pipe and exits without running anything. */

@@ -20,6 +20,9 @@ int command_file(const char *name, struct stat *sb);
 int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask);
 int command_start(struct command *cmd);
 void command_abandon(struct command *cmd);
+int target_fork_command(struct command *cmd, char **argv, const sigset_t *child_mask,
+			bool reap);
+int target_exec_command(struct command *cmd, const char *name);
 
 /* What -p, -t and -u name. */
 struct target_request {

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/* An embedded BPF object's failure: one line, with libbpf's last complaint. */
+#include "kselftest_harness.h"
+
+#include <string.h>
+
+#include "bpf_embed.h"
+
+/* Not an ELF file: libbpf refuses to open it, and says why. */
+static const unsigned char not_elf[64] = "not an object file";
+
+TEST(a_refused_open_says_why_in_one_line)
+{
+	static const char step[] = "opening the test program failed: ";
+	static const char libbpf[] = "; libbpf: ";
+	const struct bpf_embed_object o = {
+		.name = "test_bpf", .what = "test program",
+		.bytes = not_elf, .size = sizeof(not_elf),
+	};
+	struct bpf_embed e = { 0 };
+	char why[256];
+	const char *said;
+	int err = bpf_embed_load(&e, &o, NULL, 0, why, sizeof(why));
+
+	bpf_embed_close(&e);
+	TH_LOG("%s", why);
+	ASSERT_GT(0, err);
+	EXPECT_EQ(0, strncmp(why, step, strlen(step)));
+	said = strstr(why, libbpf);
+	ASSERT_TRUE(said != NULL);
+	said += strlen(libbpf);
+	/* libbpf's own prefix once, not twice; its newline and blanks gone. */
+	EXPECT_TRUE(*said != '\0' && strncmp(said, "libbpf: ", 8) != 0);
+	EXPECT_TRUE(strchr(why, '\n') == NULL);
+	EXPECT_NE(' ', why[strlen(why) - 1]);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bpf_embed.h"
+
+/* libbpf's last complaint, for the one notice line sctrace prints. */
+static char libbpf_last[256];
+
+/* Its first line, without the "libbpf: " every message of libbpf starts with. */
+static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	static const char own_prefix[] = "libbpf: ";
+	size_t n;
+
+	if (level == LIBBPF_DEBUG)
+		return 0;
+	vsnprintf(libbpf_last, sizeof(libbpf_last), fmt, ap);
+	n = strlen(own_prefix);
+	if (!strncmp(libbpf_last, own_prefix, n))
+		memmove(libbpf_last, libbpf_last + n, strlen(libbpf_last + n) + 1);
+	n = strcspn(libbpf_last, "\n");
+	while (n && libbpf_last[n - 1] == ' ')
+		n--;
+	libbpf_last[n] = '\0';
+	return 0;
+}
+
+void bpf_embed_explain(char *why, size_t len, const char *step, int err)
+{
+	int e = err < 0 ? -err : err;
+
+	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
+		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
+		 *libbpf_last ? "; libbpf: " : "", libbpf_last);
+}
+
+/* "Doing the what failed: ...", for a step of every object's. */
+static int failed(const struct bpf_embed *e, char *why, size_t len, const char *doing,
+		  int err)
+{
+	char step[128];
+
+	snprintf(step, sizeof(step), "%s the %s", doing, e->what);
+	bpf_embed_explain(why, len, step, err);
+	return err;
+}
+
+static int find_maps(struct bpf_embed *e, const struct bpf_embed_map *maps, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		*maps[i].map = bpf_object__find_map_by_name(e->obj, maps[i].name);
+		if (!*maps[i].map)
+			return -ENOENT;
+	}
+	return 0;
+}
+
+/* Opens the object from its bytes, finds its maps and loads it. */
+int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
+		   const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len)
+{
+	struct bpf_object_open_opts opts = {
+		.sz = sizeof(opts),
+		.object_name = o->name,
+	};
+	int err;
+
+	libbpf_set_print(keep_last_line);
+	e->what = o->what;
+	e->obj = bpf_object__open_mem(o->bytes, o->size, &opts);
+	err = e->obj ? find_maps(e, maps, nr_maps) : -errno;
+	if (err)
+		return failed(e, why, len, "opening", err);
+	err = bpf_object__load(e->obj);
+	return err ? failed(e, why, len, "loading", err) : 0;
+}
+
+/* Each program to its tracepoint, as its section names it. */
+static int attach_programs(struct bpf_embed *e)
+{
+	struct bpf_program *prog;
+	size_t n = 0;
+
+	bpf_object__for_each_program(prog, e->obj) {
+		if (n == BPF_EMBED_PROGRAMS)
+			return -E2BIG;
+		e->links[n] = bpf_program__attach(prog);
+		if (!e->links[n])
+			return -errno;
+		n++;
+	}
+	return 0;
+}
+
+int bpf_embed_attach(struct bpf_embed *e, char *why, size_t len)
+{
+	int err = attach_programs(e);
+
+	return err ? failed(e, why, len, "attaching", err) : 0;
+}
+
+void bpf_embed_close(struct bpf_embed *e)
+{
+	size_t i;
+
+	for (i = 0; i < BPF_EMBED_PROGRAMS; i++)
+		bpf_link__destroy(e->links[i]);
+	bpf_object__close(e->obj);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_SOURCES_H
+#define SCTRACE_SOURCES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "events.h"
+#include "lists.h"
+#include "select.h"
+#include "tracepoints.h"
+
+/*
+ * A run's event sources, in their order: raw_syscalls' sys_enter and
+ * sys_exit, --event's and --sched's tracepoints, the page-fault events,
+ * the BPF program's output, on the cpus online. Opened and enabled with
+ * one line saying what the kernel refused, if it did.
+ */
+
+/* raw_syscalls' two, --event's, --sched's, two page-fault events, BPF's. */
+#define SOURCES_MAX (2 + 64 + 5 + 3)
+/* What is left for --event's and --sched's tracepoints. */
+#define SOURCES_MAX_EXTRA (SOURCES_MAX - 5)
+
+/* What a run traces, for its list of sources. */
+struct sources_plan {
+	int enter_id;			/* raw_syscalls' tracepoints */
+	int exit_id;
+	const struct select_filters *filters;
+	const struct extra_tps *extra;	/* --event's and --sched's */
+	bool task_records;		/* comm and fork records, with sys_enter */
+	bool faults_major;
+	bool faults_minor;
+	bool contents;			/* the BPF program's samples */
+};
+
+int sources_cpus(struct cpu_list *online, const struct cpu_list *wanted);
+size_t sources_make(const struct sources_plan *plan, struct event_source *src);
+int sources_open(struct event_set *es, const struct event_spec *spec,
+		 const struct extra_tps *extra);
+int sources_enable(struct event_set *es, const struct event_spec *spec,
+		   const struct extra_tps *extra);
+
+#endif

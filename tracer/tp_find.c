@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "escape.h"
+#include "exit_codes.h"
+#include "sched_events.h"
+#include "sources.h"
+#include "tp_find.h"
+
+int tp_find_tracefs(struct tracefs *tfs)
+{
+	switch (tracefs_open(tfs)) {
+	case TRACEFS_OK:
+		return 0;
+	case TRACEFS_NOT_MOUNTED:
+		diag("tracefs is not mounted and only root may mount it; run as root, or have root run: mount -t tracefs nodev /sys/kernel/tracing");
+		return SCT_EXIT_NO_TRACEFS;
+	case TRACEFS_MOUNT_FAILED:
+		diag("cannot mount tracefs on /sys/kernel/tracing: %s; the kernel needs CONFIG_TRACING",
+		     strerror(errno));
+		return SCT_EXIT_NO_TRACEFS;
+	case TRACEFS_NO_ACCESS:
+	default:
+		diag("cannot read the tracepoints under tracefs: permission denied; run sctrace as root");
+		return SCT_EXIT_NO_PERM;
+	}
+}
+
+int tp_find_raw(const struct tracefs *tfs, struct sample_ids *ids)
+{
+	char root[ESCAPE_PATH_SIZE];
+
+	ids->enter = tracefs_event_id(tfs, "raw_syscalls", "sys_enter");
+	ids->exit = tracefs_event_id(tfs, "raw_syscalls", "sys_exit");
+	if (ids->enter >= 0 && ids->exit >= 0)
+		return 0;
+	diag("the kernel has no raw_syscalls:sys_%s tracepoint under %s/events; it needs CONFIG_FTRACE_SYSCALLS",
+	     ids->enter < 0 ? "enter" : "exit", escape_str(root, sizeof(root), tfs->root));
+	return SCT_EXIT_NO_EVENTS;
+}
+
+static int add_extra(struct extra_tps *extra, const struct tracefs *tfs, const char *system,
+		     const char *name, enum tp_role role)
+{
+	int err = extra_tps_add(extra, tfs, system, name, role);
+	char given[512], shown[ESCAPE_MSG_SIZE], root[ESCAPE_PATH_SIZE];
+
+	if (!err)
+		return 0;
+	snprintf(given, sizeof(given), "%s:%s", system, name);
+	escape_str(shown, sizeof(shown), given);
+	escape_str(root, sizeof(root), tfs->root);
+	if (err == -ENOENT)
+		diag("no tracepoint %s under %s/events; pick one listed there, like sched:sched_switch",
+		     shown, root);
+	else if (err == -ENODATA)
+		diag("%s under %s/events has no id, and perf opens only events with one (ftrace's own records have none); pick a tracepoint, like sched:sched_switch",
+		     shown, root);
+	else if (err == -EINVAL)
+		diag("cannot parse the format of tracepoint %s; libtraceevent rejected it", shown);
+	else
+		diag("out of memory for tracepoint %s", shown);
+	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
+}
+
+/* --event's and --sched's tracepoints, each found with its format. */
+int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
+		  const char *const *events, size_t nr_events, bool sched)
+{
+	size_t i;
+	int ret = 0;
+
+	if (nr_events + (sched ? nr_sched_tps : 0) > SOURCES_MAX_EXTRA) {
+		diag("too many --event options: at most %d", SOURCES_MAX_EXTRA - (int)nr_sched_tps);
+		return SCT_EXIT_USAGE;
+	}
+	for (i = 0; !ret && sched && i < nr_sched_tps; i++)
+		ret = add_extra(extra, tfs, "sched", sched_tps[i].name, sched_tps[i].role);
+	for (i = 0; !ret && i < nr_events; i++) {
+		char system[128];
+		const char *event = events[i];
+		size_t len = strchr(event, ':') - event;
+
+		snprintf(system, sizeof(system), "%.*s", (int)len, event);
+		ret = add_extra(extra, tfs, system, event + len + 1, TP_PLAIN);
+	}
+	return ret;
+}
