@@ -3,6 +3,7 @@
 #include "kselftest_harness.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "bpf_embed.h"
 
@@ -33,6 +34,40 @@ TEST(a_refused_open_says_why_in_one_line)
 	EXPECT_TRUE(*said != '\0' && strncmp(said, "libbpf: ", 8) != 0);
 	EXPECT_TRUE(strchr(why, '\n') == NULL);
 	EXPECT_NE(' ', why[strlen(why) - 1]);
+}
+
+/* The object of selftests/bpf/refused.bpf.c, which no verifier takes. */
+static const unsigned char refused[] = {
+#include "refused.bpf.inc"
+};
+
+/* A refused load names the verifier's reason, not only "Permission denied". */
+TEST(a_refused_load_says_what_the_verifier_said)
+{
+	static const char verifier[] = "; the verifier: ";
+	const struct bpf_embed_object o = {
+		.name = "refused", .what = "test program",
+		.bytes = refused, .size = sizeof(refused),
+	};
+	struct bpf_embed e = { 0 };
+	char why[512];
+	const char *said;
+	int err;
+
+	if (geteuid())
+		SKIP(return, "loading a BPF program needs root");
+	err = bpf_embed_load(&e, &o, NULL, 0, why, sizeof(why));
+	bpf_embed_close(&e);
+	TH_LOG("%s", why);
+	ASSERT_GT(0, err);
+	said = strstr(why, verifier);
+	ASSERT_TRUE(said != NULL);
+	said += strlen(verifier);
+	/* Its reason: neither empty, nor the tally after it, nor libbpf's frame. */
+	EXPECT_TRUE(*said != '\0');
+	EXPECT_TRUE(strncmp(said, "processed ", 10) != 0);
+	EXPECT_TRUE(strstr(said, "PROG LOAD LOG") == NULL);
+	EXPECT_TRUE(strchr(why, '\n') == NULL);
 }
 
 TEST_HARNESS_MAIN

@@ -3,29 +3,65 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bpf_embed.h"
 
 /* libbpf's last complaint, for the one notice line sctrace prints. */
 static char libbpf_last[256];
+/* The verifier's reason for refusing a program, from libbpf's copy of its log. */
+static char verifier_said[160];
+
+/*
+ * The log's last line before the verifier's "processed N insns" tally
+ * (or before its end, in a log cut short): the reason it refused.
+ */
+static void keep_verifier_reason(const char *msg)
+{
+	static const char begin[] = "-- BEGIN PROG LOAD LOG --\n";
+	const char *log = strstr(msg, begin), *end, *line;
+
+	if (!log)
+		return;
+	log += strlen(begin);
+	end = strstr(log, "\nprocessed ");
+	if (!end)
+		end = strstr(log, "-- END PROG LOAD LOG --");
+	while (end && end > log && end[-1] == '\n')
+		end--;
+	if (!end || end == log)
+		return;
+	line = end;
+	while (line > log && line[-1] != '\n')
+		line--;
+	snprintf(verifier_said, sizeof(verifier_said), "%.*s", (int)(end - line), line);
+}
 
 /* Its first line, without the "libbpf: " every message of libbpf starts with. */
-static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
+static void keep_first_line(const char *msg)
 {
 	static const char own_prefix[] = "libbpf: ";
-	size_t n;
+	size_t n = strlen(own_prefix);
 
-	if (level == LIBBPF_DEBUG)
-		return 0;
-	vsnprintf(libbpf_last, sizeof(libbpf_last), fmt, ap);
-	n = strlen(own_prefix);
-	if (!strncmp(libbpf_last, own_prefix, n))
-		memmove(libbpf_last, libbpf_last + n, strlen(libbpf_last + n) + 1);
-	n = strcspn(libbpf_last, "\n");
-	while (n && libbpf_last[n - 1] == ' ')
+	if (!strncmp(msg, own_prefix, n))
+		msg += n;
+	n = strcspn(msg, "\n");
+	while (n && msg[n - 1] == ' ')
 		n--;
-	libbpf_last[n] = '\0';
+	snprintf(libbpf_last, sizeof(libbpf_last), "%.*s", (int)n, msg);
+}
+
+/* Whole, as the verifier's log is long and its reason at its end. */
+static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	char *msg;
+
+	if (level == LIBBPF_DEBUG || vasprintf(&msg, fmt, ap) < 0)
+		return 0;
+	keep_verifier_reason(msg);
+	keep_first_line(msg);
+	free(msg);
 	return 0;
 }
 
@@ -33,9 +69,10 @@ void bpf_embed_explain(char *why, size_t len, const char *step, int err)
 {
 	int e = err < 0 ? -err : err;
 
-	snprintf(why, len, "%s failed: %s%s%s%s", step, strerror(e),
+	snprintf(why, len, "%s failed: %s%s%s%s%s%s", step, strerror(e),
 		 e == EPERM ? " (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)" : "",
-		 *libbpf_last ? "; libbpf: " : "", libbpf_last);
+		 *libbpf_last ? "; libbpf: " : "", libbpf_last,
+		 *verifier_said ? "; the verifier: " : "", verifier_said);
 }
 
 /* "Doing the what failed: ...", for a step of every object's. */
@@ -71,6 +108,8 @@ int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 	};
 	int err;
 
+	*libbpf_last = '\0';
+	*verifier_said = '\0';
 	libbpf_set_print(keep_last_line);
 	e->what = o->what;
 	e->obj = bpf_object__open_mem(o->bytes, o->size, &opts);
