@@ -658,74 +658,10 @@ __noinline long count_of(const struct ct_arg_spec *a, const struct call_args *ar
 }
 
 /*
- * Where a record stands, for put_msgs: a global function is handed
- * no pointers it keeps (the verifier forgets what its memory held).
+ * One argument's reading: what put_arg is handed, and what it did; and
+ * put_msgs's, its spec unused. A global function is handed no pointers
+ * it keeps (the verifier forgets what their memory held).
  */
-struct record_pos {
-	long ret;
-	__s32 len_in;
-	__u32 off;
-	__u8 when;
-	__u8 flags;
-	__u8 items;
-};
-
-/*
- * The messages of the call's CT_MODE_MSG argument read at this side, if
- * it has one: each message its items (ct_part). Called once per record,
- * after put_arg's loop, and global: verified once, the loop's
- * verification untouched by what the messages hold.
- */
-__noinline int put_msgs(struct scratch *s, const struct saved_msgs *saved,
-			struct record_pos *pos, const struct ct_call_spec *spec,
-			const struct call_args *args)
-{
-	struct msgs_req r = { 0 };
-	const struct ct_arg_spec *a = NULL;
-	long count;
-	int i;
-
-	if (!s || !pos || !spec || !args)
-		return 0;
-	for (i = 0; i < CT_MAX_ARGS; i++) {
-		if (spec->args[i].mode == CT_MODE_MSG && (spec->args[i].when & pos->when) &&
-		    args->v[i]) {
-			a = &spec->args[i];
-			r.ptr = args->v[i];
-			r.arg = i;
-		}
-	}
-	if (!a)
-		return 0;
-	count = count_of(a, args, pos->ret, pos->len_in);
-	if (count < 0)
-		return 0;
-	r.count = count;
-	r.ret = pos->ret;
-	r.off = pos->off;
-	r.max = a->max;
-	r.stride = a->elem_size;
-	r.at_exit = pos->when == CT_AT_EXIT;
-	for (i = 0; i < CT_MAX_MSG; i++) {
-		if (put_msg(s, &r, saved, i))
-			break;
-		put_msg_iovs(s, &r);
-	}
-	pos->off = r.off;
-	pos->items = r.items;
-	pos->flags = r.full ? CT_RECORD_FULL : 0;
-	return 0;
-}
-
-/* Whether the argument's condition holds for the value of its cond_arg. */
-static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
-{
-	__u64 v = cond & a->cond_mask;
-
-	return v < 32 && (a->cond_values >> v & 1);
-}
-
-/* One argument's reading: what put_arg is handed, and what it did. */
 struct arg_req {
 	struct ct_arg_spec spec;
 	struct call_args args;
@@ -739,6 +675,61 @@ struct arg_req {
 	__u8 full;		/* out: no room for them all */
 	__u8 faulted;		/* out: a string that could not be read */
 };
+
+/*
+ * The messages of the call's CT_MODE_MSG argument read at this side, if
+ * it has one: each message its items (ct_part). Called once per record,
+ * after put_arg's loop, and global: verified once, the loop's
+ * verification untouched by what the messages hold.
+ */
+__noinline int put_msgs(struct scratch *s, const struct saved_msgs *saved,
+			struct arg_req *q, const struct ct_call_spec *spec)
+{
+	struct msgs_req r = { 0 };
+	const struct ct_arg_spec *a = NULL;
+	long count;
+	int i;
+
+	if (!s || !q || !spec)
+		return 0;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode == CT_MODE_MSG && (spec->args[i].when & q->when) &&
+		    q->args.v[i]) {
+			a = &spec->args[i];
+			r.ptr = q->args.v[i];
+			r.arg = i;
+		}
+	}
+	if (!a)
+		return 0;
+	count = count_of(a, &q->args, q->ret, q->len_in);
+	if (count < 0)
+		return 0;
+	r.count = count;
+	r.ret = q->ret;
+	r.off = q->off;
+	r.max = a->max;
+	r.stride = a->elem_size;
+	r.at_exit = q->when == CT_AT_EXIT;
+	for (i = 0; i < CT_MAX_MSG; i++) {
+		if (put_msg(s, &r, saved, i))
+			break;
+		put_msg_iovs(s, &r);
+	}
+	q->off = r.off;
+	q->items = r.items;
+	q->full = r.full;
+	return 0;
+}
+
+/* Whether the argument's condition holds for the value of its cond_arg. */
+static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
+{
+	__u64 v = cond & a->cond_mask;
+
+	return v < 32 && (a->cond_values >> v & 1);
+}
+
 
 /*
  * Reads one argument. A global function, verified once: the loops that
@@ -830,7 +821,6 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 {
 	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
 	__u32 key = 0, size, off = sizeof(struct ct_record_head), faulted = 0;
-	struct record_pos pos = { .ret = ret, .len_in = len_in, .when = when };
 	struct ct_record_head *head;
 	struct scratch *s;
 	__u8 items = 0, flags = 0;
@@ -859,11 +849,14 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		if (q.faulted)
 			faulted |= 1u << i;
 	}
-	pos.off = off;
-	put_msgs(s, msgs, &pos, spec, (const struct call_args *)args);
-	off = pos.off;
-	items += pos.items;
-	flags |= pos.flags;
+	q.off = off;
+	q.items = 0;
+	q.full = 0;
+	put_msgs(s, msgs, &q, spec);
+	off = q.off;
+	items += q.items;
+	if (q.full)
+		flags |= CT_RECORD_FULL;
 	if (!items && !flags)
 		return 0;
 	head = (struct ct_record_head *)s->buf;
