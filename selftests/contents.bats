@@ -4,17 +4,12 @@
 # against what the program passed (selftests/contents_cases.py).
 
 load helpers
+load contents_helpers
 
 CASES=$BATS_TEST_DIRNAME/contents_cases.py
-PY=$(command -v /usr/bin/python3 || command -v python3)
 
 setup() {
-	need_root
-	out=$BATS_TEST_TMPDIR/trace.out
-	info=$BATS_TEST_TMPDIR/info
-	run sct -o /dev/null -- true
-	[[ $stderr != *"pointer arguments are shown as addresses"* ]] ||
-		skip "no contents here: ${stderr#sctrace: }"
+	contents_setup
 }
 
 # The case's trace of the calls in $1, without "[pid N] " prefixes.
@@ -25,20 +20,6 @@ trace_case() {
 	assert_success
 	assert_equal "$stderr" ""
 	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
-}
-
-# What the case printed for key $1.
-info_of() {
-	awk -v k="$1" '$1 == k { print $2 }' "$info"
-}
-
-has_line() {
-	grep -qxF -- "$1" "$out.bare" || {
-		echo "no line: $1"
-		echo "trace:"
-		cat "$out.bare"
-		return 1
-	}
 }
 
 @test "a path: quotes, backslash, newline, tab and other bytes escaped as strace does" {

@@ -7,47 +7,19 @@
 # selftests/contents_kinds_cases.py passed.
 
 load helpers
+load contents_helpers
 
 CASES=$BATS_TEST_DIRNAME/contents_kinds_cases.py
-PY=$(command -v /usr/bin/python3 || command -v python3)
 
 setup() {
-	need_root
-	out=$BATS_TEST_TMPDIR/trace.out
-	info=$BATS_TEST_TMPDIR/info
-	run sct -o /dev/null -- true
-	[[ $stderr != *"pointer arguments are shown as addresses"* ]] ||
-		skip "no contents here: ${stderr#sctrace: }"
+	contents_setup
 }
 
-# Traces case $2 (its arguments after) for the calls in $1: the trace
-# without "[pid N] " prefixes in $out.bare, the case's "key value" lines
-# in $info.
+# Traces case $2 (its arguments after) for the calls in $1.
 trace_case() {
 	local calls=$1
 	shift
-	run --separate-stderr sct -e "$calls" -o "$out" -- "$PY" "$CASES" "$@"
-	assert_success
-	assert_equal "$stderr" ""
-	printf '%s\n' "$output" > "$info"
-	if grep -q '^skip ' "$info"; then
-		skip "$(sed -n 's/^skip //p' "$info")"
-	fi
-	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
-}
-
-# What the case printed for key $1.
-info_of() {
-	awk -v k="$1" '$1 == k { print $2 }' "$info"
-}
-
-has_line() {
-	grep -qxF -- "$1" "$out.bare" || {
-		echo "no line: $1"
-		echo "trace:"
-		cat "$out.bare"
-		return 1
-	}
+	trace_case_with "-e $calls" "$@"
 }
 
 @test "select: each set's fds and the timeval at the call; after the result the ready ones of each" {

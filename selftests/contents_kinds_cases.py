@@ -9,9 +9,7 @@ import ctypes
 import os
 import sys
 
-libc = ctypes.CDLL(None, use_errno=True)
-libc.syscall.restype = ctypes.c_long
-MACHINE = os.uname().machine
+from raw_calls import MACHINE, libc, raw_call, say
 
 # The numbers of the calls the cases make, per architecture.
 NR = {
@@ -58,17 +56,8 @@ NR.update({
 }.get(MACHINE, {}))
 
 
-def say(key, value):
-    print(key, value, flush=True)
-
-
 def sys_call(name, *args):
-    """The raw syscall: every argument a long, as the kernel reads them."""
-    if name not in NR:
-        say("skip", "no %s on %s" % (name, MACHINE))
-        sys.exit(0)
-    ret = libc.syscall(ctypes.c_long(NR[name]), *[ctypes.c_long(a) for a in args])
-    return ret
+    return raw_call(NR, name, *args)
 
 
 def addr(obj):

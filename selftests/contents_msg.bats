@@ -5,48 +5,12 @@
 # selftests/contents_msg_cases.py passed and got.
 
 load helpers
+load contents_helpers
 
 CASES=$BATS_TEST_DIRNAME/contents_msg_cases.py
-PY=$(command -v /usr/bin/python3 || command -v python3)
 
 setup() {
-	need_root
-	out=$BATS_TEST_TMPDIR/trace.out
-	info=$BATS_TEST_TMPDIR/info
-	run sct -o /dev/null -- true
-	[[ $stderr != *"pointer arguments are shown as addresses"* ]] ||
-		skip "no contents here: ${stderr#sctrace: }"
-}
-
-# Traces case $2 (its arguments after) with the options in $1: the trace
-# without "[pid N] " prefixes in $out.bare, the case's "key value" lines
-# in $info.
-trace_case() {
-	local opts=$1
-	shift
-	# shellcheck disable=SC2086
-	run --separate-stderr sct $opts -o "$out" -- "$PY" "$CASES" "$@"
-	assert_success
-	assert_equal "$stderr" ""
-	printf '%s\n' "$output" > "$info"
-	if grep -q '^skip ' "$info"; then
-		skip "$(sed -n 's/^skip //p' "$info")"
-	fi
-	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
-}
-
-# What the case printed for key $1.
-info_of() {
-	awk -v k="$1" '$1 == k { print $2 }' "$info"
-}
-
-has_line() {
-	grep -qxF -- "$1" "$out.bare" || {
-		echo "no line: $1"
-		echo "trace:"
-		cat "$out.bare"
-		return 1
-	}
+	contents_setup
 }
 
 # The lines the msg_unix case must give, from $info and its directory $1.
@@ -64,14 +28,14 @@ unix_lines() {
 
 @test "sendmsg, recvmsg: address, iovecs up to the result, SCM_RIGHTS fds, credentials, flags" {
 	d=$BATS_TEST_TMPDIR
-	trace_case "-e sendmsg,recvmsg" msg_unix "$d"
+	trace_case_with "-e sendmsg,recvmsg" msg_unix "$d"
 	while IFS= read -r line; do
 		has_line "$line"
 	done < <(unix_lines "$d")
 }
 
 @test "sendmsg, recvmsg: the ports sent to and from; an address buffer too short is read only as far as it goes" {
-	trace_case "-e sendmsg,recvmsg" msg_inet
+	trace_case_with "-e sendmsg,recvmsg" msg_inet
 	to="{sa_family: AF_INET, sin_port: $(info_of rport), sin_addr: 127.0.0.1}"
 	for data in ping pong; do
 		has_line "sendmsg(fd: $(info_of snd), msg: {msg_name: $to, msg_namelen: 16, msg_iov: [{iov_base: \"$data\", iov_len: 4}], msg_iovlen: 1, msg_controllen: 0, msg_flags: 0}, flags: 0) = 4"
@@ -83,12 +47,12 @@ unix_lines() {
 }
 
 @test "--string-limit cuts each message's iovecs" {
-	trace_case "--string-limit 4 -e sendmsg" msg_unix "$BATS_TEST_TMPDIR"
+	trace_case_with "--string-limit 4 -e sendmsg" msg_unix "$BATS_TEST_TMPDIR"
 	has_line "sendmsg(fd: $(info_of snd), msg: {msg_name: {sa_family: AF_UNIX, sun_path: \"$BATS_TEST_TMPDIR/r.sock\"}, msg_namelen: $(info_of namelen), msg_iov: [{iov_base: \"hell\"..., iov_len: 5}, {iov_base: \"wwww\"..., iov_len: 40}], msg_iovlen: 2, msg_control: [{cmsg_len: 24, cmsg_level: SOL_SOCKET, cmsg_type: SCM_RIGHTS, cmsg_data: [$(info_of r), $(info_of w)]}], msg_controllen: 24, msg_flags: 0}, flags: MSG_DONTWAIT) = 45"
 }
 
 @test "sendmmsg, recvmmsg: each message with its msg_len, as many as the result; past 4, ..." {
-	trace_case "-e sendmmsg,recvmmsg" msg_many
+	trace_case_with "-e sendmmsg,recvmmsg" msg_many
 	a=$(info_of a) b=$(info_of b)
 	one() {
 		echo "{msg_hdr: {msg_name: NULL, msg_namelen: 0, msg_iov: [{iov_base: \"$1\", iov_len: $2}], msg_iovlen: 1, msg_controllen: 0, msg_flags: ${4:-0}}, msg_len: $3}"
@@ -99,9 +63,9 @@ unix_lines() {
 }
 
 @test "--json: a message as an object, the address's in and out lengths, the cut listed" {
-	trace_case "--json -e recvmsg" msg_inet
+	trace_case_with "--json -e recvmsg" msg_inet
 	grep -qF "\"contents\":{\"msg\":{\"msg_name\":{\"sa_family\":\"AF_INET\",\"sin_port\":$(info_of sport),\"sin_addr\":\"127.0.0.1\"},\"msg_namelen\":16,\"msg_namelen_in\":28,\"msg_iov\":[{\"iov_base\":\"ping\",\"iov_len\":16}],\"msg_iovlen\":1,\"msg_controllen\":0,\"msg_flags\":\"0\"}}}" "$out"
-	trace_case "--json -e sendmsg" msg_unix "$BATS_TEST_TMPDIR"
+	trace_case_with "--json -e sendmsg" msg_unix "$BATS_TEST_TMPDIR"
 	grep -qF "\"msg_control\":[{\"cmsg_len\":24,\"cmsg_level\":\"SOL_SOCKET\",\"cmsg_type\":\"SCM_RIGHTS\",\"cmsg_data\":[$(info_of r),$(info_of w)]}],\"msg_controllen\":24,\"msg_flags\":\"0\"}},\"contents_cut\":[\"msg\"]}" "$out"
 }
 
@@ -121,7 +85,7 @@ unix_lines() {
 
 @test "-y: an fd SCM_RIGHTS brought is the file sent; socketpair's fds are sockets" {
 	d=$BATS_TEST_TMPDIR
-	trace_case -y msg_fds "$d"
+	trace_case_with -y msg_fds "$d"
 	fd=$(info_of got0)
 	has_line "read(fd: $fd<$d/f>, buf: \"z\", count: 1) = 1"
 	grep -qE "^socketpair\(family: AF_UNIX, type: SOCK_DGRAM\|SOCK_CLOEXEC, protocol: 0, usockvec: \[$(info_of a), $(info_of b)\]\) = 0$" "$out.bare"

@@ -13,9 +13,7 @@ import struct
 import sys
 import time
 
-libc = ctypes.CDLL(None, use_errno=True)
-libc.syscall.restype = ctypes.c_long
-MACHINE = os.uname().machine
+from raw_calls import MACHINE, raw_call, say
 
 NR = {
     "x86_64": {"sendmsg": 46, "recvmsg": 47, "sendmmsg": 307, "recvmmsg": 299},
@@ -30,16 +28,8 @@ SCM_RIGHTS = 1
 CMSG_HDR = struct.calcsize("=Qii")
 
 
-def say(key, value):
-    print(key, value, flush=True)
-
-
 def sys_call(name, *args):
-    """The raw syscall: every argument a long, as the kernel reads them."""
-    if name not in NR:
-        say("skip", "no %s on %s" % (name, MACHINE))
-        sys.exit(0)
-    return libc.syscall(ctypes.c_long(NR[name]), *[ctypes.c_long(a) for a in args])
+    return raw_call(NR, name, *args)
 
 
 class Msghdr(ctypes.Structure):
