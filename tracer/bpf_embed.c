@@ -52,8 +52,8 @@ static void keep_first_line(const char *msg)
 	snprintf(libbpf_last, sizeof(libbpf_last), "%.*s", (int)n, msg);
 }
 
-/* Whole, as the verifier's log is long and its reason at its end. */
-static int keep_last_line(enum libbpf_print_level level, const char *fmt, va_list ap)
+/* libbpf's message whole: the verifier's log is long, its reason at its end. */
+static int keep_complaint(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	char *msg;
 
@@ -110,7 +110,7 @@ int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 
 	*libbpf_last = '\0';
 	*verifier_said = '\0';
-	libbpf_set_print(keep_last_line);
+	libbpf_set_print(keep_complaint);
 	e->what = o->what;
 	e->obj = bpf_object__open_mem(o->bytes, o->size, &opts);
 	err = e->obj ? find_maps(e, maps, nr_maps) : -errno;
