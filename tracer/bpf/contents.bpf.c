@@ -562,8 +562,9 @@ static __always_inline struct ct_msghdr *put_msg_header(struct scratch *s, struc
  * Message i: its header, address and control, and in r->iovs how to
  * read its iovecs. 1: the list ends here. A global function: the loop
  * that calls it is verified as one call, however many ways a message
- * can be. put_iovs is called by put_msgs, not here: kernels before 6.2
- * round each frame to 32 bytes and refuse a chain of them over 512.
+ * can be. put_iovs is called by put_msgs, not here: a 6.1 verifier
+ * rounds each frame up to 32 bytes and refuses a chain over 512
+ * (ci/bpf-stack.sh).
  */
 __noinline int put_msg(struct scratch *s, struct msgs_req *r, const struct saved_msgs *saved,
 		       __u32 i)
