@@ -420,7 +420,7 @@ trace_marker() {
 }
 
 @test "SIGINT is forwarded to the command; its status comes back" {
-	sct_bg_interruptible -o "$out" -- sleep 60
+	sct_bg_default_signals -o "$out" -- sleep 60
 	wait_until child_in_nanosleep "$SCT_PID" sleep
 	kill -INT "$SCT_PID"
 	status=0

@@ -94,7 +94,7 @@ getpriority EINVAL: 320000"
 @test "-p: a running process's calls counted until SIGINT, in the kernel" {
 	"$WORKLOAD" getppid 1000000000 &
 	local pid=$!
-	sct_bg_interruptible -s -m 1 --no-realtime -o "$out" -p "$pid"
+	sct_bg_default_signals -s -m 1 --no-realtime -o "$out" -p "$pid"
 	sleep 1
 	kill -INT "$SCT_PID"
 	status=0

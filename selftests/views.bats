@@ -134,7 +134,7 @@ read EBADF: 1"
 @test "-s: printed when interrupted by SIGINT, with the calls so far" {
 	local ready=$BATS_TEST_TMPDIR/ready
 	# Interrupted once the command has made calls, and while it makes more.
-	sct_bg_interruptible -s -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
+	sct_bg_default_signals -s -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
 	# Interrupted however the wait ended, or perl would loop for ever.
 	wait_until test -e "$ready" || true
 	kill -INT "$SCT_PID"
