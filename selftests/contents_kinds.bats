@@ -170,6 +170,11 @@ trace_case() {
 	assert_output 1
 }
 
+@test "a set on a page not mapped at the enter is read at the exit, not shown as its address" {
+	trace_case rt_sigprocmask sigset_page_unmapped
+	has_line "rt_sigprocmask(how: SIG_BLOCK, nset: [], oset: NULL, sigsetsize: 8) = 0"
+}
+
 @test "getrlimit, setrlimit, prlimit64: the limits in and out, RLIM_INFINITY by name" {
 	trace_case getrlimit,setrlimit,prlimit64 rlimits
 	cur=$(info_of cur) max=$(info_of max)

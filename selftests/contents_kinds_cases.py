@@ -6,6 +6,7 @@ pselect6 in glibc) with data it chose, and prints what the test needs to
 build its exact expected lines, one "key value" per line.
 """
 import ctypes
+import mmap
 import os
 import sys
 
@@ -459,6 +460,14 @@ def sigsets():
     say("ret", sys_call("rt_sigprocmask", SIG_BLOCK, 8, addr(old), 8))
 
 
+def sigset_page_unmapped():
+    """A set on a page not mapped yet: unreadable at the enter, the
+    kernel's read maps it (the zero page), the exit reads it: []."""
+    page = mmap.mmap(-1, mmap.PAGESIZE)
+    at = ctypes.addressof(ctypes.c_char.from_buffer(page))
+    say("ret", sys_call("rt_sigprocmask", SIG_BLOCK, at, 0, 8))
+
+
 RLIMIT_FSIZE = 1
 RLIM_INFINITY = (1 << 64) - 1
 
@@ -542,7 +551,8 @@ def paths():
 CASES = {f.__name__: f for f in (sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
-                                 futex_timeouts, epoll_events, sigaction_old, sigsets, rlimits,
+                                 futex_timeouts, epoll_events, sigaction_old, sigsets,
+                                 sigset_page_unmapped, rlimits,
                                  statfs_dir, paths)}
 
 if __name__ == "__main__":

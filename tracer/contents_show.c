@@ -1043,8 +1043,8 @@ bool contents_shown(enum content_kind kind, const struct ct_arg_view *v)
 }
 
 /*
- * The record an argument shows from: its kind's side, else, for a
- * string the enter could not read, the exit's second try. false: none.
+ * The record an argument shows from: its kind's side, else, for one
+ * the enter could not read, the exit's second try. false: none.
  */
 bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
 		   const struct ct_blob *exit, struct ct_arg_view *v)

@@ -44,7 +44,7 @@ static bool mode_unused(const struct syscall_desc *desc,
 
 /*
  * Where a call's line stops at its enter: at the first argument the
- * kernel fills, or whose string the enter could not read (read again
+ * kernel fills, or whose memory the enter could not read (read again
  * at the exit).
  */
 static int split_at(const struct printer *p, const struct syscall_desc *desc,

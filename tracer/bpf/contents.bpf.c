@@ -35,7 +35,7 @@ struct exit_ctx {
 /* A call's pointers, kept from its enter for the out-parameters. */
 struct pending_call {
 	__s32 nr;
-	__u32 retry;		/* strings unreadable at the enter: bit per argument */
+	__u32 retry;		/* arguments unreadable at the enter: bit per argument */
 	__s32 len_in;		/* what a CT_LEN_PTR count was at the enter; -1: none */
 	__u64 args[CT_MAX_ARGS];
 };
@@ -671,10 +671,10 @@ struct arg_req {
 	__u32 off;		/* in: where its items go; out: after them */
 	__u8 arg;
 	__u8 when;		/* the side read: CT_AT_*, or 0 (the exit of a failed call) */
-	__u8 retry;		/* a string the enter could not read: read it again */
+	__u8 retry;		/* an argument the enter could not read: read it again */
 	__u8 items;		/* out: items written */
 	__u8 full;		/* out: no room for them all */
-	__u8 faulted;		/* out: a string that could not be read */
+	__u8 faulted;		/* out: a string or bytes that could not be read */
 };
 
 /*
@@ -780,6 +780,8 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 		q->items = 1;
 		r.total = count * a->elem_size;
 		q->off = put_bytes(s, &r);
+		if (item_at(s, r.off)->status & CT_ITEM_FAULT)
+			q->faulted = 1;
 		break;
 	case CT_MODE_STRV:
 		put_vector(s, &v);
@@ -812,9 +814,11 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 }
 
 /*
- * The arguments read at this side of the call (and at the exit, strings
- * to retry: the kernel has faulted their pages in by then), written as
- * one record; returns the strings the enter could not read.
+ * The arguments read at this side of the call (and at the exit, those to
+ * retry: the kernel has faulted their pages in by then), written as one
+ * record; returns the arguments the enter could not read. A page not
+ * mapped yet (libc's read-only data: glibc's all-signals set) made a
+ * flake: the address shown in one run, the set in the next.
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
 				  const __u64 *args, long ret, __u8 when, __u32 retry,
@@ -1035,7 +1039,7 @@ int contents_exit(struct exit_ctx *ctx)
 	msgs = bpf_map_lookup_elem(&pending_msgs, &tid);
 	/*
 	 * A failed call's out-parameters are never shown: then only the
-	 * strings to retry are read.
+	 * arguments to retry are read.
 	 */
 	if (spec && (ctx->ret >= 0 || call->retry))
 		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
