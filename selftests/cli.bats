@@ -501,6 +501,35 @@ trace_marker() {
 	done
 }
 
+@test "--lossless: only for a command, and with rings that outlast a freeze" {
+	run --separate-stderr sct --lossless -a
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: --lossless holds back a command sctrace starts, and there is none: give one after '--', or drop --lossless" ]
+	for small in 1 32; do
+		run --separate-stderr sct --lossless -m "$small" -- true
+		[ "$status" -eq 68 ]
+		[ "$stderr" = "sctrace: --lossless needs rings of at least 64 pages, and -m gave $small: a smaller ring fills in the time it takes to hold the command back; give -m 64 or more, or drop --lossless" ]
+	done
+}
+
+@test "--lossless without a writable cgroup2: one line, exit 78, the command never run" {
+	mark=$BATS_TEST_TMPDIR/mark
+	# A mount namespace of its own, where /proc/self/mountinfo lists no cgroup2.
+	run --separate-stderr unshare -m sh -c '
+		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 umount -l
+		exec "$@"' sh "$SCTRACE" --lossless -o "$out" -- touch "$mark"
+	[ "$status" -eq 78 ]
+	[ "$stderr" = "sctrace: --lossless: no cgroup2 is mounted here (or sctrace's cgroup is not in it), and it holds the command back in a cgroup v2 of its own; mount one (mount -t cgroup2 none /sys/fs/cgroup) or trace without --lossless" ]
+	[ ! -e "$mark" ]
+	# A read-only one: the cgroup cannot be made.
+	run --separate-stderr unshare -m sh -c '
+		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 mount -o remount,bind,ro
+		exec "$@"' sh "$SCTRACE" --lossless -o "$out" -- touch "$mark"
+	[ "$status" -eq 78 ]
+	[[ "$stderr" =~ ^"sctrace: --lossless: cannot create the cgroup '"[^\']*/sctrace-[0-9]+"': Read-only file system; it holds the command back in a cgroup v2 of its own, which needs a writable cgroup2 mount (as root); trace without --lossless"$ ]]
+	[ ! -e "$mark" ]
+}
+
 @test "lost events are counted, shown in the trace and on stderr" {
 	overflowing 20000 -m 1 -o "$out"
 	assert_success

@@ -98,3 +98,85 @@ zombie() {
 	[ "$lost" -gt 0 ]
 	[ $((shown + lost)) -eq "$made" ]
 }
+
+# The cgroup v2 directory --lossless makes for sctrace $1: sctrace-PID
+# beside sctrace's own cgroup; empty if no cgroup2 is mounted.
+lossless_cgroup() {
+	local mnt path
+
+	mnt=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)
+	path=$(sed -n 's/^0:://p' /proc/self/cgroup)
+	[ -z "$mnt" ] || echo "$mnt${path%/}/sctrace-$1"
+}
+
+need_cgroup2() {
+	[ -n "$(lossless_cgroup 0)" ] || skip "no cgroup2 mounted: --lossless cannot hold a command here"
+}
+
+frozen() {
+	grep -qx 'frozen 1' "$1/cgroup.events" 2>/dev/null
+}
+
+# Whether the process $1 is gone or waits to be reaped.
+ended() {
+	! kill -0 "$1" 2>/dev/null || zombie "$1"
+}
+
+# sctrace ARGS tracing 200,000 getppid over 8 threads, its trace going to
+# a pipe that is read only once the workload has ended or is held: until
+# then sctrace is stuck writing and its rings fill. Sets status and CG.
+traced_through_slow_pipe() {
+	local fifo=$BATS_TEST_TMPDIR/fifo reader held read_end
+
+	rm -f "$fifo"
+	mkfifo "$fifo"
+	# A reader exists already, so sctrace's open of the pipe goes through
+	# (bats keeps fd 3 for itself: these are picked by bash).
+	exec {held}<>"$fifo"
+	sct_bg "$@" --no-contents -o "$fifo" -- "$WORKLOAD" threads8 200000
+	CG=$(lossless_cgroup "$SCT_PID")
+	wait_until has_child "$SCT_PID" bench-workload
+	wait_until eval 'ended "$CHILD" || frozen "$CG"'
+	exec {read_end}<"$fifo" {held}<&-
+	cat <&"$read_end" >"$out" &
+	reader=$!
+	exec {read_end}<&-
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	wait "$reader"
+}
+
+@test "--lossless: sctrace kept from its rings holds the command back, and loses nothing" {
+	need_cgroup2
+	# The reference: the same run without it, whose rings overflow.
+	traced_through_slow_pipe -m 128
+	[ "$status" -eq 0 ]
+	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost" -gt 0 ]
+	traced_through_slow_pipe -m 128 --lossless
+	[ "$status" -eq 0 ]
+	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost" -eq 0 ]
+	run grep -c '^\[pid [0-9]*\] getppid() = [0-9]*$\|^\[pid [0-9]*\] <\.\.\. getppid resumed>) = [0-9]*$' "$out"
+	assert_output "200000"
+	# Released and removed at the end.
+	[ ! -e "$CG" ]
+}
+
+@test "--lossless: sctrace killed by SIGKILL while holding the command: it is let go, the cgroup removed" {
+	need_cgroup2
+	local fifo=$BATS_TEST_TMPDIR/fifo held
+
+	mkfifo "$fifo"
+	exec {held}<>"$fifo"
+	sct_bg --lossless --no-contents -o "$fifo" -- "$WORKLOAD" threads8 200000
+	CG=$(lossless_cgroup "$SCT_PID")
+	wait_until has_child "$SCT_PID" bench-workload
+	wait_until frozen "$CG"
+	kill -KILL "$SCT_PID"
+	wait "$SCT_PID" || true
+	exec {held}<&-
+	# Its guardian thaws it: the workload runs to its end.
+	wait_until ended "$CHILD"
+	wait_until test ! -e "$CG"
+}

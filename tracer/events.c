@@ -70,9 +70,12 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	/* Timestamps comparable with clock_gettime, for ordering across rings. */
 	attr->use_clockid = 1;
 	attr->clockid = CLOCK_MONOTONIC;
-	/* Wake the reader in batches, not once per record. */
+	/*
+	 * Wake the reader in batches, not once per record; under --lossless
+	 * early enough to hold the command back at a quarter.
+	 */
 	attr->watermark = 1;
-	attr->wakeup_watermark = data_size / 4;
+	attr->wakeup_watermark = data_size / (spec->early_wakeup ? 16 : 4);
 }
 
 static int add_fd(struct event_set *es, int fd, size_t source)

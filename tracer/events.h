@@ -32,6 +32,7 @@ struct event_spec {
 	bool inherit;
 	bool enable_on_exec;
 	unsigned int mmap_pages;
+	bool early_wakeup;	/* --lossless: wake the reader at 1/16, not 1/4 */
 	/* Our own tracepoint to flush LOST with; it holds the rings. 0: none. */
 	int flush_tp_id;
 };

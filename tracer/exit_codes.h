@@ -24,6 +24,7 @@ enum sct_exit {
 	SCT_EXIT_INCOMPLETE	= 75,	/* --strict: the trace is not whole */
 	SCT_EXIT_BAD_FILE	= 76,	/* -i: unreadable or malformed perf.data */
 	SCT_EXIT_NO_PERM	= 77,	/* not allowed to trace */
+	SCT_EXIT_NO_HOLD	= 78,	/* --lossless: no cgroup to hold the command in */
 	SCT_EXIT_NOEXEC		= 126,	/* command found but not runnable */
 	SCT_EXIT_NOTFOUND	= 127,	/* command not found */
 };

@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "events.h"
 #include "fdpaths.h"
+#include "holdback.h"
 #include "options.h"
 #include "outcome.h"
 #include "printer.h"
@@ -58,6 +59,7 @@ struct run {
 	struct bpf_progs progs;		/* contents read, -s counted in the kernel */
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
+	struct holdback hold;		/* --lossless: the command's cgroup */
 };
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
@@ -107,12 +109,24 @@ static int open_output(struct run *r)
 	return ret;
 }
 
-/* Forked now, so that its events can be opened before it execs. */
+/*
+ * Forked now, so that its events can be opened before it execs; under
+ * --lossless into a cgroup of its own, whose guardian is forked first,
+ * before sctrace becomes the subreaper of what it forks.
+ */
 static int prepare_command(struct run *r)
 {
+	int ret;
+
 	if (!r->opts.command)
 		return 0;
-	return target_fork_command(&r->cmd, r->opts.command, &r->old_mask, r->opts.inherit);
+	ret = r->opts.lossless ? holdback_open(&r->hold) : 0;
+	if (!ret)
+		ret = target_fork_command(&r->cmd, r->opts.command, &r->old_mask,
+					  r->opts.inherit);
+	if (!ret && r->opts.lossless)
+		ret = holdback_add(&r->hold, r->cmd.pid);
+	return ret;
 }
 
 static int init_syscalls(struct run *r)
@@ -169,6 +183,7 @@ static void make_spec(struct run *r, bool system_wide)
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit && !system_wide,
 		.mmap_pages = r->opts.mmap_pages,
+		.early_wakeup = r->opts.lossless,
 		.flush_tp_id = r->ids.exit,
 	};
 	if (r->opts.record)
@@ -238,11 +253,16 @@ static void list_fds(struct run *r)
 		fdpaths_list(&r->start_fds, r->watched.ids[i]);
 }
 
+/* --lossless: watched from its first event, long before the first read. */
 static int start_command(struct run *r)
 {
+	int ret;
+
 	if (!r->opts.command)
 		return 0;
-	return target_exec_command(&r->cmd, r->opts.command[0]);
+	ret = r->opts.lossless ?
+	      holdback_watch(&r->hold, r->events.rings, r->events.nr_rings) : 0;
+	return ret ?: target_exec_command(&r->cmd, r->opts.command[0]);
 }
 
 /* What the trace shows, and of which tasks. */
@@ -275,6 +295,7 @@ static int trace(struct run *r)
 		.watched = r->watched.nr ? &r->watched : NULL,
 		.writer = r->opts.record ? &r->rec.writer : NULL,
 		.kcount = r->progs.kcount,
+		.hold = r->opts.lossless ? &r->hold : NULL,
 	};
 	const struct outcome end = {
 		.session = &r->session, .printer = &r->printer, .out = &r->out,
@@ -298,6 +319,8 @@ static void run_free(struct run *r)
 	outbuf_close_trace(&r->out);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
+	/* Its watcher reads the rings: stopped before they are unmapped. */
+	holdback_close(&r->hold);
 	/*
 	 * Here, not in a child left to finish it: under a PID 1 that does not
 	 * reap, each such child stayed a zombie. The last close of a
@@ -323,6 +346,7 @@ int main(int argc, char **argv)
 			   options_parse(argc, argv, &r.opts);
 
 	r.rec.writer.fd = -1;
+	holdback_init(&r.hold);
 	if (ret != OPTIONS_PARSED)
 		goto out;
 	if (r.opts.input) {

@@ -18,7 +18,7 @@ enum {
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
 	OPT_STRICT, OPT_NO_CONTENTS, OPT_STRING_LIMIT, OPT_REALTIME,
-	OPT_NO_REALTIME,
+	OPT_NO_REALTIME, OPT_LOSSLESS,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "input",	required_argument,	NULL, 'i' },
 	{ "json",	no_argument,		NULL, OPT_JSON },
+	{ "lossless",	no_argument,		NULL, OPT_LOSSLESS },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
 	{ "no-contents", no_argument,		NULL, OPT_NO_CONTENTS },
@@ -366,6 +367,9 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case OPT_STRICT:
 		opts->strict = true;
 		return 0;
+	case OPT_LOSSLESS:
+		opts->lossless = true;
+		return 0;
 	case 'o':
 		opts->output = arg;
 		return 0;
@@ -404,6 +408,15 @@ static int check_targets(const struct sct_options *opts)
 	if (opts->input && (opts->command || tasks || opts->all_cpus || opts->has_cpus)) {
 		diag("-i replays a file: it takes no command, -p, -t, -u, -a or -C");
 		return SCT_EXIT_USAGE;
+	}
+	if (opts->lossless && !opts->command) {
+		diag("--lossless holds back a command sctrace starts, and there is none: give one after '--', or drop --lossless");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->lossless && opts->mmap_pages < LOSSLESS_MIN_PAGES) {
+		diag("--lossless needs rings of at least %u pages, and -m gave %u: a smaller ring fills in the time it takes to hold the command back; give -m %u or more, or drop --lossless",
+		     LOSSLESS_MIN_PAGES, opts->mmap_pages, LOSSLESS_MIN_PAGES);
+		return SCT_EXIT_BAD_MMAP;
 	}
 	if (opts->input)
 		return OPTIONS_PARSED;

@@ -59,3 +59,16 @@ void ring_end(struct ring *r)
 {
 	__atomic_store_n(&r->meta->data_tail, r->tail, __ATOMIC_RELEASE);
 }
+
+/* Bytes the kernel wrote that are not read yet, as of now. */
+uint64_t ring_fill(const struct ring *r)
+{
+	return __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE) - r->tail;
+}
+
+/* The same, from another thread: up to what the reader gave back. */
+uint64_t ring_fill_released(const struct ring *r)
+{
+	return __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE) -
+	       __atomic_load_n(&r->meta->data_tail, __ATOMIC_ACQUIRE);
+}

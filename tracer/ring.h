@@ -30,5 +30,7 @@ void ring_init(struct ring *r, struct perf_event_mmap_page *meta,
 void ring_begin(struct ring *r);
 const struct perf_event_header *ring_next(struct ring *r);
 void ring_end(struct ring *r);
+uint64_t ring_fill(const struct ring *r);
+uint64_t ring_fill_released(const struct ring *r);
 
 #endif

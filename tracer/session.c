@@ -22,6 +22,10 @@
 #define ORDER_MARGIN_NS 1000000ull
 /* How long a command has to exit after sctrace forwarded it a signal. */
 #define FORWARD_GRACE_MS 1000
+/* --lossless: how full the rings are is looked at every so many records. */
+#define HOLD_CHECK_RECORDS 64
+/* While the command is held, no event wakes the reader: it looks again soon. */
+#define HELD_POLL_MS 1
 
 /*
  * record: a record goes to the file as it is (sctrace's own flush samples
@@ -42,18 +46,38 @@ static bool keep_for_printer(struct session *s, const struct perf_event_header *
 	return false;
 }
 
+static void hold_if_filling(struct session *s, const struct ring *ring)
+{
+	if (s->hold)
+		holdback_check(s->hold, ring_fill(ring), ring->size);
+}
+
+/* Printing takes longer than reading: the rings fill meanwhile. */
+static void hold_if_any_filling(struct session *s)
+{
+	size_t i;
+
+	for (i = 0; s->hold && i < s->events->nr_rings; i++)
+		holdback_check(s->hold, ring_fill_released(s->events->rings[i]),
+			       s->events->rings[i]->size);
+}
+
 static void read_ring(struct session *s, size_t idx)
 {
 	struct ring *ring = s->events->rings[idx];
 	struct event_queue *q = &s->queues[idx];
 	const struct perf_event_header *hdr;
+	unsigned int nr = 0;
 
 	ring_begin(ring);
+	hold_if_filling(s, ring);
 	while ((hdr = ring_next(ring))) {
 		struct sct_event *ev = queue_slot(q);
 
 		if (!ev)
 			break;
+		if (++nr % HOLD_CHECK_RECORDS == 0)
+			hold_if_filling(s, ring);
 		switch (sample_parse(&s->ids, hdr, ev)) {
 		case SAMPLE_OK:
 			if (s->writer && !keep_for_printer(s, hdr, ev))
@@ -90,13 +114,19 @@ static void emit(struct session *s, struct sct_event *ev)
 static void drain(struct session *s, uint64_t limit)
 {
 	struct sct_event *ev;
+	unsigned int nr = 0;
 	size_t i;
 
 	for (i = 0; i < s->events->nr_rings; i++)
 		read_ring(s, i);
-	while ((ev = merge_next(s->queues, s->events->nr_rings, limit)))
+	while ((ev = merge_next(s->queues, s->events->nr_rings, limit))) {
 		emit(s, ev);
+		if (++nr % HOLD_CHECK_RECORDS == 0)
+			hold_if_any_filling(s);
+	}
 	outbuf_flush(s->printer->out);
+	if (s->hold)
+		holdback_release_if_drained(s->hold);
 }
 
 /*
@@ -162,6 +192,9 @@ static void forward_signal(struct session *s, int sig)
 {
 	int waited;
 
+	/* A held task would not act on the signal until thawed. */
+	if (s->hold)
+		holdback_set(s->hold, false);
 	if (!s->child_done)
 		kill(s->child, sig);
 	for (waited = 0; waited < FORWARD_GRACE_MS && !command_done(s); waited += 10) {
@@ -242,9 +275,10 @@ int session_run(struct session *s)
 	reap_children(s);
 	/* A failed write ends the output, not the tracing: the rest is counted. */
 	while (!err) {
+		int wait_ms = s->hold && holdback_held(s->hold) ? HELD_POLL_MS : POLL_INTERVAL_MS;
 		int sig;
 
-		if (poll(pfds, nr + 1, POLL_INTERVAL_MS) < 0 && errno != EINTR) {
+		if (poll(pfds, nr + 1, wait_ms) < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
@@ -262,6 +296,10 @@ int session_run(struct session *s)
 		events_flush_lost(s->events);
 		drain(s, UINT64_MAX);
 	}
+	if (s->hold) {
+		holdback_unwatch(s->hold);
+		holdback_set(s->hold, false);
+	}
 	s->unfinished = printer_unfinished(s->printer);
 	if (s->kcount)
 		kcount_end(s);
@@ -277,7 +315,7 @@ void session_init(struct session *s, const struct session_config *cfg)
 		.events = cfg->events, .printer = cfg->printer, .ids = cfg->ids,
 		.sigfd = cfg->sigfd, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
 		.child = cfg->child, .follow = cfg->follow, .watched = cfg->watched,
-		.writer = cfg->writer, .kcount = cfg->kcount,
+		.writer = cfg->writer, .kcount = cfg->kcount, .hold = cfg->hold,
 	};
 }
 

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "events.h"
+#include "holdback.h"
 #include "kcount.h"
 #include "lists.h"
 #include "order.h"
@@ -36,6 +37,7 @@ struct session {
 	uint64_t malformed;		/* records that made no sense */
 	struct perf_writer *writer;	/* record: every record goes to the file */
 	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
+	struct holdback *hold;		/* --lossless: the command's cgroup, or NULL */
 };
 
 /* What a run gives its session, once, before it runs. */
@@ -50,6 +52,7 @@ struct session_config {
 	const struct id_list *watched;	/* -p/-t/-u tasks, or NULL */
 	struct perf_writer *writer;	/* record: the file, or NULL */
 	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
+	struct holdback *hold;		/* --lossless: the command's cgroup, or NULL */
 };
 
 void session_init(struct session *s, const struct session_config *cfg);

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "escape.h"
+#include "exit_codes.h"
+#include "holdback.h"
+
+/* How often the last tasks are moved out before the cgroup is left. */
+#define RELEASE_TRIES 100
+/*
+ * A ring a quarter full holds the command back, till every ring is below
+ * a sixteenth; the rest is room for what the tasks write before the
+ * freeze stops them.
+ */
+#define HOLD_AT_FILL(size) ((size) / 4)
+#define RELEASE_BELOW_FILL(size) ((size) / 16)
+/*
+ * How often the watcher looks: the reader looks as it reads, but a write
+ * of the trace can keep it away for milliseconds (a disk under load).
+ */
+#define WATCH_INTERVAL_NS 200000L
+
+/* The mount point and root of the first cgroup2 mount, from mountinfo. */
+static bool cgroup2_mount(char *point, char *root)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[4096], type[64];
+	bool found = false;
+	const char *rest;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		rest = strstr(line, " - ");
+		found = rest && sscanf(rest, " - %63s", type) == 1 &&
+			!strcmp(type, "cgroup2") &&
+			sscanf(line, "%*s %*s %*s %4095s %4095s", root, point) == 2;
+	}
+	fclose(f);
+	return found;
+}
+
+/* sctrace's own cgroup v2 path, the "0::" line of /proc/self/cgroup. */
+static bool own_cgroup(char *path)
+{
+	FILE *f = fopen("/proc/self/cgroup", "re");
+	char line[4096];
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "0::%4095[^\n]", path) == 1;
+	fclose(f);
+	return found;
+}
+
+/* The directory of sctrace's cgroup: the mount, then the path below its root. */
+static int parent_dir(struct holdback *h)
+{
+	char point[4096], root[4096], path[4096];
+	size_t skip;
+
+	if (!cgroup2_mount(point, root) || !own_cgroup(path))
+		return -ENOENT;
+	skip = strcmp(root, "/") && !strncmp(path, root, strlen(root)) ? strlen(root) : 0;
+	if (!strcmp(path + skip, "/"))
+		skip = strlen(path);
+	if ((size_t)snprintf(h->parent, sizeof(h->parent), "%s%s", point, path + skip) >=
+	    sizeof(h->parent))
+		return -ENAMETOOLONG;
+	if ((size_t)snprintf(h->dir, sizeof(h->dir), "%s/sctrace-%d", h->parent, (int)getpid()) >=
+	    sizeof(h->dir))
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int write_file(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX + 32];
+	ssize_t n;
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* Moves what is left in the cgroup to sctrace's own; whether any was left. */
+static bool move_tasks_out(const char *dir, const char *parent)
+{
+	char path[PATH_MAX + 32], pid[32];
+	bool moved = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(pid, sizeof(pid), f)) {
+		write_file(parent, "cgroup.procs", pid);
+		moved = true;
+	}
+	fclose(f);
+	return moved;
+}
+
+/* Thawed, emptied, removed: what sctrace and its guardian both do at the end. */
+static void release(const char *dir, const char *parent)
+{
+	int i;
+
+	if (write_file(dir, "cgroup.freeze", "0") == -ENOENT)
+		return;
+	for (i = 0; i < RELEASE_TRIES; i++) {
+		move_tasks_out(dir, parent);
+		if (!rmdir(dir) || errno == ENOENT)
+			return;
+	}
+}
+
+/*
+ * Waits for EOF on its pipe, which comes when sctrace closes it or dies
+ * however it dies, then releases the cgroup. Out of the terminal's
+ * session and deaf to the signals that would end it early.
+ */
+static void guardian_run(int fd, const char *dir, const char *parent)
+{
+	char byte;
+	int sig;
+
+	setsid();
+	prctl(PR_SET_NAME, "sctrace-guard");
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			(void)signal(sig, SIG_IGN);
+	close_range(0, fd - 1, 0);
+	close_range(fd + 1, ~0u, 0);
+	while (read(fd, &byte, 1) < 0 && errno == EINTR)
+		;
+	release(dir, parent);
+	_exit(0);
+}
+
+/*
+ * Forked twice and so nobody's child here: sctrace reaps every child as
+ * the command's, and waits for none to be left. It is forked before
+ * sctrace becomes a subreaper, so it goes to init.
+ */
+static int guardian_start(struct holdback *h)
+{
+	int pipe_fds[2], status;
+	pid_t pid;
+
+	if (pipe2(pipe_fds, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(pipe_fds[0]);
+		close(pipe_fds[1]);
+		return -errno;
+	}
+	if (!pid) {
+		if (fork() == 0)
+			guardian_run(pipe_fds[0], h->dir, h->parent);
+		_exit(0);
+	}
+	close(pipe_fds[0]);
+	h->guard_fd = pipe_fds[1];
+	waitpid(pid, &status, 0);
+	return 0;
+}
+
+void holdback_init(struct holdback *h)
+{
+	*h = (struct holdback){ .freeze_fd = -1, .guard_fd = -1 };
+	pthread_mutex_init(&h->lock, NULL);
+}
+
+static int open_failed(const struct holdback *h, const char *what, int err)
+{
+	char shown[ESCAPE_PATH_SIZE];
+
+	diag("--lossless: cannot %s '%s': %s; it holds the command back in a cgroup v2 of its own, which needs a writable cgroup2 mount (as root); trace without --lossless",
+	     what, escape_str(shown, sizeof(shown), h->dir), strerror(-err));
+	return sct_exit_status(err, SCT_EXIT_NO_HOLD);
+}
+
+/* The cgroup and its guardian: 0, or sctrace's exit status, said. */
+int holdback_open(struct holdback *h)
+{
+	char path[PATH_MAX + 32];
+	int err = parent_dir(h);
+
+	if (err == -ENOENT) {
+		diag("--lossless: no cgroup2 is mounted here (or sctrace's cgroup is not in it), and it holds the command back in a cgroup v2 of its own; mount one (mount -t cgroup2 none /sys/fs/cgroup) or trace without --lossless");
+		return SCT_EXIT_NO_HOLD;
+	}
+	if (err)
+		return open_failed(h, "name the cgroup", err);
+	if (mkdir(h->dir, 0755))
+		return open_failed(h, "create the cgroup", -errno);
+	snprintf(path, sizeof(path), "%s/cgroup.freeze", h->dir);
+	h->freeze_fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (h->freeze_fd < 0) {
+		err = -errno;
+		rmdir(h->dir);
+		return open_failed(h, "open cgroup.freeze (a kernel from 5.2 has it) in", err);
+	}
+	err = guardian_start(h);
+	if (err) {
+		holdback_close(h);
+		return open_failed(h, "start the process that would release", err);
+	}
+	return 0;
+}
+
+/* Puts the forked command in the cgroup, before it execs. */
+int holdback_add(struct holdback *h, pid_t pid)
+{
+	char text[32];
+	int err;
+
+	snprintf(text, sizeof(text), "%d", (int)pid);
+	err = write_file(h->dir, "cgroup.procs", text);
+	return err ? open_failed(h, "move the command into", err) : 0;
+}
+
+/* Frozen tasks stop at their next return to user space; events in flight still come. */
+void holdback_set(struct holdback *h, bool frozen)
+{
+	pthread_mutex_lock(&h->lock);
+	if (h->freeze_fd >= 0 && h->frozen != frozen &&
+	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1) {
+		__atomic_store_n(&h->frozen, frozen, __ATOMIC_RELEASE);
+		h->holds += frozen;
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+bool holdback_held(struct holdback *h)
+{
+	return __atomic_load_n(&h->frozen, __ATOMIC_ACQUIRE);
+}
+
+/* A ring of size bytes holds fill unread: hold the command if that is a lot. */
+void holdback_check(struct holdback *h, uint64_t fill, uint64_t size)
+{
+	if (fill >= HOLD_AT_FILL(size) && !holdback_held(h))
+		holdback_set(h, true);
+}
+
+/* Called by the reader once it read what it could: every ring nearly empty. */
+void holdback_release_if_drained(struct holdback *h)
+{
+	size_t i;
+
+	if (!holdback_held(h))
+		return;
+	for (i = 0; i < h->nr_rings; i++)
+		if (ring_fill_released(h->rings[i]) >= RELEASE_BELOW_FILL(h->rings[i]->size))
+			return;
+	holdback_set(h, false);
+}
+
+static void *watch(void *arg)
+{
+	const struct timespec interval = { .tv_nsec = WATCH_INTERVAL_NS };
+	struct holdback *h = arg;
+	size_t i;
+
+	while (!__atomic_load_n(&h->stop_watching, __ATOMIC_ACQUIRE)) {
+		for (i = 0; i < h->nr_rings; i++)
+			holdback_check(h, ring_fill_released(h->rings[i]), h->rings[i]->size);
+		nanosleep(&interval, NULL);
+	}
+	return NULL;
+}
+
+/*
+ * The reader's policy, real-time unless --no-realtime: a thread starts at
+ * the normal one (SCHED_RESET_ON_FORK), and there it waited 25 ms for a
+ * cpu behind the traced threads while a ring overflowed.
+ */
+static int readers_policy(pthread_attr_t *attr)
+{
+	struct sched_param param;
+	int policy = sched_getscheduler(0);
+
+	if (policy < 0 || sched_getparam(0, &param))
+		return errno;
+	return pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED) ?:
+	       pthread_attr_setschedpolicy(attr, policy & ~SCHED_RESET_ON_FORK) ?:
+	       pthread_attr_setschedparam(attr, &param);
+}
+
+/* The watcher thread, over the rings the reader reads: 0, or sctrace's exit status, said. */
+int holdback_watch(struct holdback *h, struct ring *const *rings, size_t nr)
+{
+	pthread_attr_t attr;
+	int err;
+
+	h->rings = rings;
+	h->nr_rings = nr;
+	err = pthread_attr_init(&attr);
+	if (!err) {
+		err = readers_policy(&attr) ?: pthread_create(&h->watcher, &attr, watch, h);
+		pthread_attr_destroy(&attr);
+	}
+	if (err) {
+		diag("--lossless: cannot start the thread that holds the command back: %s",
+		     strerror(err));
+		return sct_exit_status(-err, SCT_EXIT_NO_HOLD);
+	}
+	h->watching = true;
+	return 0;
+}
+
+void holdback_unwatch(struct holdback *h)
+{
+	if (!h->watching)
+		return;
+	__atomic_store_n(&h->stop_watching, true, __ATOMIC_RELEASE);
+	pthread_join(h->watcher, NULL);
+	h->watching = false;
+}
+
+void holdback_close(struct holdback *h)
+{
+	holdback_unwatch(h);
+	if (h->freeze_fd < 0)
+		return;
+	close(h->freeze_fd);
+	h->freeze_fd = -1;
+	h->frozen = false;
+	release(h->dir, h->parent);
+	if (h->guard_fd >= 0)
+		close(h->guard_fd);
+	h->guard_fd = -1;
+}
