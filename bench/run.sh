@@ -21,7 +21,7 @@ workloads=${BENCH_WORKLOADS:-getppid read1 openat1 pollfutex threads4 threads32 
 # floor-count and floor-write are no tracers but the kernel's own cost:
 # the raw_syscalls tracepoints enabled and only counted (perf stat), and
 # their records written into an ftrace buffer that nobody reads.
-tracers=${BENCH_TRACERS:-untraced floor-count floor-write sctrace-file sctrace-nocontents sctrace-null perf-record perf-trace strace}
+tracers=${BENCH_TRACERS:-untraced floor-count floor-write sctrace-file sctrace-lossless sctrace-nocontents sctrace-null perf-record perf-trace strace}
 startup_runs=${BENCH_STARTUP_RUNS:-20}
 # Start-up is always measured to /dev/null with and without contents (the
 # BPF program's load and teardown), besides the tracers benchmarked.
@@ -71,6 +71,8 @@ traced() {
 		rmdir "$floor"
 		return "$status" ;;
 	sctrace-file) "$sctrace" -o "$trace" -- "$@" ;;
+	# The same output, the command held back rather than events lost.
+	sctrace-lossless) "$sctrace" --lossless -o "$trace" -- "$@" ;;
 	sctrace-null) "$sctrace" -o /dev/null -- "$@" ;;
 	# The same output as sctrace-file and sctrace-null, without contents.
 	sctrace-nocontents) "$sctrace" --no-contents -o "$trace" -- "$@" ;;
@@ -88,7 +90,7 @@ traced() {
 calls_seen() {
 	local tracer=$1 names=$2 nrs=""
 	case "$tracer" in
-	sctrace-file|sctrace-nocontents|strace)
+	sctrace-file|sctrace-lossless|sctrace-nocontents|strace)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
 	sctrace-summary*)
 		awk -v names="^($names)$" '/^ all threads,/ { t = 1 } t && $1 ~ names { s += $2 } END { print s + 0 }' "$trace" ;;
