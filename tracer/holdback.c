@@ -103,23 +103,19 @@ static int write_file(const char *dir, const char *name, const char *text)
 	return err;
 }
 
-/* Moves what is left in the cgroup to sctrace's own; whether any was left. */
-static bool move_tasks_out(const char *dir, const char *parent)
+/* Moves what is left in the cgroup to sctrace's own. */
+static void move_tasks_out(const char *dir, const char *parent)
 {
 	char path[PATH_MAX + 32], pid[32];
-	bool moved = false;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
 	f = fopen(path, "re");
 	if (!f)
-		return false;
-	while (fgets(pid, sizeof(pid), f)) {
+		return;
+	while (fgets(pid, sizeof(pid), f))
 		write_file(parent, "cgroup.procs", pid);
-		moved = true;
-	}
 	fclose(f);
-	return moved;
 }
 
 /* Thawed, emptied, removed: what sctrace and its guardian both do at the end. */
@@ -248,10 +244,8 @@ void holdback_set(struct holdback *h, bool frozen)
 {
 	pthread_mutex_lock(&h->lock);
 	if (h->freeze_fd >= 0 && h->frozen != frozen &&
-	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1) {
+	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1)
 		__atomic_store_n(&h->frozen, frozen, __ATOMIC_RELEASE);
-		h->holds += frozen;
-	}
 	pthread_mutex_unlock(&h->lock);
 }
 

@@ -23,7 +23,6 @@ struct holdback {
 	int guard_fd;		/* the guardian's pipe: EOF tells it to clean up */
 	pthread_mutex_t lock;	/* the reader and the watcher both hold */
 	bool frozen;
-	uint64_t holds;		/* how many times the tasks were held */
 	pthread_t watcher;	/* holds them while the reader is kept away */
 	bool watching;
 	bool stop_watching;
