@@ -274,15 +274,22 @@ void holdback_release_if_drained(struct holdback *h)
 	holdback_set(h, false);
 }
 
+/* Every ring, as far as the reader gave it back: from any thread. */
+void holdback_check_rings(struct holdback *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_rings; i++)
+		holdback_check(h, ring_fill_released(h->rings[i]), h->rings[i]->size);
+}
+
 static void *watch(void *arg)
 {
 	const struct timespec interval = { .tv_nsec = WATCH_INTERVAL_NS };
 	struct holdback *h = arg;
-	size_t i;
 
 	while (!__atomic_load_n(&h->stop_watching, __ATOMIC_ACQUIRE)) {
-		for (i = 0; i < h->nr_rings; i++)
-			holdback_check(h, ring_fill_released(h->rings[i]), h->rings[i]->size);
+		holdback_check_rings(h);
 		nanosleep(&interval, NULL);
 	}
 	return NULL;

@@ -34,6 +34,7 @@ void holdback_init(struct holdback *h);
 int holdback_open(struct holdback *h);
 int holdback_add(struct holdback *h, pid_t pid);
 void holdback_check(struct holdback *h, uint64_t fill, uint64_t size);
+void holdback_check_rings(struct holdback *h);
 void holdback_release_if_drained(struct holdback *h);
 bool holdback_held(struct holdback *h);
 void holdback_set(struct holdback *h, bool frozen);

@@ -52,16 +52,6 @@ static void hold_if_filling(struct session *s, const struct ring *ring)
 		holdback_check(s->hold, ring_fill(ring), ring->size);
 }
 
-/* Printing takes longer than reading: the rings fill meanwhile. */
-static void hold_if_any_filling(struct session *s)
-{
-	size_t i;
-
-	for (i = 0; s->hold && i < s->events->nr_rings; i++)
-		holdback_check(s->hold, ring_fill_released(s->events->rings[i]),
-			       s->events->rings[i]->size);
-}
-
 static void read_ring(struct session *s, size_t idx)
 {
 	struct ring *ring = s->events->rings[idx];
@@ -121,8 +111,9 @@ static void drain(struct session *s, uint64_t limit)
 		read_ring(s, i);
 	while ((ev = merge_next(s->queues, s->events->nr_rings, limit))) {
 		emit(s, ev);
-		if (++nr % HOLD_CHECK_RECORDS == 0)
-			hold_if_any_filling(s);
+		/* Printing takes longer than reading: the rings fill meanwhile. */
+		if (s->hold && ++nr % HOLD_CHECK_RECORDS == 0)
+			holdback_check_rings(s->hold);
 	}
 	outbuf_flush(s->printer->out);
 	if (s->hold)
