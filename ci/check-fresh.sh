@@ -78,6 +78,10 @@ bind -t proc proc "$root/proc"
 bind -t sysfs sysfs "$root/sys"
 bind -t tracefs tracefs "$root/sys/kernel/tracing" ||
 	echo "check-fresh: no tracefs inside: tracing suites will say so" >&2
+# A Debian machine has cgroup2 at /sys/fs/cgroup (systemd mounts it);
+# --lossless holds its command back in a cgroup there.
+bind -t cgroup2 cgroup2 "$root/sys/fs/cgroup" ||
+	echo "check-fresh: no cgroup2 inside: the --lossless tests will skip, saying so" >&2
 bind --rbind /dev "$root/dev"
 bind -t tmpfs tmpfs "$root/tmp"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true

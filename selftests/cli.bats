@@ -512,7 +512,7 @@ trace_marker() {
 	done
 }
 
-@test "--lossless without a writable cgroup2: one line, exit 78, the command never run" {
+@test "--lossless without a cgroup2 mount: one line, exit 78, the command never run" {
 	mark=$BATS_TEST_TMPDIR/mark
 	# A mount namespace of its own, where /proc/self/mountinfo lists no cgroup2.
 	run --separate-stderr unshare -m sh -c '
@@ -521,7 +521,11 @@ trace_marker() {
 	[ "$status" -eq 78 ]
 	[ "$stderr" = "sctrace: --lossless: no cgroup2 is mounted here (or sctrace's cgroup is not in it), and it holds the command back in a cgroup v2 of its own; mount one (mount -t cgroup2 none /sys/fs/cgroup) or trace without --lossless" ]
 	[ ! -e "$mark" ]
-	# A read-only one: the cgroup cannot be made.
+}
+
+@test "--lossless on a read-only cgroup2: one line, exit 78, the command never run" {
+	[ -n "$(findmnt -n -t cgroup2)" ] || skip "no cgroup2 mounted here: nothing to make read-only"
+	mark=$BATS_TEST_TMPDIR/mark
 	run --separate-stderr unshare -m sh -c '
 		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 mount -o remount,bind,ro
 		exec "$@"' sh "$SCTRACE" --lossless -o "$out" -- touch "$mark"
