@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,8 +18,14 @@
 #include "exit_codes.h"
 #include "holdback.h"
 
-/* How often the last tasks are moved out before the cgroup is left. */
-#define RELEASE_TRIES 100
+/*
+ * Emptying the cgroup: its tasks are moved out, and one that is exiting
+ * cannot be, but keeps it populated till it is gone. So the release
+ * waits for cgroup.events to change, this long at a time, this often,
+ * before it leaves the cgroup behind.
+ */
+#define RELEASE_WAIT_MS 100
+#define RELEASE_WAITS 600
 /*
  * A ring a quarter full holds the command back, till every ring is below
  * a sixteenth; the rest is room for what the tasks write before the
@@ -121,15 +129,26 @@ static void move_tasks_out(const char *dir, const char *parent)
 /* Thawed, emptied, removed: what sctrace and its guardian both do at the end. */
 static void release(const char *dir, const char *parent)
 {
+	char path[PATH_MAX + 32];
+	struct pollfd events;
 	int i;
 
 	if (write_file(dir, "cgroup.freeze", "0") == -ENOENT)
 		return;
-	for (i = 0; i < RELEASE_TRIES; i++) {
+	snprintf(path, sizeof(path), "%s/cgroup.events", dir);
+	events = (struct pollfd){ .fd = open(path, O_RDONLY | O_CLOEXEC), .events = POLLPRI };
+	for (i = 0; i < RELEASE_WAITS; i++) {
 		move_tasks_out(dir, parent);
 		if (!rmdir(dir) || errno == ENOENT)
-			return;
+			break;
+		/* Populated still: its exiting tasks leave it, which the file says. */
+		if (events.fd >= 0)
+			poll(&events, 1, RELEASE_WAIT_MS);
+		else
+			nanosleep(&(struct timespec){ .tv_nsec = RELEASE_WAIT_MS * 1000000L }, NULL);
 	}
+	if (events.fd >= 0)
+		close(events.fd);
 }
 
 /*
