@@ -35,6 +35,7 @@
 #include "conformance.h"
 #include "kselftest.h"
 #include "syscall_table.h"
+#include "sysent.h"
 #include "testlib.h"
 #include "tp_agree.h"
 #include "tracefs.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "contents_table.h"
+#include "syscall_table.h"
 #include "syscalls.h"
 #include "tracefs.h"
 

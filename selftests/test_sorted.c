@@ -14,6 +14,7 @@
 #include "format.h"
 #include "sorted.h"
 #include "syscall_table.h"
+#include "sysent.h"
 
 static void check_tables(struct __test_metadata *_metadata,
 			 const struct sorted_table *tables, size_t nr)
@@ -43,6 +44,7 @@ static const struct {
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "syscall_table", syscall_table_sorted_tables },
+	{ "sysent", sysent_sorted_tables },
 };
 
 TEST(every_listed_table_is_sorted)

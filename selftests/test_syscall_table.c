@@ -5,6 +5,7 @@
 #include <libaudit.h>
 
 #include "syscall_table.h"
+#include "sysent.h"
 
 struct known_call {
 	int machine;

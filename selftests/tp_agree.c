@@ -10,6 +10,7 @@
 #include "lists.h"
 #include "sample.h"
 #include "syscall_table.h"
+#include "sysent.h"
 #include "target.h"
 #include "tp_agree.h"
 

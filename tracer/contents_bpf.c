@@ -12,6 +12,7 @@
 #include "contents.h"
 #include "contents_abi.h"
 #include "contents_table.h"
+#include "syscall_table.h"
 #include "tp_format.h"
 
 /* The program's object file, built for this machine's byte order (Makefile). */

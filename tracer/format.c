@@ -6,6 +6,7 @@
 #include "compiler.h"
 #include "format.h"
 #include "sorted.h"
+#include "syscall_table.h"
 
 struct type_kind {
 	const char *type;

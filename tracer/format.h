@@ -7,7 +7,7 @@
 
 #include "arg_kind.h"
 #include "outbuf.h"
-#include "syscall_table.h"
+#include "sysent.h"
 
 enum arg_kind arg_kind_from_type(const char *type);
 bool arg_kind_is_int(enum arg_kind kind);

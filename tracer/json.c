@@ -3,6 +3,7 @@
 
 #include "format.h"
 #include "json.h"
+#include "syscall_table.h"
 
 /* A JSON string; bytes outside printable ASCII as \u00XX, so always valid. */
 /* Each byte one character, U+0000..U+00FF, so every byte comes back. */

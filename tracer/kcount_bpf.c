@@ -11,6 +11,7 @@
 #include "compiler.h"
 #include "kcount.h"
 #include "syscall_table.h"
+#include "sysent.h"
 #include "tracepoints.h"
 
 /* One map's entries, read in batches: room for all it can hold. */

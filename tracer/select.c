@@ -9,6 +9,7 @@
 #include "exit_codes.h"
 #include "select.h"
 #include "syscall_table.h"
+#include "sysent.h"
 
 /* Edit distance, for "did you mean": names are short. */
 static size_t distance(const char *a, const char *b)

@@ -6,6 +6,7 @@
 #include "format.h"
 #include "hash.h"
 #include "summary.h"
+#include "syscall_table.h"
 
 static size_t slot_of(const struct call_stats *slots, size_t cap, int32_t tid,
 		      long nr)

@@ -123,85 +123,6 @@ const char *syscall_name(int machine, long nr)
 	return found ? found->name : NULL;
 }
 
-struct tracepoint_alias {
-	const char *name;
-	int machine;		/* 0: every architecture */
-	const char *tracepoint;
-};
-
-/*
- * Names (as syscall_name gives them) whose sys_enter_* tracepoint is
- * named otherwise: the kernel's SYSCALL_DEFINE name, where its syscall
- * table, strace and perf use the older one. Sorted.
- */
-static const struct tracepoint_alias tracepoint_aliases[] = {
-	{ "fadvise64",	MACH_AARCH64,	"fadvise64_64" },
-	{ "fadvise64",	MACH_S390X,	"fadvise64_64" },
-	{ "fstat",	0,		"newfstat" },
-	{ "ipc",	MACH_S390X,	"s390_ipc" },
-	{ "lstat",	0,		"newlstat" },
-	{ "mmap",	MACH_S390X,	"old_mmap" },
-	{ "personality", MACH_AARCH64,	"arm64_personality" },
-	{ "personality", MACH_S390X,	"s390_personality" },
-	{ "readdir",	MACH_S390X,	"old_readdir" },
-	{ "sendfile",	0,		"sendfile64" },
-	{ "stat",	0,		"newstat" },
-	{ "umount",	MACH_S390X,	"oldumount" },
-	{ "umount2",	0,		"umount" },
-	{ "uname",	0,		"newuname" },
-};
-
-/* A name may have an alias on some machines only: each is its own entry. */
-const char *syscall_tracepoint_name(int machine, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(tracepoint_aliases); i++) {
-		const struct tracepoint_alias *a = &tracepoint_aliases[i];
-
-		if (!strcmp(a->name, name) && (!a->machine || a->machine == machine))
-			return a->tracepoint;
-	}
-	return name;
-}
-
-struct name_result {
-	const char *name;
-	enum result_kind kind;
-};
-
-static const struct name_result result_kinds[] = {
-	{ "brk",		RESULT_HEX },
-	{ "epoll_pwait",	RESULT_TIMEOUT },
-	{ "epoll_pwait2",	RESULT_TIMEOUT },
-	{ "epoll_wait",		RESULT_TIMEOUT },
-	{ "exit",		RESULT_NORETURN },
-	{ "exit_group",		RESULT_NORETURN },
-	{ "mmap",		RESULT_HEX },
-	{ "mremap",		RESULT_HEX },
-	{ "poll",		RESULT_TIMEOUT },
-	{ "ppoll",		RESULT_TIMEOUT },
-	{ "pselect6",		RESULT_TIMEOUT },
-	{ "select",		RESULT_TIMEOUT },
-};
-
-static int name_result_cmp(const void *key, const void *elem)
-{
-	const struct name_result *a = key, *b = elem;
-
-	return strcmp(a->name, b->name);
-}
-
-enum result_kind syscall_result_kind(const char *name)
-{
-	const struct name_result key = { .name = name }, *found;
-
-	found = bsearch(&key, result_kinds,
-			ARRAY_SIZE(result_kinds),
-			sizeof(result_kinds[0]), name_result_cmp);
-	return found ? found->kind : RESULT_DEFAULT;
-}
-
 struct errno_entry {
 	long err;
 	struct {
@@ -271,7 +192,6 @@ void errno_describe(long err, struct errno_desc *desc)
 
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(newer_syscalls, nr_name_cmp),
-	SORTED_TABLE(result_kinds, name_result_cmp),
 	SORTED_TABLE(internal_errnos, errno_entry_cmp),
 };
 

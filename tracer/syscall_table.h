@@ -8,14 +8,6 @@
 
 /* libaudit machine numbers (MACH_86_64 etc.) name the architectures. */
 
-/* How a call's return value is shown. */
-enum result_kind {
-	RESULT_DEFAULT,		/* signed decimal, negative errno decoded */
-	RESULT_HEX,		/* an address: mmap, mremap, brk */
-	RESULT_TIMEOUT,		/* 0 means the timeout expired */
-	RESULT_NORETURN,	/* exit, exit_group: "= ?" */
-};
-
 struct errno_desc {
 	const char *name;	/* "ENOENT"; "ERRNO_600" if unknown */
 	const char *text;	/* "No such file or directory"; "Unknown error 600" */
@@ -26,8 +18,6 @@ struct errno_desc {
 };
 
 const char *syscall_name(int machine, long nr);
-const char *syscall_tracepoint_name(int machine, const char *name);
-enum result_kind syscall_result_kind(const char *name);
 void errno_describe(long err, struct errno_desc *desc);
 
 struct sorted_table;

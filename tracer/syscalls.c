@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "beauty.h"
+#include "syscall_table.h"
 #include "syscalls.h"
 #include "tp_format.h"
 

@@ -7,7 +7,7 @@
 
 #include "contents_table.h"
 #include "format.h"
-#include "syscall_table.h"
+#include "sysent.h"
 #include "tracefs.h"
 
 #define SYSCALL_MAX_ARGS 6
