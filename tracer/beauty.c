@@ -448,6 +448,34 @@ static int rule_cmp(const void *key, const void *elem)
 	return c ? c : strcmp(a->arg, b->arg);
 }
 
+/* Kinds whose values differ on a machine: its own kind. Sorted. */
+static const struct machine_variant {
+	enum arg_kind kind;
+	int machine;
+	enum arg_kind variant;
+} machine_variants[] = {
+	{ ARG_OPEN_FLAGS,	MACH_AARCH64,	ARG_OPEN_FLAGS_ARM64 },
+	{ ARG_FD_FLAGS,		MACH_AARCH64,	ARG_FD_FLAGS_ARM64 },
+};
+
+static int variant_cmp(const void *key, const void *elem)
+{
+	const struct machine_variant *a = key, *b = elem;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return a->machine < b->machine ? -1 : a->machine > b->machine;
+}
+
+static enum arg_kind machine_kind(enum arg_kind kind, int machine)
+{
+	const struct machine_variant key = { kind, machine, kind }, *found;
+
+	found = bsearch(&key, machine_variants, ARRAY_SIZE(machine_variants),
+			sizeof(machine_variants[0]), variant_cmp);
+	return found ? found->variant : kind;
+}
+
 /* The symbolic kind of an argument, or plain when it has none. */
 enum arg_kind beauty_kind(const char *syscall, const char *arg,
 			  enum arg_kind plain, int machine)
@@ -462,13 +490,7 @@ enum arg_kind beauty_kind(const char *syscall, const char *arg,
 		key.syscall = "*";
 		rule = bsearch(&key, arg_rules, ARRAY_SIZE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
 	}
-	if (!rule)
-		return plain;
-	if (machine == MACH_AARCH64 && rule->kind == ARG_OPEN_FLAGS)
-		return ARG_OPEN_FLAGS_ARM64;
-	if (machine == MACH_AARCH64 && rule->kind == ARG_FD_FLAGS)
-		return ARG_FD_FLAGS_ARM64;
-	return rule->kind;
+	return rule ? machine_kind(rule->kind, machine) : plain;
 }
 
 static int symbol_cmp(const void *key, const void *elem)
@@ -764,6 +786,7 @@ const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *fl
 /* Every table a bsearch looks in: the rules, and the enumerations' symbols. */
 static const struct sorted_table sorted_tables[] = {
 	SORTED_TABLE(arg_rules, rule_cmp),
+	SORTED_TABLE(machine_variants, variant_cmp),
 	SORTED_TABLE(map_types, symbol_cmp),
 	SORTED_TABLE(futex_cmds, symbol_cmp),
 	SORTED_TABLE(sigmask_hows, symbol_cmp),
