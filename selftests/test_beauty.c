@@ -26,6 +26,7 @@
 
 #include "beauty.h"
 #include "format.h"
+#include "syscalls.h"
 
 FIXTURE(bty) {
 	struct outbuf ob;
@@ -63,36 +64,36 @@ static const char *shown(FIXTURE_DATA(bty) *self, enum arg_kind kind,
 
 TEST(kinds_by_syscall_and_argument)
 {
-	EXPECT_EQ(ARG_DIRFD, beauty_kind("openat", "dfd", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_OPEN_FLAGS_ARM64, beauty_kind("openat", "flags", ARG_S32, MACH_AARCH64));
-	EXPECT_EQ(ARG_FD_FLAGS_ARM64, beauty_kind("pipe2", "flags", ARG_S32, MACH_AARCH64));
-	EXPECT_EQ(ARG_OPEN_FLAGS, beauty_kind("openat", "flags", ARG_S32, MACH_S390X));
-	EXPECT_EQ(ARG_DIRFD, beauty_kind("renameat2", "newdfd", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_OPEN_FLAGS, beauty_kind("openat", "flags", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_OPEN_MODE, beauty_kind("open", "mode", ARG_OCTAL, MACH_86_64));
-	EXPECT_EQ(ARG_FD_FLAGS, beauty_kind("pipe2", "flags", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_MMAP_FLAGS, beauty_kind("mmap", "flags", ARG_U64, MACH_86_64));
-	EXPECT_EQ(ARG_MMAP_PROT, beauty_kind("mprotect", "prot", ARG_U64, MACH_86_64));
-	EXPECT_EQ(ARG_FUTEX_OP, beauty_kind("futex", "op", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("kill", "sig", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("tgkill", "sig", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_SIGMASK_HOW, beauty_kind("rt_sigprocmask", "how", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_CLONE_FLAGS, beauty_kind("clone", "clone_flags", ARG_U64, MACH_86_64));
-	EXPECT_EQ(ARG_SOCK_FAMILY, beauty_kind("socketpair", "family", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_SOCK_TYPE, beauty_kind("socket", "type", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_DIRFD, syscall_arg_kind("openat", "dfd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_FLAGS_ARM64, syscall_arg_kind("openat", "flags", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_FD_FLAGS_ARM64, syscall_arg_kind("pipe2", "flags", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_OPEN_FLAGS, syscall_arg_kind("openat", "flags", ARG_S32, MACH_S390X));
+	EXPECT_EQ(ARG_DIRFD, syscall_arg_kind("renameat2", "newdfd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_FLAGS, syscall_arg_kind("openat", "flags", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_OPEN_MODE, syscall_arg_kind("open", "mode", ARG_OCTAL, MACH_86_64));
+	EXPECT_EQ(ARG_FD_FLAGS, syscall_arg_kind("pipe2", "flags", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_MMAP_FLAGS, syscall_arg_kind("mmap", "flags", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_MMAP_PROT, syscall_arg_kind("mprotect", "prot", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_FUTEX_OP, syscall_arg_kind("futex", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, syscall_arg_kind("kill", "sig", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, syscall_arg_kind("tgkill", "sig", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGMASK_HOW, syscall_arg_kind("rt_sigprocmask", "how", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_CLONE_FLAGS, syscall_arg_kind("clone", "clone_flags", ARG_U64, MACH_86_64));
+	EXPECT_EQ(ARG_SOCK_FAMILY, syscall_arg_kind("socketpair", "family", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_SOCK_TYPE, syscall_arg_kind("socket", "type", ARG_S32, MACH_86_64));
 	/* The same names elsewhere keep their plain kind. */
-	EXPECT_EQ(ARG_U32, beauty_kind("fcntl", "flags", ARG_U32, MACH_86_64));
-	EXPECT_EQ(ARG_U32, beauty_kind("seccomp", "op", ARG_U32, MACH_86_64));
-	EXPECT_EQ(ARG_S32, beauty_kind("epoll_ctl", "fd", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_EPOLL_OP, beauty_kind("epoll_ctl", "op", ARG_S32, MACH_86_64));
-	EXPECT_EQ(ARG_CLOCK_ID, beauty_kind("clock_nanosleep", "which_clock", ARG_S32, MACH_AARCH64));
-	EXPECT_EQ(ARG_STATX_MASK, beauty_kind("statx", "mask", ARG_U32, MACH_S390X));
-	EXPECT_EQ(ARG_OCTAL, beauty_kind("mkdir", "mode", ARG_OCTAL, MACH_86_64));
+	EXPECT_EQ(ARG_U32, syscall_arg_kind("fcntl", "flags", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_U32, syscall_arg_kind("seccomp", "op", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_S32, syscall_arg_kind("epoll_ctl", "fd", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_EPOLL_OP, syscall_arg_kind("epoll_ctl", "op", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_CLOCK_ID, syscall_arg_kind("clock_nanosleep", "which_clock", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_STATX_MASK, syscall_arg_kind("statx", "mask", ARG_U32, MACH_S390X));
+	EXPECT_EQ(ARG_OCTAL, syscall_arg_kind("mkdir", "mode", ARG_OCTAL, MACH_86_64));
 	/* rseq's "sig" is a signature, not a signal (arm64's is 0xd428bc00). */
-	EXPECT_EQ(ARG_U32, beauty_kind("rseq", "sig", ARG_U32, MACH_86_64));
-	EXPECT_EQ(ARG_SIGNAL, beauty_kind("rt_tgsigqueueinfo", "sig", ARG_S32, MACH_86_64));
+	EXPECT_EQ(ARG_U32, syscall_arg_kind("rseq", "sig", ARG_U32, MACH_86_64));
+	EXPECT_EQ(ARG_SIGNAL, syscall_arg_kind("rt_tgsigqueueinfo", "sig", ARG_S32, MACH_86_64));
 	/* A pointer is never taken for a symbol. */
-	EXPECT_EQ(ARG_PTR, beauty_kind("openat", "flags", ARG_PTR, MACH_86_64));
+	EXPECT_EQ(ARG_PTR, syscall_arg_kind("openat", "flags", ARG_PTR, MACH_86_64));
 }
 
 TEST_F(bty, open_flags_and_dirfd)

@@ -11,6 +11,8 @@
 #include <libaudit.h>
 
 #include "beauty.h"
+#include "syscalls.h"
+#include "sysent.h"
 
 FIXTURE(uapi) {
 	struct outbuf ob;
@@ -160,22 +162,25 @@ static void check_abi_table(struct __test_metadata *_metadata, FIXTURE_DATA(uapi
 	EXPECT_EQ(nr, seen);
 }
 
-/* The kinds a machine's open and pipe2 flags print as, by every rule. */
+/* The kinds a machine's open and pipe2 flags print as, by every row. */
 static void kinds_of(struct __test_metadata *_metadata, int machine,
 		     enum arg_kind *open_kind, enum arg_kind *fd_kind)
 {
-	size_t nr, i;
-	const struct arg_rule *rules = beauty_rules(&nr);
+	size_t nr, i, j;
+	const struct sysent *rows = sysent_rows(&nr);
 
-	*open_kind = beauty_kind("openat", "flags", ARG_S32, machine);
-	*fd_kind = beauty_kind("pipe2", "flags", ARG_S32, machine);
+	*open_kind = syscall_arg_kind("openat", "flags", ARG_S32, machine);
+	*fd_kind = syscall_arg_kind("pipe2", "flags", ARG_S32, machine);
 	for (i = 0; i < nr; i++) {
-		enum arg_kind k = beauty_kind(rules[i].syscall, rules[i].arg, ARG_S32, machine);
+		for (j = 0; j < SYSENT_ARGS && rows[i].args[j].name; j++) {
+			const struct sysent_arg *a = &rows[i].args[j];
+			enum arg_kind k = syscall_arg_kind(rows[i].name, a->name, ARG_S32, machine);
 
-		if (rules[i].kind == ARG_OPEN_FLAGS)
-			EXPECT_EQ(*open_kind, k) TH_LOG("%s %s", rules[i].syscall, rules[i].arg);
-		if (rules[i].kind == ARG_FD_FLAGS)
-			EXPECT_EQ(*fd_kind, k) TH_LOG("%s %s", rules[i].syscall, rules[i].arg);
+			if (a->symbolic && a->kind == ARG_OPEN_FLAGS)
+				EXPECT_EQ(*open_kind, k) TH_LOG("%s %s", rows[i].name, a->name);
+			if (a->symbolic && a->kind == ARG_FD_FLAGS)
+				EXPECT_EQ(*fd_kind, k) TH_LOG("%s %s", rows[i].name, a->name);
+		}
 	}
 }
 

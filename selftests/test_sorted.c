@@ -4,8 +4,8 @@
  * function its search compares with (a key twice would let bsearch
  * return either). Each module lists its tables (sorted.h); beauty's list
  * is held against the enumerations its printer searches, so a table
- * added there cannot be left out. The argument contents tables have
- * their own test (test_contents_table).
+ * added there cannot be left out. The arguments within a sysent row are
+ * held sorted by test_sysent.
  */
 #include "kselftest_harness.h"
 

@@ -2,7 +2,9 @@
 /*
  * The per-call table: a row's aliases are whole (none after the list's
  * end, one per machine) and name tracepoints the running kernel has, so
- * a typo'd alias fails here rather than losing the call's tracepoint.
+ * a typo'd alias fails here rather than losing the call's tracepoint;
+ * its arguments are whole, each one fact, and each names an argument of
+ * the running kernel's tracepoint (else it silently never applies).
  */
 #include "kselftest_harness.h"
 
@@ -10,6 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "beauty.h"
+#include "syscall_table.h"
+#include "syscalls.h"
 #include "sysent.h"
 #include "tracefs.h"
 
@@ -69,6 +74,156 @@ TEST(aliases_name_real_tracepoints)
 	if (!seen)
 		SKIP(return, "no alias applies to machine %d", machine);
 	TH_LOG("%zu aliases on this machine", seen);
+}
+
+/* One argument's facts are whole: a symbol or contents, with what they need. */
+static void check_arg(struct __test_metadata *_metadata, const struct sysent *row,
+		      const struct sysent_arg *a)
+{
+	const char *n = row->name;
+
+	EXPECT_NE(a->symbolic, a->content != CK_NONE)
+		TH_LOG("%s %s: a symbol or contents, one of them", n, a->name);
+	if (a->symbolic) {
+		EXPECT_LE(ARG_DIRFD, a->kind) TH_LOG("%s %s: not a symbolic kind", n, a->name);
+		EXPECT_GT(ARG_KIND_COUNT, a->kind) TH_LOG("%s %s", n, a->name);
+	} else {
+		EXPECT_GT(CK_KIND_COUNT, a->content) TH_LOG("%s %s", n, a->name);
+	}
+	/* A counted kind's argument names the count; the others name none. */
+	EXPECT_EQ(content_kind_counted(a->content), a->len_arg != NULL)
+		TH_LOG("%s %s: its length argument", n, a->name);
+	if (a->cond.arg) {
+		EXPECT_NE(CK_NONE, a->content) TH_LOG("%s %s: a condition on nothing", n, a->name);
+		EXPECT_STRNE(a->name, a->cond.arg);
+		EXPECT_NE(0, a->cond.values) TH_LOG("%s %s: never holds", n, a->name);
+	}
+	EXPECT_EQ(a, sysent_arg_find(n, a->name)) TH_LOG("%s %s not found", n, a->name);
+}
+
+TEST(args_are_whole_and_sorted)
+{
+	const struct sysent *rows;
+	size_t nr, i, j, facts = 0;
+	bool contents;
+
+	rows = sysent_rows(&nr);
+	for (i = 0; i < nr; i++) {
+		const struct sysent_arg *args = rows[i].args;
+
+		contents = false;
+		for (j = 0; j < SYSENT_ARGS; j++) {
+			if (!args[j].name) {
+				EXPECT_FALSE(args[j].symbolic || args[j].content)
+					TH_LOG("%s: a fact of no argument", rows[i].name);
+				continue;
+			}
+			EXPECT_NE(NULL, j ? args[j - 1].name : "")
+				TH_LOG("%s: argument %zu after the list's end", rows[i].name, j);
+			if (j && args[j - 1].name)
+				EXPECT_GT(0, strcmp(args[j - 1].name, args[j].name))
+					TH_LOG("%s: %s not after %s", rows[i].name, args[j].name,
+					       args[j - 1].name);
+			check_arg(_metadata, &rows[i], &args[j]);
+			contents |= args[j].content != CK_NONE;
+			facts++;
+		}
+		EXPECT_EQ(contents, sysent_has_contents(rows[i].name)) TH_LOG("%s", rows[i].name);
+	}
+	EXPECT_EQ(NULL, sysent_arg_find("read", "fd"));
+	EXPECT_EQ(NULL, sysent_arg_find("getppid", "fd"));
+	EXPECT_FALSE(sysent_has_contents("getppid"));
+	TH_LOG("%zu rows, %zu argument facts", nr, facts);
+	EXPECT_LT(0, facts);
+}
+
+/* The calls' descriptions on this machine, numbers by name. */
+static const struct syscall_desc *desc_named(struct syscall_cache *cache, const char *name)
+{
+	long n;
+
+	for (n = 0; n < CT_MAX_NR; n++) {
+		const char *known = syscall_name(cache->machine, n);
+
+		if (known && !strcmp(known, name))
+			return syscall_cache_get(cache, n);
+	}
+	return NULL;
+}
+
+static int desc_arg(const struct syscall_desc *desc, const char *name)
+{
+	int a;
+
+	for (a = 0; name && a < desc->nr_args; a++)
+		if (!strcmp(desc->args[a].name, name))
+			return a;
+	return -1;
+}
+
+/* One fact against the tracepoint's argument, as sctrace describes it. */
+static void check_against(struct __test_metadata *_metadata, const struct syscall_desc *desc,
+			  const struct sysent_arg *a, int machine)
+{
+	int i = desc_arg(desc, a->name);
+
+	ASSERT_LE(0, i) TH_LOG("%s has no argument %s", desc->name, a->name);
+	if (a->symbolic) {
+		EXPECT_EQ(beauty_machine_kind(a->kind, machine), desc->args[i].kind)
+			TH_LOG("%s %s: not shown as its symbol", desc->name, a->name);
+		return;
+	}
+	EXPECT_EQ(ARG_PTR, desc->args[i].kind) TH_LOG("%s %s is not a pointer", desc->name, a->name);
+	EXPECT_EQ(a->content, desc->args[i].content) TH_LOG("%s %s", desc->name, a->name);
+	if (a->len_arg) {
+		EXPECT_LE(0, desc_arg(desc, a->len_arg))
+			TH_LOG("%s has no argument %s", desc->name, a->len_arg);
+		EXPECT_EQ(desc_arg(desc, a->len_arg), desc->args[i].len_arg);
+	}
+	if (a->cond.arg)
+		EXPECT_EQ(desc_arg(desc, a->cond.arg), desc->args[i].cond_arg)
+			TH_LOG("%s has no argument %s", desc->name, a->cond.arg);
+}
+
+/* Each row's arguments against its call's tracepoint on the running kernel. */
+TEST(args_name_real_arguments)
+{
+	struct format_source source = { .read = tracefs_format_source };
+	int machine = audit_detect_machine();
+	size_t nr, i, j, seen = 0, absent = 0;
+	const struct sysent *rows;
+	struct syscall_cache cache;
+	struct tracefs tfs;
+
+	if (tracefs_open(&tfs) != TRACEFS_OK)
+		SKIP(return, "tracefs is not mounted (and cannot be mounted here)");
+	source.ctx = &tfs;
+	ASSERT_EQ(0, syscall_cache_init(&cache, &source, machine));
+	rows = sysent_rows(&nr);
+	for (i = 0; i < nr; i++) {
+		const struct syscall_desc *desc;
+
+		if (!rows[i].args[0].name)
+			continue;
+		desc = desc_named(&cache, rows[i].name);
+		if (!desc) {
+			/* open, select, stat...: x86_64 has every call the table names. */
+			EXPECT_NE(MACH_86_64, machine) TH_LOG("no syscall %s", rows[i].name);
+			continue;
+		}
+		if (desc->nr_args < 0) {
+			/* A call newer than the running kernel: fchmodat2 on 6.1. */
+			TH_LOG("%s: no tracepoint on this kernel", rows[i].name);
+			absent++;
+			continue;
+		}
+		for (j = 0; j < SYSENT_ARGS && rows[i].args[j].name; j++)
+			check_against(_metadata, desc, &rows[i].args[j], machine);
+		seen++;
+	}
+	TH_LOG("%zu rows checked on this machine, %zu calls without a tracepoint", seen, absent);
+	EXPECT_LT(0, seen);
+	syscall_cache_free(&cache);
 }
 
 TEST_HARNESS_MAIN

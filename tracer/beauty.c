@@ -29,92 +29,6 @@
 
 #define SYM(x) { (unsigned long)(x), #x }
 
-/* Which arguments are symbolic; sorted by syscall, then argument ("*": any). */
-static const struct arg_rule arg_rules[] = {
-	{ "*",			"dfd",		ARG_DIRFD },
-	{ "*",			"newdfd",	ARG_DIRFD },
-	{ "*",			"olddfd",	ARG_DIRFD },
-	{ "accept4",		"flags",	ARG_SOCK_FLAGS },
-	{ "access",		"mode",		ARG_ACCESS_MODE },
-	{ "clock_adjtime",	"which_clock",	ARG_CLOCK_ID },
-	{ "clock_getres",	"which_clock",	ARG_CLOCK_ID },
-	{ "clock_gettime",	"which_clock",	ARG_CLOCK_ID },
-	{ "clock_nanosleep",	"flags",	ARG_TIMER_FLAGS },
-	{ "clock_nanosleep",	"which_clock",	ARG_CLOCK_ID },
-	{ "clock_settime",	"which_clock",	ARG_CLOCK_ID },
-	{ "clone",		"clone_flags",	ARG_CLONE_FLAGS },
-	{ "dup3",		"flags",	ARG_FD_FLAGS },
-	{ "epoll_create1",	"flags",	ARG_EPOLL_CREATE_FLAGS },
-	{ "epoll_ctl",		"op",		ARG_EPOLL_OP },
-	{ "eventfd2",		"flags",	ARG_EVENTFD_FLAGS },
-	{ "faccessat",		"mode",		ARG_ACCESS_MODE },
-	{ "faccessat2",		"flags",	ARG_ACCESS_AT_FLAGS },
-	{ "faccessat2",		"mode",		ARG_ACCESS_MODE },
-	{ "fchmodat2",		"flags",	ARG_AT_FLAGS },
-	{ "fchownat",		"flag",		ARG_AT_FLAGS },
-	{ "fcntl",		"cmd",		ARG_FCNTL_CMD },
-	{ "flock",		"cmd",		ARG_FLOCK_OP },
-	{ "futex",		"op",		ARG_FUTEX_OP },
-	{ "getitimer",		"which",	ARG_ITIMER_WHICH },
-	{ "getrandom",		"flags",	ARG_GETRANDOM_FLAGS },
-	{ "getrlimit",		"resource",	ARG_RLIMIT_RESOURCE },
-	{ "inotify_init1",	"flags",	ARG_INOTIFY_FLAGS },
-	{ "kill",		"sig",		ARG_SIGNAL },
-	{ "linkat",		"flags",	ARG_AT_FLAGS },
-	{ "lseek",		"whence",	ARG_SEEK_WHENCE },
-	{ "madvise",		"behavior",	ARG_MADVISE },
-	{ "memfd_create",	"flags",	ARG_MEMFD_FLAGS },
-	{ "mlock2",		"flags",	ARG_MLOCK_FLAGS },
-	{ "mlockall",		"flags",	ARG_MLOCKALL_FLAGS },
-	{ "mmap",		"flags",	ARG_MMAP_FLAGS },
-	{ "mmap",		"prot",		ARG_MMAP_PROT },
-	{ "mprotect",		"prot",		ARG_MMAP_PROT },
-	{ "mremap",		"flags",	ARG_MREMAP_FLAGS },
-	{ "msync",		"flags",	ARG_MSYNC_FLAGS },
-	{ "newfstatat",		"flag",		ARG_AT_FLAGS },
-	{ "open",		"flags",	ARG_OPEN_FLAGS },
-	{ "open",		"mode",		ARG_OPEN_MODE },
-	{ "openat",		"flags",	ARG_OPEN_FLAGS },
-	{ "openat",		"mode",		ARG_OPEN_MODE },
-	{ "pidfd_send_signal",	"sig",		ARG_SIGNAL },
-	{ "pipe2",		"flags",	ARG_FD_FLAGS },
-	{ "pkey_mprotect",	"prot",		ARG_MMAP_PROT },
-	{ "prlimit64",		"resource",	ARG_RLIMIT_RESOURCE },
-	{ "recvfrom",		"flags",	ARG_MSG_FLAGS },
-	{ "recvmmsg",		"flags",	ARG_MSG_FLAGS },
-	{ "recvmsg",		"flags",	ARG_MSG_FLAGS },
-	{ "renameat2",		"flags",	ARG_RENAME_FLAGS },
-	{ "rt_sigaction",	"sig",		ARG_SIGNAL },
-	{ "rt_sigprocmask",	"how",		ARG_SIGMASK_HOW },
-	{ "rt_sigqueueinfo",	"sig",		ARG_SIGNAL },
-	{ "rt_tgsigqueueinfo",	"sig",		ARG_SIGNAL },
-	{ "sendmmsg",		"flags",	ARG_MSG_FLAGS },
-	{ "sendmsg",		"flags",	ARG_MSG_FLAGS },
-	{ "sendto",		"flags",	ARG_MSG_FLAGS },
-	{ "setitimer",		"which",	ARG_ITIMER_WHICH },
-	{ "setrlimit",		"resource",	ARG_RLIMIT_RESOURCE },
-	{ "shutdown",		"how",		ARG_SHUTDOWN_HOW },
-	{ "signalfd4",		"flags",	ARG_SIGNALFD_FLAGS },
-	{ "socket",		"family",	ARG_SOCK_FAMILY },
-	{ "socket",		"type",		ARG_SOCK_TYPE },
-	{ "socketpair",		"family",	ARG_SOCK_FAMILY },
-	{ "socketpair",		"type",		ARG_SOCK_TYPE },
-	{ "statx",		"flags",	ARG_STATX_FLAGS },
-	{ "statx",		"mask",		ARG_STATX_MASK },
-	{ "tgkill",		"sig",		ARG_SIGNAL },
-	{ "timer_create",	"which_clock",	ARG_CLOCK_ID },
-	{ "timer_settime",	"flags",	ARG_TIMER_FLAGS },
-	{ "timerfd_create",	"clockid",	ARG_CLOCK_ID },
-	{ "timerfd_create",	"flags",	ARG_TIMERFD_FLAGS },
-	{ "timerfd_settime",	"flags",	ARG_TFD_TIMER_FLAGS },
-	{ "tkill",		"sig",		ARG_SIGNAL },
-	{ "unlinkat",		"flag",		ARG_AT_FLAGS },
-	{ "utimensat",		"flags",	ARG_AT_FLAGS },
-	{ "wait4",		"options",	ARG_WAIT_OPTIONS },
-	{ "waitid",		"options",	ARG_WAITID_OPTIONS },
-	{ "waitid",		"which",	ARG_WAITID_WHICH },
-};
-
 /*
  * Flags, each printed when all its bits are set, in this order. open's
  * are the kernel ABIs' values (octal, as in the uapi fcntl headers):
@@ -440,14 +354,6 @@ static const struct symbolic_kind symbolic_kinds[ARG_KIND_COUNT] = {
 	[ARG_MLOCKALL_FLAGS] = FLAGS_KIND(mlockall_flags, "0"),
 };
 
-static int rule_cmp(const void *key, const void *elem)
-{
-	const struct arg_rule *a = key, *b = elem;
-	int c = strcmp(a->syscall, b->syscall);
-
-	return c ? c : strcmp(a->arg, b->arg);
-}
-
 /* Kinds whose values differ on a machine: its own kind. Sorted. */
 static const struct machine_variant {
 	enum arg_kind kind;
@@ -467,30 +373,14 @@ static int variant_cmp(const void *key, const void *elem)
 	return a->machine < b->machine ? -1 : a->machine > b->machine;
 }
 
-static enum arg_kind machine_kind(enum arg_kind kind, int machine)
+/* The kind a symbolic kind is on a machine: its own where its values differ. */
+enum arg_kind beauty_machine_kind(enum arg_kind kind, int machine)
 {
 	const struct machine_variant key = { kind, machine, kind }, *found;
 
 	found = bsearch(&key, machine_variants, ARRAY_SIZE(machine_variants),
 			sizeof(machine_variants[0]), variant_cmp);
 	return found ? found->variant : kind;
-}
-
-/* The symbolic kind of an argument, or plain when it has none. */
-enum arg_kind beauty_kind(const char *syscall, const char *arg,
-			  enum arg_kind plain, int machine)
-{
-	struct arg_rule key = { syscall, arg, plain };
-	const struct arg_rule *rule;
-
-	if (plain == ARG_PTR)
-		return plain;
-	rule = bsearch(&key, arg_rules, ARRAY_SIZE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
-	if (!rule) {
-		key.syscall = "*";
-		rule = bsearch(&key, arg_rules, ARRAY_SIZE(arg_rules), sizeof(arg_rules[0]), rule_cmp);
-	}
-	return rule ? machine_kind(rule->kind, machine) : plain;
 }
 
 static int symbol_cmp(const void *key, const void *elem)
@@ -783,9 +673,8 @@ const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *fl
 	return symbolic_kinds[kind].syms;
 }
 
-/* Every table a bsearch looks in: the rules, and the enumerations' symbols. */
+/* Every table a bsearch looks in: the machine variants, and the enumerations' symbols. */
 static const struct sorted_table sorted_tables[] = {
-	SORTED_TABLE(arg_rules, rule_cmp),
 	SORTED_TABLE(machine_variants, variant_cmp),
 	SORTED_TABLE(map_types, symbol_cmp),
 	SORTED_TABLE(futex_cmds, symbol_cmp),
@@ -808,10 +697,4 @@ const struct sorted_table *beauty_sorted_tables(size_t *nr)
 {
 	*nr = ARRAY_SIZE(sorted_tables);
 	return sorted_tables;
-}
-
-const struct arg_rule *beauty_rules(size_t *nr)
-{
-	*nr = ARRAY_SIZE(arg_rules);
-	return arg_rules;
 }

@@ -9,8 +9,8 @@
 #include "outbuf.h"
 
 /*
- * Arguments whose meaning is a symbol: which ones (by syscall and argument
- * name) and how they print. The constants are the C library's, so each
+ * Arguments whose meaning is a symbol: how they print (which ones they
+ * are is sysent.c's). The constants are the C library's, so each
  * architecture's build gets its own values, except open's flags, which
  * differ between the machines a file may come from: those are the ABIs'
  * own values, picked by machine (libaudit MACH_*).
@@ -18,13 +18,6 @@
 struct symbol {
 	unsigned long value;
 	const char *name;
-};
-
-/* Which argument of which syscall ("*": any) is of a symbolic kind. */
-struct arg_rule {
-	const char *syscall;
-	const char *arg;
-	enum arg_kind kind;
 };
 
 /* A table a kind prints from; an enum's is sorted by value (bsearch). */
@@ -35,13 +28,11 @@ struct beauty_table {
 	bool sorted;
 };
 
-enum arg_kind beauty_kind(const char *syscall, const char *arg,
-			  enum arg_kind plain, int machine);
+enum arg_kind beauty_machine_kind(enum arg_kind kind, int machine);
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
 /* The tables themselves, so tests can check every entry. */
 const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain);
 const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *flags);
-const struct arg_rule *beauty_rules(size_t *nr);
 
 struct sorted_table;
 const struct sorted_table *beauty_sorted_tables(size_t *nr);

@@ -13,6 +13,7 @@
 #include "contents_abi.h"
 #include "contents_table.h"
 #include "syscall_table.h"
+#include "sysent.h"
 #include "tp_format.h"
 
 /* The program's object file, built for this machine's byte order (Makefile). */
@@ -75,7 +76,7 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 	for (nr = 0; nr < CT_MAX_NR; nr++) {
 		const char *name = syscall_name(syscalls->machine, nr);
 
-		if (!name || !content_syscall_has_rules(name))
+		if (!name || !sysent_has_contents(name))
 			continue;
 		if (selected && (nr >= nr_selected || !selected[nr]))
 			continue;

@@ -47,25 +47,6 @@ enum content_kind {
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
-struct content_rule {
-	const char *syscall;	/* libaudit's name, as syscall_desc's */
-	const char *arg;	/* the tracepoint's argument name */
-	enum content_kind kind;
-	const char *len_arg;	/* the argument with the length, or NULL */
-};
-
-/*
- * A rule that holds only for some values of another argument (cond_arg):
- * those whose bits in mask are a number v below 32 with bit v of values set.
- */
-struct content_cond {
-	const char *syscall;
-	const char *arg;
-	const char *cond_arg;
-	unsigned int mask;
-	unsigned int values;
-};
-
 /*
  * rt_sigaction's struct sigaction: the kernel's, not the C library's.
  * x86_64, arm64 and s390x all have sa_restorer (__ARCH_HAS_SA_RESTORER)
@@ -83,11 +64,6 @@ struct kernel_sigaction {
 	uint64_t mask;
 };
 
-const struct content_rule *content_rule_find(const char *syscall, const char *arg);
-bool content_syscall_has_rules(const char *syscall);
-const struct content_rule *content_rules(size_t *nr);
-const struct content_cond *content_cond_find(const char *syscall, const char *arg);
-const struct content_cond *content_conds(size_t *nr);
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
 bool content_kind_in_out(enum content_kind kind);

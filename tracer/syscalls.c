@@ -74,10 +74,10 @@ static int arg_index(const struct syscall_desc *desc, const char *name)
 	return -1;
 }
 
-/* What each pointer argument points to, from contents_table.c. */
+/* What each pointer argument points to, from the call's row (sysent.c). */
 static void fill_contents(struct syscall_desc *desc)
 {
-	const struct content_rule *rule;
+	const struct sysent_arg *fact;
 	int i;
 
 	for (i = 0; i < desc->nr_args; i++) {
@@ -87,15 +87,23 @@ static void fill_contents(struct syscall_desc *desc)
 		desc->args[i].cond_arg = -1;
 		if (desc->args[i].kind != ARG_PTR)
 			continue;
-		rule = content_rule_find(desc->name, desc->args[i].name);
-		if (!rule)
+		fact = sysent_arg_find(desc->name, desc->args[i].name);
+		if (!fact || fact->content == CK_NONE)
 			continue;
-		desc->args[i].content = rule->kind;
-		desc->args[i].len_arg = arg_index(desc, rule->len_arg);
-		desc->args[i].cond = content_cond_find(desc->name, desc->args[i].name);
-		if (desc->args[i].cond)
-			desc->args[i].cond_arg = arg_index(desc, desc->args[i].cond->cond_arg);
+		desc->args[i].content = fact->content;
+		desc->args[i].len_arg = arg_index(desc, fact->len_arg);
+		if (fact->cond.arg) {
+			desc->args[i].cond = &fact->cond;
+			desc->args[i].cond_arg = arg_index(desc, fact->cond.arg);
+		}
 	}
+}
+
+/* How an argument prints: its symbolic kind, as its values are on the machine. */
+enum arg_kind syscall_arg_kind(const char *call, const char *arg, enum arg_kind plain,
+			       int machine)
+{
+	return beauty_machine_kind(sysent_symbolic_kind(call, arg, plain), machine);
 }
 
 /*
@@ -117,7 +125,7 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 			break;
 		kind = arg_kind_of(field->type, field->name);
 		if (!raw)
-			kind = beauty_kind(desc->name, field->name, kind, machine);
+			kind = syscall_arg_kind(desc->name, field->name, kind, machine);
 		desc->args[desc->nr_args].name = field->name;
 		desc->args[desc->nr_args].kind = kind;
 		desc->nr_args++;

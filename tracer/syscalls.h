@@ -17,7 +17,7 @@ struct syscall_arg {
 	enum arg_kind kind;
 	enum content_kind content;	/* what it points to; CK_NONE with --raw */
 	int len_arg;			/* the argument with its length, or -1 */
-	const struct content_cond *cond; /* when the content holds; NULL: always */
+	const struct sysent_cond *cond;	/* when the content holds; NULL: always */
 	int cond_arg;			/* the argument cond tests, or -1 */
 };
 
@@ -54,5 +54,7 @@ char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
 			    size_t *len);
 void syscall_cache_free(struct syscall_cache *cache);
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
+enum arg_kind syscall_arg_kind(const char *call, const char *arg, enum arg_kind plain,
+			       int machine);
 
 #endif

@@ -5,6 +5,7 @@
  * place, by one search.
  */
 #include <libaudit.h>
+#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,36 +15,305 @@
 
 #define ALL 0
 
+/* futex's command: op without FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME. */
+#define FUTEX_CMD_BITS (~(unsigned int)(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
+/* The commands whose utime is a timeout (the others take a count there, or nothing). */
+#define FUTEX_TIMEOUT_OPS (1u << FUTEX_WAIT | 1u << FUTEX_LOCK_PI | 1u << FUTEX_WAIT_BITSET | \
+			   1u << FUTEX_WAIT_REQUEUE_PI | 1u << FUTEX_LOCK_PI2)
+
+/* An argument whose value prints as a symbol. */
+#define SYMBOLIC(arg, k) { .name = (arg), .symbolic = true, .kind = (k) }
+/* A pointer to contents of a kind; _N: with the argument holding their length. */
+#define POINTS(arg, ck) { .name = (arg), .content = (ck) }
+#define POINTS_N(arg, ck, len) { .name = (arg), .content = (ck), .len_arg = (len) }
+/* Contents that hold only for some values of another argument (struct sysent_cond). */
+#define POINTS_IF(arg, ck, len, on, mask, values) \
+	{ .name = (arg), .content = (ck), .len_arg = (len), .cond = { (on), (mask), (values) } }
+
 /*
- * Aliases: the kernel's SYSCALL_DEFINE name, where its syscall table,
- * strace and perf use the older one. Sorted by name.
+ * Sorted by name. Aliases: the kernel's SYSCALL_DEFINE name, where its
+ * syscall table, strace and perf use the older one. Arguments are by
+ * the tracepoint's names, sorted too.
  */
 static const struct sysent sysents[] = {
+	{ .name = "accept", .args = {
+		POINTS_N("upeer_sockaddr", CK_SOCKADDR_OUT, "upeer_addrlen") } },
+	{ .name = "accept4", .args = {
+		SYMBOLIC("flags", ARG_SOCK_FLAGS),
+		POINTS_N("upeer_sockaddr", CK_SOCKADDR_OUT, "upeer_addrlen") } },
+	{ .name = "access", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("mode", ARG_ACCESS_MODE) } },
+	{ .name = "acct", .args = { POINTS("name", CK_PATH) } },
+	{ .name = "bind", .args = { POINTS_N("umyaddr", CK_SOCKADDR_IN, "addrlen") } },
 	{ .name = "brk", .result = RESULT_HEX },
-	{ .name = "epoll_pwait", .result = RESULT_TIMEOUT },
-	{ .name = "epoll_pwait2", .result = RESULT_TIMEOUT },
-	{ .name = "epoll_wait", .result = RESULT_TIMEOUT },
+	{ .name = "chdir", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "chmod", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "chown", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "chroot", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "clock_adjtime", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "clock_getres", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "clock_gettime", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "clock_nanosleep", .args = {
+		SYMBOLIC("flags", ARG_TIMER_FLAGS), POINTS("rqtp", CK_TIMESPEC),
+		SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "clock_settime", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "clone", .args = { SYMBOLIC("clone_flags", ARG_CLONE_FLAGS) } },
+	{ .name = "connect", .args = { POINTS_N("uservaddr", CK_SOCKADDR_IN, "addrlen") } },
+	{ .name = "creat", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "dup3", .args = { SYMBOLIC("flags", ARG_FD_FLAGS) } },
+	{ .name = "epoll_create1", .args = { SYMBOLIC("flags", ARG_EPOLL_CREATE_FLAGS) } },
+	{ .name = "epoll_ctl", .args = {
+		POINTS("event", CK_EPOLL_EVENT), SYMBOLIC("op", ARG_EPOLL_OP) } },
+	{ .name = "epoll_pwait", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
+		POINTS("sigmask", CK_SIGSET_IN) } },
+	{ .name = "epoll_pwait2", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
+		POINTS("sigmask", CK_SIGSET_IN), POINTS("timeout", CK_TIMESPEC) } },
+	{ .name = "epoll_wait", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents") } },
+	{ .name = "eventfd2", .args = { SYMBOLIC("flags", ARG_EVENTFD_FLAGS) } },
+	{ .name = "execve", .args = {
+		POINTS("argv", CK_ARGV), POINTS("envp", CK_ENVP), POINTS("filename", CK_PATH) } },
+	{ .name = "execveat", .args = {
+		POINTS("argv", CK_ARGV), POINTS("envp", CK_ENVP), POINTS("filename", CK_PATH) } },
 	{ .name = "exit", .result = RESULT_NORETURN },
 	{ .name = "exit_group", .result = RESULT_NORETURN },
+	{ .name = "faccessat", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("mode", ARG_ACCESS_MODE) } },
+	{ .name = "faccessat2", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_ACCESS_AT_FLAGS),
+		SYMBOLIC("mode", ARG_ACCESS_MODE) } },
 	{ .name = "fadvise64",
 	  .aliases = { { MACH_AARCH64, "fadvise64_64" }, { MACH_S390X, "fadvise64_64" } } },
-	{ .name = "fstat", .aliases = { { ALL, "newfstat" } } },
+	{ .name = "fanotify_mark", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "fchmodat", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "fchmodat2", .args = { SYMBOLIC("flags", ARG_AT_FLAGS) } },
+	{ .name = "fchownat", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flag", ARG_AT_FLAGS) } },
+	{ .name = "fcntl", .args = { SYMBOLIC("cmd", ARG_FCNTL_CMD) } },
+	{ .name = "fgetxattr", .args = {
+		POINTS("name", CK_PATH), POINTS_N("value", CK_DATA_OUT, "size") } },
+	{ .name = "flistxattr", .args = { POINTS_N("list", CK_DATA_OUT, "size") } },
+	{ .name = "flock", .args = { SYMBOLIC("cmd", ARG_FLOCK_OP) } },
+	{ .name = "fremovexattr", .args = { POINTS("name", CK_PATH) } },
+	{ .name = "fsetxattr", .args = {
+		POINTS("name", CK_PATH), POINTS_N("value", CK_DATA_IN, "size") } },
+	{ .name = "fstat", .aliases = { { ALL, "newfstat" } },
+	  .args = { POINTS("statbuf", CK_STAT) } },
+	{ .name = "fstatfs", .args = { POINTS("buf", CK_STATFS) } },
+	{ .name = "futex", .args = {
+		SYMBOLIC("op", ARG_FUTEX_OP),
+		POINTS_IF("utime", CK_TIMESPEC, NULL, "op", FUTEX_CMD_BITS, FUTEX_TIMEOUT_OPS) } },
+	{ .name = "futimesat", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "getitimer", .args = {
+		POINTS("value", CK_ITIMERVAL_OUT), SYMBOLIC("which", ARG_ITIMER_WHICH) } },
+	{ .name = "getpeername", .args = {
+		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
+	{ .name = "getrandom", .args = { SYMBOLIC("flags", ARG_GETRANDOM_FLAGS) } },
+	{ .name = "getrlimit", .args = {
+		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
+	{ .name = "getsockname", .args = {
+		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
+	{ .name = "getxattr", .args = {
+		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
+		POINTS_N("value", CK_DATA_OUT, "size") } },
+	{ .name = "inotify_add_watch", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "inotify_init1", .args = { SYMBOLIC("flags", ARG_INOTIFY_FLAGS) } },
 	{ .name = "ipc", .aliases = { { MACH_S390X, "s390_ipc" } } },
-	{ .name = "lstat", .aliases = { { ALL, "newlstat" } } },
-	{ .name = "mmap", .result = RESULT_HEX, .aliases = { { MACH_S390X, "old_mmap" } } },
-	{ .name = "mremap", .result = RESULT_HEX },
+	{ .name = "kill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "lchown", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "lgetxattr", .args = {
+		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
+		POINTS_N("value", CK_DATA_OUT, "size") } },
+	{ .name = "link", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "linkat", .args = {
+		SYMBOLIC("flags", ARG_AT_FLAGS), POINTS("newname", CK_PATH),
+		POINTS("oldname", CK_PATH) } },
+	{ .name = "listxattr", .args = {
+		POINTS_N("list", CK_DATA_OUT, "size"), POINTS("pathname", CK_PATH) } },
+	{ .name = "llistxattr", .args = {
+		POINTS_N("list", CK_DATA_OUT, "size"), POINTS("pathname", CK_PATH) } },
+	{ .name = "lremovexattr", .args = {
+		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH) } },
+	{ .name = "lseek", .args = { SYMBOLIC("whence", ARG_SEEK_WHENCE) } },
+	{ .name = "lsetxattr", .args = {
+		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
+		POINTS_N("value", CK_DATA_IN, "size") } },
+	{ .name = "lstat", .aliases = { { ALL, "newlstat" } },
+	  .args = { POINTS("filename", CK_PATH), POINTS("statbuf", CK_STAT) } },
+	{ .name = "madvise", .args = { SYMBOLIC("behavior", ARG_MADVISE) } },
+	{ .name = "memfd_create", .args = {
+		SYMBOLIC("flags", ARG_MEMFD_FLAGS), POINTS("uname", CK_PATH) } },
+	{ .name = "mkdir", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "mkdirat", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "mknod", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "mknodat", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "mlock2", .args = { SYMBOLIC("flags", ARG_MLOCK_FLAGS) } },
+	{ .name = "mlockall", .args = { SYMBOLIC("flags", ARG_MLOCKALL_FLAGS) } },
+	{ .name = "mmap", .result = RESULT_HEX, .aliases = { { MACH_S390X, "old_mmap" } },
+	  .args = { SYMBOLIC("flags", ARG_MMAP_FLAGS), SYMBOLIC("prot", ARG_MMAP_PROT) } },
+	{ .name = "mount", .args = {
+		POINTS("dev_name", CK_PATH), POINTS("dir_name", CK_PATH),
+		POINTS("type", CK_PATH) } },
+	{ .name = "move_mount", .args = {
+		POINTS("from_pathname", CK_PATH), POINTS("to_pathname", CK_PATH) } },
+	{ .name = "mprotect", .args = { SYMBOLIC("prot", ARG_MMAP_PROT) } },
+	{ .name = "mremap", .result = RESULT_HEX, .args = { SYMBOLIC("flags", ARG_MREMAP_FLAGS) } },
+	{ .name = "msync", .args = { SYMBOLIC("flags", ARG_MSYNC_FLAGS) } },
+	{ .name = "name_to_handle_at", .args = { POINTS("name", CK_PATH) } },
+	{ .name = "nanosleep", .args = { POINTS("rqtp", CK_TIMESPEC) } },
+	{ .name = "newfstatat", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flag", ARG_AT_FLAGS),
+		POINTS("statbuf", CK_STAT) } },
+	{ .name = "open", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_OPEN_FLAGS),
+		SYMBOLIC("mode", ARG_OPEN_MODE) } },
+	{ .name = "open_tree", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "openat", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_OPEN_FLAGS),
+		SYMBOLIC("mode", ARG_OPEN_MODE) } },
+	{ .name = "openat2", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "personality",
-	  .aliases = { { MACH_AARCH64, "arm64_personality" }, { MACH_S390X, "s390_personality" } } },
-	{ .name = "poll", .result = RESULT_TIMEOUT },
-	{ .name = "ppoll", .result = RESULT_TIMEOUT },
-	{ .name = "pselect6", .result = RESULT_TIMEOUT },
+	  .aliases = { { MACH_AARCH64, "arm64_personality" },
+		       { MACH_S390X, "s390_personality" } } },
+	{ .name = "pidfd_send_signal", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "pipe", .args = { POINTS("fildes", CK_FD_PAIR) } },
+	{ .name = "pipe2", .args = {
+		POINTS("fildes", CK_FD_PAIR), SYMBOLIC("flags", ARG_FD_FLAGS) } },
+	{ .name = "pivot_root", .args = {
+		POINTS("new_root", CK_PATH), POINTS("put_old", CK_PATH) } },
+	{ .name = "pkey_mprotect", .args = { SYMBOLIC("prot", ARG_MMAP_PROT) } },
+	{ .name = "poll", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("ufds", CK_POLLFD, "nfds") } },
+	{ .name = "ppoll", .result = RESULT_TIMEOUT, .args = {
+		POINTS("sigmask", CK_SIGSET_IN), POINTS("tsp", CK_TIMESPEC),
+		POINTS_N("ufds", CK_POLLFD, "nfds") } },
+	{ .name = "pread64", .args = { POINTS_N("buf", CK_DATA_OUT, "count") } },
+	{ .name = "preadv", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
+	{ .name = "preadv2", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
+	{ .name = "prlimit64", .args = {
+		POINTS("new_rlim", CK_RLIMIT_IN), POINTS("old_rlim", CK_RLIMIT_OUT),
+		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE) } },
+	{ .name = "pselect6", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
+		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tsp", CK_TIMESPEC) } },
+	{ .name = "pwrite64", .args = { POINTS_N("buf", CK_DATA_IN, "count") } },
+	{ .name = "pwritev", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
+	{ .name = "pwritev2", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
+	{ .name = "quotactl", .args = { POINTS("special", CK_PATH) } },
+	{ .name = "read", .args = { POINTS_N("buf", CK_DATA_OUT, "count") } },
 	{ .name = "readdir", .aliases = { { MACH_S390X, "old_readdir" } } },
-	{ .name = "select", .result = RESULT_TIMEOUT },
+	{ .name = "readlink", .args = {
+		POINTS_N("buf", CK_DATA_OUT, "bufsiz"), POINTS("path", CK_PATH) } },
+	{ .name = "readlinkat", .args = {
+		POINTS_N("buf", CK_DATA_OUT, "bufsiz"), POINTS("pathname", CK_PATH) } },
+	{ .name = "readv", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
+	{ .name = "recvfrom", .args = {
+		POINTS_N("addr", CK_SOCKADDR_OUT, "addr_len"), SYMBOLIC("flags", ARG_MSG_FLAGS),
+		POINTS_N("ubuf", CK_DATA_OUT, "size") } },
+	{ .name = "recvmmsg", .args = {
+		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("mmsg", CK_MMSGHDR, "vlen"),
+		POINTS("timeout", CK_TIMESPEC) } },
+	{ .name = "recvmsg", .args = {
+		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS("msg", CK_MSGHDR_OUT) } },
+	{ .name = "removexattr", .args = { POINTS("name", CK_PATH), POINTS("pathname", CK_PATH) } },
+	{ .name = "rename", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "renameat", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "renameat2", .args = {
+		SYMBOLIC("flags", ARG_RENAME_FLAGS), POINTS("newname", CK_PATH),
+		POINTS("oldname", CK_PATH) } },
+	{ .name = "rmdir", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "rt_sigaction", .args = {
+#ifdef KERNEL_SIGACTION_KNOWN
+		POINTS("act", CK_SIGACTION_IN), POINTS("oact", CK_SIGACTION_OUT),
+#endif
+		SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "rt_sigpending", .args = { POINTS("uset", CK_SIGSET_OUT) } },
+	{ .name = "rt_sigprocmask", .args = {
+		SYMBOLIC("how", ARG_SIGMASK_HOW), POINTS("nset", CK_SIGSET_IN),
+		POINTS("oset", CK_SIGSET_OUT) } },
+	{ .name = "rt_sigqueueinfo", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "rt_sigsuspend", .args = { POINTS("unewset", CK_SIGSET_IN) } },
+	{ .name = "rt_sigtimedwait", .args = {
+		POINTS("uthese", CK_SIGSET_IN), POINTS("uts", CK_TIMESPEC) } },
+	{ .name = "rt_tgsigqueueinfo", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "select", .result = RESULT_TIMEOUT, .args = {
+		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
+		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tvp", CK_TIMEVAL) } },
 	{ .name = "sendfile", .aliases = { { ALL, "sendfile64" } } },
-	{ .name = "stat", .aliases = { { ALL, "newstat" } } },
+	{ .name = "sendmmsg", .args = {
+		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("mmsg", CK_MMSGHDR, "vlen") } },
+	{ .name = "sendmsg", .args = {
+		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS("msg", CK_MSGHDR_IN) } },
+	{ .name = "sendto", .args = {
+		POINTS_N("addr", CK_SOCKADDR_IN, "addr_len"), POINTS_N("buff", CK_DATA_IN, "len"),
+		SYMBOLIC("flags", ARG_MSG_FLAGS) } },
+	{ .name = "setitimer", .args = {
+		POINTS("ovalue", CK_ITIMERVAL_OUT), POINTS("value", CK_ITIMERVAL_IN),
+		SYMBOLIC("which", ARG_ITIMER_WHICH) } },
+	{ .name = "setrlimit", .args = {
+		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_IN) } },
+	{ .name = "settimeofday", .args = { POINTS("tv", CK_TIMEVAL) } },
+	{ .name = "setxattr", .args = {
+		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
+		POINTS_N("value", CK_DATA_IN, "size") } },
+	{ .name = "shutdown", .args = { SYMBOLIC("how", ARG_SHUTDOWN_HOW) } },
+	{ .name = "signalfd", .args = { POINTS("user_mask", CK_SIGSET_IN) } },
+	{ .name = "signalfd4", .args = {
+		SYMBOLIC("flags", ARG_SIGNALFD_FLAGS), POINTS("user_mask", CK_SIGSET_IN) } },
+	{ .name = "socket", .args = {
+		SYMBOLIC("family", ARG_SOCK_FAMILY), SYMBOLIC("type", ARG_SOCK_TYPE) } },
+	{ .name = "socketpair", .args = {
+		SYMBOLIC("family", ARG_SOCK_FAMILY), SYMBOLIC("type", ARG_SOCK_TYPE),
+		POINTS("usockvec", CK_FD_PAIR) } },
+	{ .name = "stat", .aliases = { { ALL, "newstat" } },
+	  .args = { POINTS("filename", CK_PATH), POINTS("statbuf", CK_STAT) } },
+	{ .name = "statfs", .args = { POINTS("buf", CK_STATFS), POINTS("pathname", CK_PATH) } },
+	{ .name = "statx", .args = {
+		POINTS("buffer", CK_STATX), POINTS("filename", CK_PATH),
+		SYMBOLIC("flags", ARG_STATX_FLAGS), SYMBOLIC("mask", ARG_STATX_MASK) } },
+	{ .name = "swapoff", .args = { POINTS("specialfile", CK_PATH) } },
+	{ .name = "swapon", .args = { POINTS("specialfile", CK_PATH) } },
+	{ .name = "symlink", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "symlinkat", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "tgkill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "timer_create", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
+	{ .name = "timer_gettime", .args = { POINTS("setting", CK_ITIMERSPEC_OUT) } },
+	{ .name = "timer_settime", .args = {
+		SYMBOLIC("flags", ARG_TIMER_FLAGS), POINTS("new_setting", CK_ITIMERSPEC_IN),
+		POINTS("old_setting", CK_ITIMERSPEC_OUT) } },
+	{ .name = "timerfd_create", .args = {
+		SYMBOLIC("clockid", ARG_CLOCK_ID), SYMBOLIC("flags", ARG_TIMERFD_FLAGS) } },
+	{ .name = "timerfd_gettime", .args = { POINTS("otmr", CK_ITIMERSPEC_OUT) } },
+	{ .name = "timerfd_settime", .args = {
+		SYMBOLIC("flags", ARG_TFD_TIMER_FLAGS), POINTS("otmr", CK_ITIMERSPEC_OUT),
+		POINTS("utmr", CK_ITIMERSPEC_IN) } },
+	{ .name = "tkill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "truncate", .args = { POINTS("path", CK_PATH) } },
 	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount" } } },
 	{ .name = "umount2", .aliases = { { ALL, "umount" } } },
 	{ .name = "uname", .aliases = { { ALL, "newuname" } } },
+	{ .name = "unlink", .args = { POINTS("pathname", CK_PATH) } },
+	{ .name = "unlinkat", .args = {
+		SYMBOLIC("flag", ARG_AT_FLAGS), POINTS("pathname", CK_PATH) } },
+	{ .name = "utime", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "utimensat", .args = {
+		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_AT_FLAGS) } },
+	{ .name = "utimes", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "wait4", .args = {
+		SYMBOLIC("options", ARG_WAIT_OPTIONS), POINTS("stat_addr", CK_WAIT_STATUS) } },
+	{ .name = "waitid", .args = {
+		SYMBOLIC("options", ARG_WAITID_OPTIONS), SYMBOLIC("which", ARG_WAITID_WHICH) } },
+	{ .name = "write", .args = { POINTS_N("buf", CK_DATA_IN, "count") } },
+	{ .name = "writev", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
+};
+
+/* Arguments that mean the same in every call that has one so named. */
+static const struct sysent_arg any_call_args[] = {
+	SYMBOLIC("dfd", ARG_DIRFD),
+	SYMBOLIC("newdfd", ARG_DIRFD),
+	SYMBOLIC("olddfd", ARG_DIRFD),
 };
 
 static int sysent_cmp(const void *key, const void *elem)
@@ -58,6 +328,52 @@ const struct sysent *sysent_find(const char *name)
 	const struct sysent key = { .name = name };
 
 	return bsearch(&key, sysents, ARRAY_SIZE(sysents), sizeof(sysents[0]), sysent_cmp);
+}
+
+static int arg_name_cmp(const void *key, const void *elem)
+{
+	const struct sysent_arg *a = key, *b = elem;
+
+	return strcmp(a->name, b->name);
+}
+
+/* The facts of one argument of a call, or NULL when it has none. */
+const struct sysent_arg *sysent_arg_find(const char *call, const char *arg)
+{
+	const struct sysent *row = sysent_find(call);
+	size_t i;
+
+	for (i = 0; row && i < SYSENT_ARGS && row->args[i].name; i++)
+		if (!strcmp(row->args[i].name, arg))
+			return &row->args[i];
+	return NULL;
+}
+
+/* Whether any argument of the call points at contents sctrace reads. */
+bool sysent_has_contents(const char *call)
+{
+	const struct sysent *row = sysent_find(call);
+	size_t i;
+
+	for (i = 0; row && i < SYSENT_ARGS && row->args[i].name; i++)
+		if (row->args[i].content != CK_NONE)
+			return true;
+	return false;
+}
+
+/* The symbolic kind of an argument, or plain when it has none (a pointer never has). */
+enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_kind plain)
+{
+	const struct sysent_arg key = { .name = arg };
+	const struct sysent_arg *fact;
+
+	if (plain == ARG_PTR)
+		return plain;
+	fact = sysent_arg_find(call, arg);
+	if (!fact || !fact->symbolic)
+		fact = bsearch(&key, any_call_args, ARRAY_SIZE(any_call_args),
+			       sizeof(any_call_args[0]), arg_name_cmp);
+	return fact && fact->symbolic ? fact->kind : plain;
 }
 
 const char *syscall_tracepoint_name(int machine, const char *name)
@@ -83,6 +399,7 @@ enum result_kind syscall_result_kind(const char *name)
 
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(sysents, sysent_cmp),
+	SORTED_TABLE(any_call_args, arg_name_cmp),
 };
 
 const struct sorted_table *sysent_sorted_tables(size_t *nr)
@@ -95,4 +412,10 @@ const struct sysent *sysent_rows(size_t *nr)
 {
 	*nr = ARRAY_SIZE(sysents);
 	return sysents;
+}
+
+const struct sysent_arg *sysent_any_call_args(size_t *nr)
+{
+	*nr = ARRAY_SIZE(any_call_args);
+	return any_call_args;
 }

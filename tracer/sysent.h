@@ -2,7 +2,11 @@
 #ifndef SCTRACE_SYSENT_H
 #define SCTRACE_SYSENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include "arg_kind.h"
+#include "contents_table.h"
 
 /* How a call's return value is shown. */
 enum result_kind {
@@ -18,21 +22,48 @@ struct sysent_alias {
 	const char *tracepoint;	/* NULL: no more aliases */
 };
 
+/*
+ * When an argument's contents hold: only for the values of another
+ * argument (arg) whose bits in mask are a number v below 32 with bit v
+ * of values set. arg NULL: always.
+ */
+struct sysent_cond {
+	const char *arg;
+	unsigned int mask;
+	unsigned int values;
+};
+
+/* One argument's facts, by the name its sys_enter_* tracepoint gives it. */
+struct sysent_arg {
+	const char *name;		/* NULL: no more arguments */
+	bool symbolic;			/* kind says how its value prints */
+	enum arg_kind kind;
+	enum content_kind content;	/* what it points to; CK_NONE: nothing */
+	const char *len_arg;		/* the argument holding the length, or NULL */
+	struct sysent_cond cond;
+};
+
 #define SYSENT_ALIASES 2
+#define SYSENT_ARGS 6
 
 /* What sctrace knows of one call, by its name (as syscall_name gives it). */
 struct sysent {
 	const char *name;
 	enum result_kind result;
 	struct sysent_alias aliases[SYSENT_ALIASES];
+	struct sysent_arg args[SYSENT_ARGS];
 };
 
 const struct sysent *sysent_find(const char *name);
+const struct sysent_arg *sysent_arg_find(const char *call, const char *arg);
+bool sysent_has_contents(const char *call);
+enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_kind plain);
 const char *syscall_tracepoint_name(int machine, const char *name);
 enum result_kind syscall_result_kind(const char *name);
 
 struct sorted_table;
 const struct sorted_table *sysent_sorted_tables(size_t *nr);
 const struct sysent *sysent_rows(size_t *nr);
+const struct sysent_arg *sysent_any_call_args(size_t *nr);
 
 #endif
