@@ -114,6 +114,7 @@ enum arg_kind syscall_arg_kind(const char *call, const char *arg, enum arg_kind 
 static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		      bool raw, int machine)
 {
+	bool facts = !raw && sysent_args_apply(machine, desc->name);
 	struct tep_format_field *field;
 	enum arg_kind kind;
 
@@ -124,13 +125,13 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		if (desc->nr_args == SYSCALL_MAX_ARGS)
 			break;
 		kind = arg_kind_of(field->type, field->name);
-		if (!raw)
+		if (facts)
 			kind = syscall_arg_kind(desc->name, field->name, kind, machine);
 		desc->args[desc->nr_args].name = field->name;
 		desc->args[desc->nr_args].kind = kind;
 		desc->nr_args++;
 	}
-	if (!raw)
+	if (facts)
 		fill_contents(desc);
 }
 

@@ -151,7 +151,8 @@ static const struct sysent sysents[] = {
 	{ .name = "mknodat", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "mlock2", .args = { SYMBOLIC("flags", ARG_MLOCK_FLAGS) } },
 	{ .name = "mlockall", .args = { SYMBOLIC("flags", ARG_MLOCKALL_FLAGS) } },
-	{ .name = "mmap", .result = RESULT_HEX, .aliases = { { MACH_S390X, "old_mmap" } },
+	/* s390x's old_mmap takes one pointer to the six arguments. */
+	{ .name = "mmap", .result = RESULT_HEX, .aliases = { { MACH_S390X, "old_mmap", true } },
 	  .args = { SYMBOLIC("flags", ARG_MMAP_FLAGS), SYMBOLIC("prot", ARG_MMAP_PROT) } },
 	{ .name = "mount", .args = {
 		POINTS("dev_name", CK_PATH), POINTS("dir_name", CK_PATH),
@@ -376,7 +377,8 @@ enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_k
 	return fact && fact->symbolic ? fact->kind : plain;
 }
 
-const char *syscall_tracepoint_name(int machine, const char *name)
+/* The alias of the call's tracepoint on the machine, or NULL. */
+static const struct sysent_alias *machine_alias(int machine, const char *name)
 {
 	const struct sysent *row = sysent_find(name);
 	const struct sysent_alias *a;
@@ -385,9 +387,24 @@ const char *syscall_tracepoint_name(int machine, const char *name)
 	for (i = 0; row && i < SYSENT_ALIASES; i++) {
 		a = &row->aliases[i];
 		if (a->tracepoint && (a->machine == ALL || a->machine == machine))
-			return a->tracepoint;
+			return a;
 	}
-	return name;
+	return NULL;
+}
+
+const char *syscall_tracepoint_name(int machine, const char *name)
+{
+	const struct sysent_alias *a = machine_alias(machine, name);
+
+	return a ? a->tracepoint : name;
+}
+
+/* Whether the row's argument facts name the machine's tracepoint's arguments. */
+bool sysent_args_apply(int machine, const char *name)
+{
+	const struct sysent_alias *a = machine_alias(machine, name);
+
+	return !a || !a->own_args;
 }
 
 enum result_kind syscall_result_kind(const char *name)

@@ -20,6 +20,7 @@ enum result_kind {
 struct sysent_alias {
 	int machine;		/* libaudit's MACH_*; 0: every machine */
 	const char *tracepoint;	/* NULL: no more aliases */
+	bool own_args;		/* not the call's arguments: the row's facts do not apply */
 };
 
 /*
@@ -59,6 +60,7 @@ const struct sysent_arg *sysent_arg_find(const char *call, const char *arg);
 bool sysent_has_contents(const char *call);
 enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_kind plain);
 const char *syscall_tracepoint_name(int machine, const char *name);
+bool sysent_args_apply(int machine, const char *name);
 enum result_kind syscall_result_kind(const char *name);
 
 struct sorted_table;
