@@ -85,7 +85,8 @@ static const struct sysent sysents[] = {
 		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_ACCESS_AT_FLAGS),
 		SYMBOLIC("mode", ARG_ACCESS_MODE) } },
 	{ .name = "fadvise64",
-	  .aliases = { { MACH_AARCH64, "fadvise64_64" }, { MACH_S390X, "fadvise64_64" } } },
+	  .aliases = { { MACH_AARCH64, "fadvise64_64", false },
+		       { MACH_S390X, "fadvise64_64", false } } },
 	{ .name = "fanotify_mark", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "fchmodat", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "fchmodat2", .args = { SYMBOLIC("flags", ARG_AT_FLAGS) } },
@@ -99,7 +100,7 @@ static const struct sysent sysents[] = {
 	{ .name = "fremovexattr", .args = { POINTS("name", CK_PATH) } },
 	{ .name = "fsetxattr", .args = {
 		POINTS("name", CK_PATH), POINTS_N("value", CK_DATA_IN, "size") } },
-	{ .name = "fstat", .aliases = { { ALL, "newfstat" } },
+	{ .name = "fstat", .aliases = { { ALL, "newfstat", false } },
 	  .args = { POINTS("statbuf", CK_STAT) } },
 	{ .name = "fstatfs", .args = { POINTS("buf", CK_STATFS) } },
 	{ .name = "futex", .args = {
@@ -120,7 +121,7 @@ static const struct sysent sysents[] = {
 		POINTS_N("value", CK_DATA_OUT, "size") } },
 	{ .name = "inotify_add_watch", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "inotify_init1", .args = { SYMBOLIC("flags", ARG_INOTIFY_FLAGS) } },
-	{ .name = "ipc", .aliases = { { MACH_S390X, "s390_ipc" } } },
+	{ .name = "ipc", .aliases = { { MACH_S390X, "s390_ipc", false } } },
 	{ .name = "kill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "lchown", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "lgetxattr", .args = {
@@ -140,7 +141,7 @@ static const struct sysent sysents[] = {
 	{ .name = "lsetxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
 		POINTS_N("value", CK_DATA_IN, "size") } },
-	{ .name = "lstat", .aliases = { { ALL, "newlstat" } },
+	{ .name = "lstat", .aliases = { { ALL, "newlstat", false } },
 	  .args = { POINTS("filename", CK_PATH), POINTS("statbuf", CK_STAT) } },
 	{ .name = "madvise", .args = { SYMBOLIC("behavior", ARG_MADVISE) } },
 	{ .name = "memfd_create", .args = {
@@ -176,8 +177,8 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("mode", ARG_OPEN_MODE) } },
 	{ .name = "openat2", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "personality",
-	  .aliases = { { MACH_AARCH64, "arm64_personality" },
-		       { MACH_S390X, "s390_personality" } } },
+	  .aliases = { { MACH_AARCH64, "arm64_personality", false },
+		       { MACH_S390X, "s390_personality", false } } },
 	{ .name = "pidfd_send_signal", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "pipe", .args = { POINTS("fildes", CK_FD_PAIR) } },
 	{ .name = "pipe2", .args = {
@@ -204,7 +205,7 @@ static const struct sysent sysents[] = {
 	{ .name = "pwritev2", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
 	{ .name = "quotactl", .args = { POINTS("special", CK_PATH) } },
 	{ .name = "read", .args = { POINTS_N("buf", CK_DATA_OUT, "count") } },
-	{ .name = "readdir", .aliases = { { MACH_S390X, "old_readdir" } } },
+	{ .name = "readdir", .aliases = { { MACH_S390X, "old_readdir", false } } },
 	{ .name = "readlink", .args = {
 		POINTS_N("buf", CK_DATA_OUT, "bufsiz"), POINTS("path", CK_PATH) } },
 	{ .name = "readlinkat", .args = {
@@ -242,7 +243,7 @@ static const struct sysent sysents[] = {
 	{ .name = "select", .result = RESULT_TIMEOUT, .args = {
 		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
 		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tvp", CK_TIMEVAL) } },
-	{ .name = "sendfile", .aliases = { { ALL, "sendfile64" } } },
+	{ .name = "sendfile", .aliases = { { ALL, "sendfile64", false } } },
 	{ .name = "sendmmsg", .args = {
 		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("mmsg", CK_MMSGHDR, "vlen") } },
 	{ .name = "sendmsg", .args = {
@@ -268,7 +269,7 @@ static const struct sysent sysents[] = {
 	{ .name = "socketpair", .args = {
 		SYMBOLIC("family", ARG_SOCK_FAMILY), SYMBOLIC("type", ARG_SOCK_TYPE),
 		POINTS("usockvec", CK_FD_PAIR) } },
-	{ .name = "stat", .aliases = { { ALL, "newstat" } },
+	{ .name = "stat", .aliases = { { ALL, "newstat", false } },
 	  .args = { POINTS("filename", CK_PATH), POINTS("statbuf", CK_STAT) } },
 	{ .name = "statfs", .args = { POINTS("buf", CK_STATFS), POINTS("pathname", CK_PATH) } },
 	{ .name = "statx", .args = {
@@ -292,9 +293,9 @@ static const struct sysent sysents[] = {
 		POINTS("utmr", CK_ITIMERSPEC_IN) } },
 	{ .name = "tkill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "truncate", .args = { POINTS("path", CK_PATH) } },
-	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount" } } },
-	{ .name = "umount2", .aliases = { { ALL, "umount" } } },
-	{ .name = "uname", .aliases = { { ALL, "newuname" } } },
+	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount", false } } },
+	{ .name = "umount2", .aliases = { { ALL, "umount", false } } },
+	{ .name = "uname", .aliases = { { ALL, "newuname", false } } },
 	{ .name = "unlink", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "unlinkat", .args = {
 		SYMBOLIC("flag", ARG_AT_FLAGS), POINTS("pathname", CK_PATH) } },
