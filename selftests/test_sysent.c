@@ -163,21 +163,11 @@ static const struct syscall_desc *desc_named(struct syscall_cache *cache, const 
 	return NULL;
 }
 
-static int desc_arg(const struct syscall_desc *desc, const char *name)
-{
-	int a;
-
-	for (a = 0; name && a < desc->nr_args; a++)
-		if (!strcmp(desc->args[a].name, name))
-			return a;
-	return -1;
-}
-
 /* One fact against the tracepoint's argument, as sctrace describes it. */
 static void check_against(struct __test_metadata *_metadata, const struct syscall_desc *desc,
 			  const struct sysent_arg *a, int machine)
 {
-	int i = desc_arg(desc, a->name);
+	int i = syscall_arg_index(desc, a->name);
 
 	ASSERT_LE(0, i) TH_LOG("%s has no argument %s", desc->name, a->name);
 	if (a->symbolic) {
@@ -188,12 +178,12 @@ static void check_against(struct __test_metadata *_metadata, const struct syscal
 	EXPECT_EQ(ARG_PTR, desc->args[i].kind) TH_LOG("%s %s is not a pointer", desc->name, a->name);
 	EXPECT_EQ(a->content, desc->args[i].content) TH_LOG("%s %s", desc->name, a->name);
 	if (a->len_arg) {
-		EXPECT_LE(0, desc_arg(desc, a->len_arg))
+		EXPECT_LE(0, syscall_arg_index(desc, a->len_arg))
 			TH_LOG("%s has no argument %s", desc->name, a->len_arg);
-		EXPECT_EQ(desc_arg(desc, a->len_arg), desc->args[i].len_arg);
+		EXPECT_EQ(syscall_arg_index(desc, a->len_arg), desc->args[i].len_arg);
 	}
 	if (a->cond.arg)
-		EXPECT_EQ(desc_arg(desc, a->cond.arg), desc->args[i].cond_arg)
+		EXPECT_EQ(syscall_arg_index(desc, a->cond.arg), desc->args[i].cond_arg)
 			TH_LOG("%s has no argument %s", desc->name, a->cond.arg);
 }
 

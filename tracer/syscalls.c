@@ -64,7 +64,8 @@ static struct tep_event *load_format(struct syscall_cache *cache, const char *na
 	return event;
 }
 
-static int arg_index(const struct syscall_desc *desc, const char *name)
+/* The index of the argument so named, or -1 (also for a NULL name). */
+int syscall_arg_index(const struct syscall_desc *desc, const char *name)
 {
 	int i;
 
@@ -91,10 +92,10 @@ static void fill_contents(struct syscall_desc *desc)
 		if (!fact || fact->content == CK_NONE)
 			continue;
 		desc->args[i].content = fact->content;
-		desc->args[i].len_arg = arg_index(desc, fact->len_arg);
+		desc->args[i].len_arg = syscall_arg_index(desc, fact->len_arg);
 		if (fact->cond.arg) {
 			desc->args[i].cond = &fact->cond;
-			desc->args[i].cond_arg = arg_index(desc, fact->cond.arg);
+			desc->args[i].cond_arg = syscall_arg_index(desc, fact->cond.arg);
 		}
 	}
 }

@@ -54,6 +54,7 @@ char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
 			    size_t *len);
 void syscall_cache_free(struct syscall_cache *cache);
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
+int syscall_arg_index(const struct syscall_desc *desc, const char *name);
 enum arg_kind syscall_arg_kind(const char *call, const char *arg, enum arg_kind plain,
 			       int machine);
 
