@@ -156,7 +156,8 @@ TEST(tracepoint_aliases)
 	EXPECT_STREQ("fadvise64_64", syscall_tracepoint_name(MACH_S390X, "fadvise64"));
 	EXPECT_STREQ("fadvise64", syscall_tracepoint_name(MACH_86_64, "fadvise64"));
 	EXPECT_STREQ("oldumount", syscall_tracepoint_name(MACH_S390X, "umount"));
-	EXPECT_STREQ("old_readdir", syscall_tracepoint_name(MACH_S390X, "readdir"));
+	/* No alias for a call s390x's 64-bit kernel lacks: readdir is ENOSYS there. */
+	EXPECT_STREQ("readdir", syscall_tracepoint_name(MACH_S390X, "readdir"));
 	EXPECT_STREQ("s390_ipc", syscall_tracepoint_name(MACH_S390X, "ipc"));
 }
 

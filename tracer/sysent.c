@@ -205,7 +205,6 @@ static const struct sysent sysents[] = {
 	{ .name = "pwritev2", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
 	{ .name = "quotactl", .args = { POINTS("special", CK_PATH) } },
 	{ .name = "read", .args = { POINTS_N("buf", CK_DATA_OUT, "count") } },
-	{ .name = "readdir", .aliases = { { MACH_S390X, "old_readdir", false } } },
 	{ .name = "readlink", .args = {
 		POINTS_N("buf", CK_DATA_OUT, "bufsiz"), POINTS("path", CK_PATH) } },
 	{ .name = "readlinkat", .args = {
