@@ -2,7 +2,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
-#include <event-parse.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,22 +273,6 @@ struct kcount_end kcount_finish(struct kcount *kc, struct summary *sum)
 	return end;
 }
 
-/* Where this kernel's sched_process_fork record holds the child's pid. */
-static int fork_child_offset(const struct tracefs *tfs)
-{
-	struct extra_tps x = { 0 };
-	const struct tep_format_field *field;
-	int offset = -ENOENT;
-
-	if (!extra_tps_add(&x, tfs, "sched", "sched_process_fork", TP_FORK)) {
-		field = tep_find_field(x.tps[0].event, "child_pid");
-		if (field && field->size == 4)
-			offset = field->offset;
-	}
-	extra_tps_free(&x);
-	return offset;
-}
-
 static bool is_exec(const char *name)
 {
 	return !strcmp(name, "execve") || !strcmp(name, "execveat");
@@ -344,9 +327,10 @@ static int set_up(struct kcount *kc, const struct kcount_targets *t,
 		  const struct kcount_calls *calls, const struct tracefs *tfs,
 		  char *why, size_t len)
 {
-	int offset = t->follow_forks && t->tids ? fork_child_offset(tfs) : 0;
-	int err;
+	int offset = 0, err;
 
+	if (t->follow_forks && t->tids)
+		offset = extra_tp_field_offset(tfs, "sched", "sched_process_fork", "child_pid");
 	if (offset < 0) {
 		bpf_embed_explain(why, len, "finding sched_process_fork's child_pid", offset);
 		return offset;

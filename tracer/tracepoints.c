@@ -75,6 +75,27 @@ int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 	return err;
 }
 
+/*
+ * Where the running kernel's records of the tracepoint hold a 4-byte
+ * field (a number, or a __data_loc's offset and length), for a BPF
+ * program that reads its records raw; -ENOENT without one.
+ */
+int extra_tp_field_offset(const struct tracefs *tfs, const char *system,
+			  const char *name, const char *field)
+{
+	struct extra_tps x = { 0 };
+	const struct tep_format_field *f;
+	int offset = -ENOENT;
+
+	if (!extra_tps_add(&x, tfs, system, name, TP_PLAIN)) {
+		f = tep_find_field(x.tps[0].event, field);
+		if (f && f->size == 4)
+			offset = f->offset;
+	}
+	extra_tps_free(&x);
+	return offset;
+}
+
 /* A file from a machine of the other byte order: numbers read swapped. */
 void extra_tps_set_big_endian(struct extra_tps *x, bool big_endian)
 {

@@ -39,6 +39,8 @@ int extra_tps_add(struct extra_tps *x, const struct tracefs *tfs,
 		  const char *system, const char *name, enum tp_role role);
 int extra_tps_add_format(struct extra_tps *x, const char *system,
 			 const char *format, size_t len, enum tp_role role);
+int extra_tp_field_offset(const struct tracefs *tfs, const char *system,
+			  const char *name, const char *field);
 void extra_tps_set_big_endian(struct extra_tps *x, bool big_endian);
 const struct extra_tp *extra_tps_find(const struct extra_tps *x, int id);
 const char *extra_tp_system(const struct extra_tp *tp);
