@@ -79,6 +79,13 @@ trace_case() {
 	grep -qE '^execve\(filename: "/nonexistent/argv", argv: \["first", \?\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = -1 E(NOENT|FAULT) ' "$out.bare"
 }
 
+@test "an exec whose path the enter could not read: the retry's if it failed, the kernel's if it ran" {
+	trace_case execve exec_unfaulted "$BATS_TEST_TMPDIR/paths"
+	grep -qx 'status 0' <<<"$output"
+	grep -qE '^execve\(filename: "/nonexistent/unfaulted", argv: \[("true"|0x[0-9a-f]+)\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = -1 ENOENT ' "$out.bare"
+	grep -qE '^execve\(filename: "/bin/true", argv: \[("true"|0x[0-9a-f]+)\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$' "$out.bare"
+}
+
 @test "poll: each pollfd's events, and after the result the revents of the ready one" {
 	trace_case poll poll_revents
 	run "$PY" "$CASES" poll_revents

@@ -184,9 +184,32 @@ def resumed():
     reader.join()
 
 
+def exec_unfaulted():
+    """A child's execs whose paths are in a file's pages it never touched:
+    the enter cannot read them. One fails, then one succeeds, its path far
+    enough (128 KiB) from the first that the kernel's fault-around, when
+    it reads the first, does not map it (argv[2]: the file)."""
+    libc.execve.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    far = 128 * 1024
+    with open(sys.argv[2], "wb") as f:
+        f.write(b"/nonexistent/unfaulted".ljust(far, b"\0") + b"/bin/true".ljust(PAGE, b"\0"))
+    with open(sys.argv[2], "r+b") as f:
+        area = mmap.mmap(f.fileno(), far + PAGE, access=mmap.ACCESS_COPY)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    argv = (ctypes.c_char_p * 2)(b"true", None)
+    envp = (ctypes.c_void_p * 1)()
+    pid = os.fork()
+    if pid == 0:
+        libc.execve(base, argv, envp)
+        libc.execve(base + far, argv, envp)
+        os._exit(127)
+    say("status", os.waitpid(pid, 0)[1])
+
+
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
                                  unmapped, argv_unmapped, poll_revents, sockets, stat_file,
-                                 changed_during_call, threads_openat, resumed)}
+                                 changed_during_call, threads_openat, resumed,
+                                 exec_unfaulted)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

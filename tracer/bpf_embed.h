@@ -13,8 +13,8 @@ struct bpf_object;
 struct bpf_map;
 struct bpf_link;
 
-/* The most programs an object holds: contents' and kcount's hold four. */
-#define BPF_EMBED_PROGRAMS 4
+/* The most programs an object holds: contents' five, kcount's four. */
+#define BPF_EMBED_PROGRAMS 5
 
 /* An object's bytes, and its names in messages. */
 struct bpf_embed_object {

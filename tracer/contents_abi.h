@@ -67,6 +67,7 @@ struct ct_config {
 	__u32 self_tgid;
 	__u32 follow_forks;
 	__u32 fork_child_offset;	/* of child_pid in sched_process_fork */
+	__u32 exec_filename_offset;	/* of filename in sched_process_exec; 0: unknown */
 };
 
 /*

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <event-parse.h>
 
 #include "bpf_embed.h"
 #include "compiler.h"
@@ -14,7 +13,7 @@
 #include "contents_table.h"
 #include "syscall_table.h"
 #include "sysent.h"
-#include "tp_format.h"
+#include "tracepoints.h"
 
 /* The program's object file, built for this machine's byte order (Makefile). */
 static const unsigned char program_object[] __aligned(8) = {
@@ -130,14 +129,26 @@ out_free:
 	return NULL;
 }
 
+/*
+ * Where sched_process_exec's record holds its filename: the path of an
+ * exec whose enter could not read it (0: that path stays an address).
+ */
+static uint32_t exec_filename_offset(const struct tracefs *tfs)
+{
+	int offset = extra_tp_field_offset(tfs, "sched", "sched_process_exec", "filename");
+
+	return offset > 0 ? offset : 0;
+}
+
 static int set_config(struct contents *c, const struct contents_targets *t,
-		      int fork_child_offset)
+		      const struct tracefs *tfs, int fork_child_offset)
 {
 	struct ct_config cfg = {
 		.all = !t->tids,
 		.self_tgid = t->self,
 		.follow_forks = t->follow_forks,
 		.fork_child_offset = fork_child_offset,
+		.exec_filename_offset = exec_filename_offset(tfs),
 	};
 	uint32_t key = 0;
 
@@ -171,48 +182,24 @@ static int set_outputs(struct contents *c, const struct contents_outputs *out)
 	return 0;
 }
 
-/* Where this kernel's sched_process_fork record holds the child's pid. */
-static int fork_child_offset(const struct tracefs *tfs)
-{
-	struct tep_handle *tep = tep_alloc();
-	struct tep_format_field *field;
-	struct tep_event *event = NULL;
-	int offset = -ENOENT;
-	size_t size;
-	char *format = tracefs_read_format(tfs, "sched", "sched_process_fork", &size);
-	char *safe = format ? tp_format_safe(format, size, &size) : NULL;
-
-	if (!tep || !safe || tep_parse_format(tep, &event, safe, size, "sched"))
-		goto out_free;
-	field = tep_find_field(event, "child_pid");
-	if (field && field->size == 4)
-		offset = field->offset;
-
-out_free:
-	free(safe);
-	free(format);
-	if (tep)
-		tep_free(tep);
-	return offset;
-}
-
 /* Points the program at the rings and the tasks, then attaches it. */
 int contents_start(struct contents *c, const struct contents_outputs *out,
 		   const struct contents_targets *targets, const struct tracefs *tfs,
 		   char *why, size_t len)
 {
-	int offset = targets->follow_forks ? fork_child_offset(tfs) : 0;
-	int err = offset < 0 ? offset : set_outputs(c, out);
+	int offset = 0, err;
 
+	if (targets->follow_forks)
+		offset = extra_tp_field_offset(tfs, "sched", "sched_process_fork", "child_pid");
 	if (offset < 0) {
 		bpf_embed_explain(why, len, "finding sched_process_fork's child_pid", offset);
 		return offset;
 	}
-	if (err)
-		goto out_explain;
-	err = set_targets(c, targets);
+	err = set_outputs(c, out);
 	if (!err)
-		err = set_config(c, targets, offset);
+		err = set_targets(c, targets);
+	if (!err)
+		err = set_config(c, targets, tfs, offset);
 	if (err)
 		goto out_explain;
 	return bpf_embed_attach(&c->prog, why, len);

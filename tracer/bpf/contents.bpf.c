@@ -13,6 +13,7 @@
 #include "../contents_abi.h"
 
 #define KEEP 1
+#define AT_FDCWD -100
 /*
  * A record is built here; an item starts below HALF, so it always fits,
  * even as the verifier bounds it: offset and size each under 2 * ITEM.
@@ -185,6 +186,7 @@ struct item_req {
 	__u8 arg;
 	__u8 part;	/* enum ct_part */
 	__u8 msg;
+	__u8 kernel;	/* put_str: ptr is the kernel's memory */
 };
 
 static __always_inline struct ct_item_head *item_start(struct scratch *s,
@@ -214,7 +216,10 @@ __noinline __u32 put_str(struct scratch *s, const struct item_req *r)
 	size = r->max + 2;
 	if (size > CT_MAX_ITEM)
 		size = CT_MAX_ITEM;
-	n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)r->ptr);
+	if (r->kernel)
+		n = bpf_probe_read_kernel_str(h + 1, bounded(size), (const void *)r->ptr);
+	else
+		n = bpf_probe_read_user_str(h + 1, bounded(size), (const void *)r->ptr);
 	if (n < 0) {
 		/* The pointer instead, which is what is shown then. */
 		h->status = CT_ITEM_FAULT;
@@ -1039,9 +1044,10 @@ int contents_exit(struct exit_ctx *ctx)
 	msgs = bpf_map_lookup_elem(&pending_msgs, &tid);
 	/*
 	 * A failed call's out-parameters are never shown: then only the
-	 * arguments to retry are read.
+	 * arguments to retry are read. After an exec, the pointers are the
+	 * old program's: the new one's memory at them is not what was passed.
 	 */
-	if (spec && (ctx->ret >= 0 || call->retry))
+	if (spec && !(ctx->ret == 0 && is_exec(spec)) && (ctx->ret >= 0 || call->retry))
 		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
 		     call->retry, call->len_in, msgs, true);
 	if (msgs)
@@ -1076,6 +1082,78 @@ int contents_task_exit(void *ctx)
 	bpf_map_delete_elem(&traced, &tid);
 	bpf_map_delete_elem(&pending, &tid);
 	bpf_map_delete_elem(&pending_msgs, &tid);
+	return KEEP;
+}
+
+/*
+ * The exec's path argument if its enter could not read it and the
+ * kernel's copy is the same string: execve's, execveat's relative to
+ * AT_FDCWD (else the kernel names it /dev/fd/N/path); -1: none.
+ */
+static __always_inline int exec_path_arg(const struct ct_call_spec *spec,
+					 const struct pending_call *call)
+{
+	int i;
+
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode != CT_MODE_STR)
+			continue;
+		if (!(call->retry >> i & 1) || (i > 0 && (int)call->args[0] != AT_FDCWD))
+			return -1;
+		return i;
+	}
+	return -1;
+}
+
+/*
+ * An exec past its point of no return, whose path the enter could not
+ * read (a fresh child's pages, not yet faulted in): the kernel's copy,
+ * in this tracepoint's record, is written as the call's exit record.
+ * At the exit the old program's memory is gone.
+ */
+SEC("tracepoint/sched/sched_process_exec")
+int contents_exec(void *ctx)
+{
+	struct item_req r = { .kernel = 1, .off = sizeof(struct ct_record_head) };
+	const struct ct_call_spec *spec;
+	const struct ct_config *cfg;
+	struct ct_record_head *head;
+	struct pending_call *call;
+	__u32 tid, loc, len_ptr, key = 0, size;
+	struct scratch *s;
+	bool at_exit;
+	int arg;
+
+	cfg = traced_config(&tid);
+	if (!cfg || !cfg->exec_filename_offset)
+		return KEEP;
+	call = bpf_map_lookup_elem(&pending, &tid);
+	spec = call ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	if (!spec || !is_exec(spec))
+		return KEEP;
+	arg = exec_path_arg(spec, call);
+	s = bpf_map_lookup_elem(&scratch, &key);
+	if (arg < 0 || arg >= CT_MAX_ARGS || !s ||
+	    bpf_probe_read_kernel(&loc, sizeof(loc),
+				  (const char *)ctx + (cfg->exec_filename_offset & 0xff)))
+		return KEEP;
+	r.ptr = (__u64)ctx + (loc & 0xffff);
+	r.max = spec->args[arg].max;
+	r.arg = arg;
+	size = put_str(s, &r);
+	head = (struct ct_record_head *)s->buf;
+	head->common_type = CT_RECORD_TYPE;
+	head->at_exit = 1;
+	head->flags = 0;
+	head->nr = call->nr;
+	head->args[0] = call->args[0];
+	head->args[1] = call->args[1];
+	head->args[2] = call->args[2];
+	head->args[3] = call->args[3];
+	head->args[4] = call->args[4];
+	head->args[5] = call->args[5];
+	if (size <= SCRATCH)
+		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
 	return KEEP;
 }
 
