@@ -57,6 +57,7 @@ static void make_fixtures(void)
 	struct epoll_event ev = { .events = EPOLLIN };
 	struct rlimit nofile;
 	int nonblock[2];
+	size_t i;
 
 	must(!pipe(fx.idle_pipe), "idle pipe");
 	must(!pipe(fx.ready_pipe), "ready pipe");
@@ -77,6 +78,8 @@ static void make_fixtures(void)
 	fx.too_many_fds = nofile.rlim_cur + 1;
 	fx.idle = (struct pollfd){ .fd = fx.idle_pipe[0], .events = POLLIN };
 	fx.ready = (struct pollfd){ .fd = fx.ready_pipe[0], .events = POLLIN };
+	for (i = 0; i < sizeof(fx.idle_many) / sizeof(fx.idle_many[0]); i++)
+		fx.idle_many[i] = fx.idle;
 	fx.ts_1ms = (struct timespec){ 0, 1000000 };
 	fx.ts_10ms = (struct timespec){ 0, 10000000 };
 	fx.ts_20ms = (struct timespec){ 0, 20000000 };

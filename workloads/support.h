@@ -42,6 +42,12 @@ struct fixtures {
 	int ready_pipe[2];		/* one byte waiting */
 	struct pollfd idle;		/* POLLIN on idle_pipe[0] */
 	struct pollfd ready;		/* POLLIN on ready_pipe[0] */
+	/*
+	 * idle, over and over: the array poll is told has too many fds.
+	 * Longer than what sctrace shows of it (512 bytes), so what follows
+	 * it in memory (which moves with the binary's layout) is never shown.
+	 */
+	struct pollfd idle_many[64];
 	int nonblock_fd;		/* read end of an empty O_NONBLOCK pipe */
 	int dgram[2];			/* AF_UNIX datagram pair, non-blocking */
 	int epfd;			/* epoll watching idle_pipe[0] */
