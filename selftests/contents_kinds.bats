@@ -224,3 +224,22 @@ trace_case() {
 	has_line "inotify_add_watch(fd: $(info_of ino), pathname: \"$d/f\", mask: 2) = 1"
 	grep -qE "^openat2\(dfd: AT_FDCWD, filename: \"$d/f\", how: $(info_of how), usize: 24\) = [0-9]+$" "$out.bare"
 }
+
+@test "getrandom: the bytes it filled, up to its result and the string limit; unwritable, the address" {
+	trace_case_with "--json -e getrandom" random_bytes
+	"$PY" - "$out" "$info" <<'PYEOF'
+import json, sys
+calls = [json.loads(line) for line in open(sys.argv[1], encoding="ascii")]
+# The case's four, after the interpreter's own.
+calls = [c for c in calls if c.get("name") == "getrandom"][-4:]
+said = [line.split() for line in open(sys.argv[2])]
+rets = [int(v) for k, v in said if k == "ret"]
+wanted = [bytes.fromhex(v) if v != "-" else b"" for k, v in said if k == "bytes"]
+assert [c["ret"] for c in calls] == rets[:3] + [-14], calls
+for c, want in zip(calls, wanted):
+    shown = c["contents"]["ubuf"].encode("latin-1")
+    assert shown == want[:32], (shown, want)
+    assert c.get("contents_cut") == (["ubuf"] if len(want) > 32 else None), c
+assert "ubuf" not in calls[3].get("contents", {}), calls[3]
+PYEOF
+}

@@ -548,7 +548,18 @@ def paths():
     say("ret", sys_call("openat2", AT_FDCWD, addr(f), addr(how), 24))
 
 
-CASES = {f.__name__: f for f in (sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
+def random_bytes():
+    """getrandom: 16 bytes, 40 (cut at the limit), none, and an unwritable buffer."""
+    libc.getrandom.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint]
+    grnd_nonblock = 1
+    for n in (16, 40, 0):
+        buf = ctypes.create_string_buffer(n or 1)
+        say("ret", libc.getrandom(addr(buf), n, grnd_nonblock))
+        say("bytes", buf.raw[:n].hex() or "-")
+    say("ret", libc.getrandom(0x10, 16, 0))
+
+
+CASES = {f.__name__: f for f in (random_bytes, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,

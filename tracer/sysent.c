@@ -111,7 +111,8 @@ static const struct sysent sysents[] = {
 		POINTS("value", CK_ITIMERVAL_OUT), SYMBOLIC("which", ARG_ITIMER_WHICH) } },
 	{ .name = "getpeername", .args = {
 		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
-	{ .name = "getrandom", .args = { SYMBOLIC("flags", ARG_GETRANDOM_FLAGS) } },
+	{ .name = "getrandom", .args = {
+		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "len") } },
 	{ .name = "getrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
 	{ .name = "getsockname", .args = {
