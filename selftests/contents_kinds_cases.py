@@ -55,6 +55,7 @@ NR.update({
               "rt_sigprocmask": 175, "rt_sigpending": 176, "rt_sigtimedwait": 177,
               "ppoll": 302, "signalfd4": 322},
 }.get(MACHINE, {}))
+NR["clone3"] = 435  # from 424 on, every arch has the same numbers
 
 
 def sys_call(name, *args):
@@ -559,7 +560,25 @@ def random_bytes():
     say("ret", libc.getrandom(0x10, 16, 0))
 
 
-CASES = {f.__name__: f for f in (random_bytes, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
+def clone3_args():
+    """clone3 as fork with CLONE_PARENT_SETTID, one the kernel refuses, one unreadable."""
+    ptid = ctypes.c_int(0)
+    args = u64s(0x00100000, 0, 0, addr(ptid), 17, 0, 0, 0)
+    say("ptid", hex(addr(ptid)))
+    pid = sys_call("clone3", addr(args), 64)
+    if pid == 0:
+        os._exit(0)
+    say("pid", pid)
+    os.waitpid(pid, 0)
+    # CLONE_THREAD without CLONE_SIGHAND and CLONE_VM: EINVAL.
+    stack = ctypes.create_string_buffer(4096)
+    args = u64s(0x00010000 | 0x00080000, 0, 0, 0, 0, addr(stack), 4096, 0x1234000)
+    say("stack", hex(addr(stack)))
+    say("ret", sys_call("clone3", addr(args), 64))
+    say("ret", sys_call("clone3", 0x10, 64))
+
+
+CASES = {f.__name__: f for f in (random_bytes, clone3_args, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,

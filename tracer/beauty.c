@@ -109,6 +109,7 @@ static const struct symbol clone_flags[] = {
 	SYM(CLONE_CHILD_SETTID), SYM(CLONE_NEWCGROUP), SYM(CLONE_NEWUTS),
 	SYM(CLONE_NEWIPC), SYM(CLONE_NEWUSER), SYM(CLONE_NEWPID),
 	SYM(CLONE_NEWNET), SYM(CLONE_IO),
+	SYM(CLONE_CLEAR_SIGHAND), SYM(CLONE_INTO_CGROUP),	/* clone3's only */
 };
 
 static const struct symbol sock_type_flags[] = {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <arpa/inet.h>
+#include <linux/sched.h>
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
@@ -714,6 +715,50 @@ static void put_statfs(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, true);
 }
 
+/* A pointer field: NULL, or its address. */
+static void put_pointer(struct vwriter *w, const char *name, uint64_t v)
+{
+	vw_key(w, name);
+	if (v)
+		vw_addr(w, v);
+	else
+		vw_symbol(w, "NULL");
+}
+
+/* clone3's arguments as strace shows them: the fields its flags use. */
+static void put_clone_args(struct vwriter *w, const struct ct_item *it)
+{
+	struct clone_args ca = { 0 };
+	char sig[32];
+
+	memcpy(&ca, it->bytes, CLONE_ARGS_SIZE_VER0);
+	vw_begin_struct(w);
+	vw_key(w, "flags");
+	vw_symbol_begin(w);
+	beauty_print(w->ob, ARG_CLONE_FLAGS, ca.flags);
+	vw_symbol_end(w);
+	if (ca.flags & CLONE_PIDFD)
+		put_pointer(w, "pidfd", ca.pidfd);
+	if (ca.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		put_pointer(w, "child_tid", ca.child_tid);
+	if (ca.flags & CLONE_PARENT_SETTID)
+		put_pointer(w, "parent_tid", ca.parent_tid);
+	vw_key(w, "exit_signal");
+	if (ca.exit_signal)
+		vw_symbol(w, signal_name(ca.exit_signal, sig, sizeof(sig)));
+	else
+		vw_u64(w, 0);
+	put_pointer(w, "stack", ca.stack);
+	vw_key(w, "stack_size");
+	if (ca.stack_size)
+		vw_addr(w, ca.stack_size);
+	else
+		vw_u64(w, 0);
+	if (ca.flags & CLONE_SETTLS)
+		put_pointer(w, "tls", ca.tls);
+	vw_end_struct(w, false);
+}
+
 /* SCM_RIGHTS's fds, as strace lists them. */
 static void put_rights(struct vwriter *w, const unsigned char *data, size_t len)
 {
@@ -993,6 +1038,7 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_STATFS] = { sizeof(struct statfs), put_statfs },
 	[CK_SIGSET_IN] = { sizeof(uint64_t), put_sigset },
 	[CK_SIGSET_OUT] = { sizeof(uint64_t), put_sigset },
+	[CK_CLONE_ARGS] = { CLONE_ARGS_SIZE_VER0, put_clone_args },
 };
 
 /*

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/sched.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -93,6 +94,8 @@ static const struct kind_read kind_reads[] = {
 	 */
 	[CK_MMSGHDR]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct mmsghdr), LEN_ARG,
 			     CT_LEN_UPTO_RET, false, 0 },
+	/* Every size the kernel takes starts with these; later fields are rarer. */
+	[CK_CLONE_ARGS]	 = FIXED(CT_AT_ENTER, CLONE_ARGS_SIZE_VER0),
 };
 
 /* Whether the line waits for the exit: something is read there. */

@@ -58,6 +58,7 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
 	{ .name = "clock_settime", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
 	{ .name = "clone", .args = { SYMBOLIC("clone_flags", ARG_CLONE_FLAGS) } },
+	{ .name = "clone3", .args = { POINTS("uargs", CK_CLONE_ARGS) } },
 	{ .name = "connect", .args = { POINTS_N("uservaddr", CK_SOCKADDR_IN, "addrlen") } },
 	{ .name = "creat", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "dup3", .args = { SYMBOLIC("flags", ARG_FD_FLAGS) } },
