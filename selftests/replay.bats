@@ -10,9 +10,11 @@ setup() {
 	out=$BATS_TEST_TMPDIR/trace.out
 }
 
-# The calls and results of a trace, without addresses and ids.
+# The calls and results of a trace, without addresses, ids, and the bytes
+# getrandom filled (glibc's malloc asks for some): two runs differ in them.
 calls_of() {
-	sed -E 's/0x[0-9a-f]+/ADDR/g; s/\b[0-9]{3,}\b/N/g' "$1"
+	sed -E 's/(getrandom\(ubuf: )"([^"\\]|\\.)*"(\.\.\.)?/\1BYTES/
+		s/0x[0-9a-f]+/ADDR/g; s/\b[0-9]{3,}\b/N/g' "$1"
 }
 
 @test "record prints nothing, exits with the command's status" {
