@@ -250,3 +250,16 @@ PYEOF
 	has_line "clone3(uargs: {flags: CLONE_THREAD|CLONE_SETTLS, exit_signal: 0, stack: $(info_of stack), stack_size: 0x1000, tls: 0x1234000}, size: 64) = -1 EINVAL (Invalid argument)"
 	has_line "clone3(uargs: 0x10, size: 64) = -1 EFAULT (Bad address)"
 }
+
+@test "getdents64: how many entries the kernel filled, as strace counts them; past 1024, or more" {
+	d=$BATS_TEST_TMPDIR/d
+	mkdir "$d"
+	trace_case getdents64 dirents "$d"
+	few=$(info_of few) many=$(info_of many) buf=$(info_of buf)
+	has_line "getdents64(fd: $few, dirent: $buf /* 7 entries */, count: 32768) = 168"
+	has_line "getdents64(fd: $few, dirent: $buf /* 0 entries */, count: 32768) = 0"
+	# 1402 entries of 24 bytes: the first call fills 32760 bytes (1365 of them).
+	has_line "getdents64(fd: $many, dirent: $buf /* 1024 or more entries */, count: 32768) = 32760"
+	has_line "getdents64(fd: $many, dirent: $buf /* 37 entries */, count: 32768) = 888"
+	has_line "getdents64(fd: -1, dirent: $buf, count: 32768) = -1 EBADF (Bad file descriptor)"
+}

@@ -56,6 +56,7 @@ NR.update({
               "ppoll": 302, "signalfd4": 322},
 }.get(MACHINE, {}))
 NR["clone3"] = 435  # from 424 on, every arch has the same numbers
+NR["getdents64"] = {"x86_64": 217, "aarch64": 61, "s390x": 220}.get(MACHINE)
 
 
 def sys_call(name, *args):
@@ -578,7 +579,27 @@ def clone3_args():
     say("ret", sys_call("clone3", 0x10, 64))
 
 
-CASES = {f.__name__: f for f in (random_bytes, clone3_args, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
+def dirents():
+    """getdents64: 5 files and . and ..; then none; 1400 (past the 1024 counted); a bad fd."""
+    d = sys.argv[2]
+    os.mkdir(d + "/few")
+    for i in range(5):
+        open("%s/few/f%d" % (d, i), "w").close()
+    os.mkdir(d + "/many")
+    for i in range(1400):
+        open("%s/many/%04d" % (d, i), "w").close()
+    buf = ctypes.create_string_buffer(32768)
+    for sub in ("few", "many"):
+        fd = os.open(d + "/" + sub, os.O_RDONLY | os.O_DIRECTORY)
+        say(sub, fd)
+        say("ret", sys_call("getdents64", fd, addr(buf), 32768))
+        say("ret", sys_call("getdents64", fd, addr(buf), 32768))
+        os.close(fd)
+    say("buf", hex(addr(buf)))
+    say("ret", sys_call("getdents64", -1, addr(buf), 32768))
+
+
+CASES = {f.__name__: f for f in (random_bytes, clone3_args, dirents, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,

@@ -47,8 +47,8 @@ struct builder {
  * Where the two legitimately differ, strace's strings are let pass:
  *  - a string sctrace could not read is its address (an exec'd child's
  *    argv, data in a page not yet faulted in at the call);
- *  - arguments and fields sctrace does not decode: uname's and
- *    getdents64's buffers, the address in strace's inet_addr("..."),
+ *  - arguments and fields sctrace does not decode: uname's buffer,
+ *    getdents64's entries, the address in strace's inet_addr("..."),
  *    sa_data, and so on, which sctrace shows bare or leaves out;
  *  - elements past a list sctrace cut shorter than strace does
  *    (sendmmsg's and recvmmsg's first 4 messages, 8 iovecs).

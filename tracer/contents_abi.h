@@ -18,6 +18,7 @@
 #define CT_MAX_MSG 4		/* sendmmsg, recvmmsg: messages read at most (a power of two) */
 #define CT_MAX_CONTROL 1024	/* a message's control bytes read at most */
 #define CT_MAX_NAME 128		/* a message's address: sizeof(struct sockaddr_storage) */
+#define CT_MAX_DIRENTS 1024	/* getdents: directory entries counted at most */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
 
 /* How the program reads one argument. */
@@ -29,6 +30,7 @@ enum ct_mode {
 	CT_MODE_COUNTV,		/* a NULL-terminated array: only its length */
 	CT_MODE_IOV,		/* struct iovec[len_arg]: each one's first max bytes */
 	CT_MODE_MSG,		/* struct msghdr, or mmsghdr[len_arg]: elem_size says which */
+	CT_MODE_DIRENTS,	/* getdents' entries in len_arg bytes: only how many */
 };
 
 /* How the length argument counts (ct_arg_spec.flags). */
@@ -143,7 +145,7 @@ struct ct_item_head {
 	__u8 arg;
 	__u8 status;
 	__u16 len;
-	__u16 elem;		/* STRV: the index; COUNTV: the count */
+	__u16 elem;		/* STRV: the index; COUNTV, DIRENTS: the count */
 	__u8 part;		/* enum ct_part */
 	__u8 msg;		/* CT_MODE_MSG: the message's index */
 };

@@ -174,14 +174,15 @@ static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, const struc
 	vw_end_list(w, more);
 }
 
-/* envp: strace's address and count; in JSON the count alone. */
-static void put_envp(struct vwriter *w, const struct ct_item *it, unsigned long val)
+/* envp, getdents' entries: strace's address and count; in JSON the count alone. */
+static void put_count(struct vwriter *w, const struct ct_item *it, unsigned long val,
+		      const char *what)
 {
 	bool more = it->head.status & CT_ITEM_CUT;
 
 	if (w->json) {
 		vw_begin_struct(w);
-		vw_key(w, "vars");
+		vw_key(w, what);
 		vw_u64(w, it->head.elem);
 		vw_end_struct(w, false);
 		w->cut |= more;
@@ -190,7 +191,9 @@ static void put_envp(struct vwriter *w, const struct ct_item *it, unsigned long 
 	vw_addr(w, val);
 	outbuf_puts(w->ob, " /* ");
 	outbuf_u64(w->ob, it->head.elem);
-	outbuf_puts(w->ob, more ? " or more vars */" : " vars */");
+	outbuf_puts(w->ob, more ? " or more " : " ");
+	outbuf_puts(w->ob, what);
+	outbuf_puts(w->ob, " */");
 }
 
 static void put_field(struct vwriter *w, const char *name, int64_t v)
@@ -1074,6 +1077,7 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
 	case CK_ENVP:
+	case CK_DIRENTS:
 	case CK_POLLFD:
 		return true;
 	default:
@@ -1119,7 +1123,10 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		put_string_item(w, &it);
 		break;
 	case CK_ENVP:
-		put_envp(w, &it, v->val);
+		put_count(w, &it, v->val, "vars");
+		break;
+	case CK_DIRENTS:
+		put_count(w, &it, v->val, "entries");
 		break;
 	case CK_POLLFD:
 		put_pollfds(w, &it, false);

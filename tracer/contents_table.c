@@ -96,6 +96,8 @@ static const struct kind_read kind_reads[] = {
 			     CT_LEN_UPTO_RET, false, 0 },
 	/* Every size the kernel takes starts with these; later fields are rarer. */
 	[CK_CLONE_ARGS]	 = FIXED(CT_AT_ENTER, CLONE_ARGS_SIZE_VER0),
+	/* The bytes the call returned, walked in the kernel: a count, as strace shows. */
+	[CK_DIRENTS]	 = { CT_MODE_DIRENTS, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false, 0 },
 };
 
 /* Whether the line waits for the exit: something is read there. */

@@ -45,6 +45,7 @@ enum content_kind {
 	CK_MSGHDR_OUT,	/* struct msghdr the kernel filled, its data up to the result */
 	CK_MMSGHDR,	/* struct mmsghdr[len_arg], as many as the call returned */
 	CK_CLONE_ARGS,	/* clone3's struct clone_args: its first version's 64 bytes */
+	CK_DIRENTS,	/* getdents' entries the kernel filled: how many */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

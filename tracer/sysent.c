@@ -108,6 +108,8 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("op", ARG_FUTEX_OP),
 		POINTS_IF("utime", CK_TIMESPEC, NULL, "op", FUTEX_CMD_BITS, FUTEX_TIMEOUT_OPS) } },
 	{ .name = "futimesat", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "getdents", .args = { POINTS_N("dirent", CK_DIRENTS, "count") } },
+	{ .name = "getdents64", .args = { POINTS_N("dirent", CK_DIRENTS, "count") } },
 	{ .name = "getitimer", .args = {
 		POINTS("value", CK_ITIMERVAL_OUT), SYMBOLIC("which", ARG_ITIMER_WHICH) } },
 	{ .name = "getpeername", .args = {

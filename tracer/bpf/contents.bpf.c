@@ -366,6 +366,59 @@ __noinline int put_count(struct scratch *s, struct vector_req *v)
 	return 0;
 }
 
+/* A getdents buffer's walk: put_dirents's. */
+struct dirents_req {
+	__u64 ptr;
+	__u64 bytes;		/* what the kernel filled */
+	__u64 off;		/* the next entry's */
+	__u32 n;		/* entries counted */
+	__u8 fault;		/* an entry's length could not be read, or was 0 */
+};
+
+/* d_reclen's offset, in struct linux_dirent and linux_dirent64 alike. */
+#define DIRENT_RECLEN 16
+
+/* Counts the block's entries from r->off on; 0 once the buffer ends. */
+__noinline int count_dirent_block(struct dirents_req *r)
+{
+	__u16 reclen;
+	int i;
+
+	if (!r)
+		return 0;
+	for (i = 0; i < BLOCK; i++) {
+		if (r->off >= r->bytes)
+			return 0;
+		if (bpf_probe_read_user(&reclen, sizeof(reclen),
+					(const void *)(r->ptr + r->off + DIRENT_RECLEN)) || !reclen) {
+			r->fault = 1;
+			return 0;
+		}
+		r->off += reclen;
+		r->n++;
+	}
+	return 1;
+}
+
+/*
+ * How many entries the kernel filled (getdents, getdents64), a block per
+ * call as envp's count: one empty item, FAULT if they could not be
+ * walked, CUT past CT_MAX_DIRENTS. Returns the offset after it.
+ */
+__noinline __u32 put_dirents(struct scratch *s, __u32 off, __u8 arg, __u64 ptr, __u64 bytes)
+{
+	struct dirents_req r = { .ptr = ptr, .bytes = bytes };
+	__u32 i;
+
+	if (!s)
+		return 0;
+	for (i = 0; i < CT_MAX_DIRENTS / BLOCK; i++)
+		if (!count_dirent_block(&r))
+			break;
+	return put_end(s, off, arg, r.n,
+		       r.fault ? CT_ITEM_FAULT : r.off < r.bytes ? CT_ITEM_CUT : 0);
+}
+
 /*
  * Each string of the array an item, then an empty one if it went on
  * (CUT) or could not be read (FAULT); no room left: full. An array not
@@ -813,6 +866,13 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 		put_count(s, &v);
 		q->off = v.off;
 		q->items = v.items;
+		break;
+	case CT_MODE_DIRENTS:
+		count = count_of(a, &q->args, q->ret, q->len_in);
+		if (count < 0)
+			break;
+		q->items = 1;
+		q->off = put_dirents(s, q->off, q->arg, ptr, count);
 		break;
 	}
 	return 0;
