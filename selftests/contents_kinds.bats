@@ -263,3 +263,14 @@ PYEOF
 	has_line "getdents64(fd: $many, dirent: $buf /* 37 entries */, count: 32768) = 888"
 	has_line "getdents64(fd: -1, dirent: $buf, count: 32768) = -1 EBADF (Bad file descriptor)"
 }
+
+@test "siginfo: waitid's for an exited child, a killed one and none ready; rt_sigtimedwait's for a kill" {
+	trace_case waitid,rt_sigtimedwait siginfos
+	exited=$(info_of exit) killed=$(info_of kill)
+	IFS=, read -r _ _ _ _ _ ut1 st1 <<<"$(awk '$1 == "info" { print $2; exit }' "$info")"
+	IFS=, read -r _ _ _ _ _ ut2 st2 <<<"$(awk '$1 == "info" { n++ } n == 2 { print $2; exit }' "$info")"
+	has_line "waitid(which: P_PID, upid: $exited, infop: {si_signo: SIGCHLD, si_code: CLD_EXITED, si_pid: $exited, si_uid: 0, si_status: 3, si_utime: $ut1, si_stime: $st1}, options: WEXITED, ru: NULL) = 0"
+	has_line "waitid(which: P_PID, upid: $killed, infop: {si_signo: SIGCHLD, si_code: CLD_KILLED, si_pid: $killed, si_uid: 0, si_status: SIGKILL, si_utime: $ut2, si_stime: $st2}, options: WEXITED, ru: NULL) = 0"
+	has_line "waitid(which: P_ALL, upid: 0, infop: {}, options: WNOHANG|WEXITED, ru: NULL) = 0"
+	has_line "rt_sigtimedwait(uthese: [USR2], uinfo: {si_signo: SIGUSR2, si_code: SI_USER, si_pid: $(info_of self), si_uid: 0}, uts: NULL, sigsetsize: 8) = 12"
+}

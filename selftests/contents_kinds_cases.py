@@ -8,7 +8,9 @@ build its exact expected lines, one "key value" per line.
 import ctypes
 import mmap
 import os
+import struct
 import sys
+import time
 
 from raw_calls import MACHINE, libc, raw_call, say
 
@@ -57,6 +59,7 @@ NR.update({
 }.get(MACHINE, {}))
 NR["clone3"] = 435  # from 424 on, every arch has the same numbers
 NR["getdents64"] = {"x86_64": 217, "aarch64": 61, "s390x": 220}.get(MACHINE)
+NR["waitid"] = {"x86_64": 247, "aarch64": 95, "s390x": 281}.get(MACHINE)
 
 
 def sys_call(name, *args):
@@ -405,7 +408,7 @@ def epoll_events():
     say("ret", sys_call("epoll_pwait2", idle_ep.fileno(), out.ptr, 2, addr(longs(0, 0)), 0, 8))
 
 
-SIGINT, SIGUSR1, SIGTERM = 2, 10, 15
+SIGINT, SIGUSR1, SIGUSR2, SIGTERM = 2, 10, 12, 15
 SA_SIGINFO, SA_RESTORER, SA_RESTART, SA_NODEFER = 4, 0x04000000, 0x10000000, 0x40000000
 
 
@@ -599,7 +602,42 @@ def dirents():
     say("ret", sys_call("getdents64", -1, addr(buf), 32768))
 
 
-CASES = {f.__name__: f for f in (random_bytes, clone3_args, dirents, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
+def siginfos():
+    """waitid's siginfo for an exited and a killed child, and WNOHANG's empty one;
+    rt_sigtimedwait's for a kill; each field as the case read it back."""
+    p_pid, p_all, wexited, wnohang = 1, 0, 4, 1
+    info = ctypes.create_string_buffer(128)
+
+    def back():
+        signo, _, code, _, pid, uid, status, _ = struct.unpack_from("8i", info.raw)
+        utime, stime = struct.unpack_from("2q", info.raw, 32)
+        return "%d,%d,%d,%d,%d,%d,%d" % (signo, code, pid, uid, status, utime, stime)
+    for how in ("exit", "kill"):
+        pid = os.fork()
+        if pid == 0:
+            if how == "kill":
+                time.sleep(60)
+            os._exit(3)
+        if how == "kill":
+            os.kill(pid, 9)
+        say(how, pid)
+        say("ret", sys_call("waitid", p_pid, pid, addr(info), wexited, 0))
+        say("info", back())
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    say("ret", sys_call("waitid", p_all, 0, addr(info), wexited | wnohang, 0))
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    usr2 = sigbits(SIGUSR2)
+    say("ret", sys_call("rt_sigprocmask", SIG_BLOCK, addr(usr2), 0, 8))
+    os.kill(os.getpid(), SIGUSR2)
+    say("ret", sys_call("rt_sigtimedwait", addr(usr2), addr(info), 0, 8))
+    say("self", os.getpid())
+
+
+CASES = {f.__name__: f for f in (random_bytes, clone3_args, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,

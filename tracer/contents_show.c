@@ -762,6 +762,80 @@ static void put_clone_args(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, false);
 }
 
+/* si_code's names: the kernel's for any signal, then SIGCHLD's. */
+static const char *const si_codes[] = {
+	[0] = "SI_USER", [1] = "SI_QUEUE", [2] = "SI_TIMER", [3] = "SI_MESGQ",
+	[4] = "SI_ASYNCIO", [5] = "SI_SIGIO", [6] = "SI_TKILL", [7] = "SI_DETHREAD",
+};
+static const char *const cld_codes[] = {
+	[1] = "CLD_EXITED", [2] = "CLD_KILLED", [3] = "CLD_DUMPED",
+	[4] = "CLD_TRAPPED", [5] = "CLD_STOPPED", [6] = "CLD_CONTINUED",
+};
+
+/* SIGCHLD's code names a child's change; the others, who sent it (<= 0). */
+static const char *si_code_name(const struct siginfo_head *si)
+{
+	if (si->code == 0x80)
+		return "SI_KERNEL";
+	if (si->signo == SIGCHLD && si->code > 0 && si->code < (int)ARRAY_SIZE(cld_codes))
+		return cld_codes[si->code];
+	if (si->code <= 0 && -si->code < (int)ARRAY_SIZE(si_codes))
+		return si_codes[-si->code];
+	return NULL;
+}
+
+static void put_signal_field(struct vwriter *w, const char *name, int sig)
+{
+	char text[32];
+
+	vw_key(w, name);
+	vw_symbol(w, signal_name(sig, text, sizeof(text)));
+}
+
+/*
+ * siginfo_t as strace shows it: the signal and its code, then the sender
+ * of a kill or a queued signal, or SIGCHLD's child; other codes' fields
+ * are left out ("..."). An empty one (waitid with WNOHANG and no child
+ * ready) is {}.
+ */
+static void put_siginfo(struct vwriter *w, const struct ct_item *it)
+{
+	const char *code_name;
+	struct siginfo_head si;
+	bool child, sender;
+
+	memcpy(&si, it->bytes, sizeof(si));
+	vw_begin_struct(w);
+	if (!si.signo) {
+		vw_end_struct(w, false);
+		return;
+	}
+	code_name = si_code_name(&si);
+	child = si.signo == SIGCHLD && si.code > 0 && si.code <= CLD_CONTINUED;
+	sender = si.code == SI_USER || si.code == SI_TKILL || si.code == SI_QUEUE;
+	put_signal_field(w, "si_signo", si.signo);
+	vw_key(w, "si_code");
+	if (code_name)
+		vw_symbol(w, code_name);
+	else
+		vw_s64(w, si.code);
+	if (si.err)
+		put_field(w, "si_errno", si.err);
+	if (child || sender) {
+		put_field(w, "si_pid", si.pid);
+		put_field(w, "si_uid", si.uid);
+	}
+	if (child) {
+		if (si.code == CLD_EXITED)
+			put_field(w, "si_status", si.status);
+		else
+			put_signal_field(w, "si_status", si.status);
+		put_field(w, "si_utime", si.utime);
+		put_field(w, "si_stime", si.stime);
+	}
+	vw_end_struct(w, !child && (!sender || si.code == SI_QUEUE));
+}
+
 /* SCM_RIGHTS's fds, as strace lists them. */
 static void put_rights(struct vwriter *w, const unsigned char *data, size_t len)
 {
@@ -1042,6 +1116,8 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_SIGSET_IN] = { sizeof(uint64_t), put_sigset },
 	[CK_SIGSET_OUT] = { sizeof(uint64_t), put_sigset },
 	[CK_CLONE_ARGS] = { CLONE_ARGS_SIZE_VER0, put_clone_args },
+	[CK_SIGINFO_IN] = { sizeof(struct siginfo_head), put_siginfo },
+	[CK_SIGINFO_OUT] = { sizeof(struct siginfo_head), put_siginfo },
 };
 
 /*

@@ -98,6 +98,8 @@ static const struct kind_read kind_reads[] = {
 	[CK_CLONE_ARGS]	 = FIXED(CT_AT_ENTER, CLONE_ARGS_SIZE_VER0),
 	/* The bytes the call returned, walked in the kernel: a count, as strace shows. */
 	[CK_DIRENTS]	 = { CT_MODE_DIRENTS, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false, 0 },
+	[CK_SIGINFO_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct siginfo_head)),
+	[CK_SIGINFO_OUT] = FIXED(CT_AT_EXIT, sizeof(struct siginfo_head)),
 };
 
 /* Whether the line waits for the exit: something is read there. */

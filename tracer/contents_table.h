@@ -46,6 +46,8 @@ enum content_kind {
 	CK_MMSGHDR,	/* struct mmsghdr[len_arg], as many as the call returned */
 	CK_CLONE_ARGS,	/* clone3's struct clone_args: its first version's 64 bytes */
 	CK_DIRENTS,	/* getdents' entries the kernel filled: how many */
+	CK_SIGINFO_IN,	/* siginfo_t handed to the kernel (rt_sigqueueinfo) */
+	CK_SIGINFO_OUT,	/* siginfo_t the kernel filled (waitid, rt_sigtimedwait) */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
@@ -58,6 +60,24 @@ enum content_kind {
 #if defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__)
 #define KERNEL_SIGACTION_KNOWN
 #endif
+
+/*
+ * The part of the kernel's siginfo_t sctrace shows, as the 64-bit machines
+ * lay it out (the union after three ints and padding): a kill's sender,
+ * or SIGCHLD's child, status and times.
+ */
+struct siginfo_head {
+	int32_t signo;
+	int32_t err;
+	int32_t code;
+	int32_t pad;
+	int32_t pid;
+	uint32_t uid;
+	int32_t status;
+	int32_t pad2;
+	int64_t utime;
+	int64_t stime;
+};
 
 struct kernel_sigaction {
 	uint64_t handler;

@@ -238,11 +238,14 @@ static const struct sysent sysents[] = {
 	{ .name = "rt_sigprocmask", .args = {
 		SYMBOLIC("how", ARG_SIGMASK_HOW), POINTS("nset", CK_SIGSET_IN),
 		POINTS("oset", CK_SIGSET_OUT) } },
-	{ .name = "rt_sigqueueinfo", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+	{ .name = "rt_sigqueueinfo", .args = {
+		SYMBOLIC("sig", ARG_SIGNAL), POINTS("uinfo", CK_SIGINFO_IN) } },
 	{ .name = "rt_sigsuspend", .args = { POINTS("unewset", CK_SIGSET_IN) } },
 	{ .name = "rt_sigtimedwait", .args = {
-		POINTS("uthese", CK_SIGSET_IN), POINTS("uts", CK_TIMESPEC) } },
-	{ .name = "rt_tgsigqueueinfo", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
+		POINTS("uinfo", CK_SIGINFO_OUT), POINTS("uthese", CK_SIGSET_IN),
+		POINTS("uts", CK_TIMESPEC) } },
+	{ .name = "rt_tgsigqueueinfo", .args = {
+		SYMBOLIC("sig", ARG_SIGNAL), POINTS("uinfo", CK_SIGINFO_IN) } },
 	{ .name = "select", .result = RESULT_TIMEOUT, .args = {
 		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
 		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tvp", CK_TIMEVAL) } },
@@ -309,7 +312,8 @@ static const struct sysent sysents[] = {
 	{ .name = "wait4", .args = {
 		SYMBOLIC("options", ARG_WAIT_OPTIONS), POINTS("stat_addr", CK_WAIT_STATUS) } },
 	{ .name = "waitid", .args = {
-		SYMBOLIC("options", ARG_WAITID_OPTIONS), SYMBOLIC("which", ARG_WAITID_WHICH) } },
+		POINTS("infop", CK_SIGINFO_OUT), SYMBOLIC("options", ARG_WAITID_OPTIONS),
+		SYMBOLIC("which", ARG_WAITID_WHICH) } },
 	{ .name = "write", .args = { POINTS_N("buf", CK_DATA_IN, "count") } },
 	{ .name = "writev", .args = { POINTS_N("vec", CK_IOV_IN, "vlen") } },
 };
