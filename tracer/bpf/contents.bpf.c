@@ -878,6 +878,28 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 	return 0;
 }
 
+/* Heads the items built in s with the call, and writes the record out. */
+static __always_inline void output_record(void *ctx, struct scratch *s, int nr,
+					  const __u64 *args, bool at_exit, __u8 flags,
+					  __u32 size)
+{
+	struct ct_record_head *head = (struct ct_record_head *)s->buf;
+
+	head->common_type = CT_RECORD_TYPE;
+	head->at_exit = at_exit;
+	head->flags = flags;
+	head->nr = nr;
+	head->args[0] = args[0];
+	head->args[1] = args[1];
+	head->args[2] = args[2];
+	head->args[3] = args[3];
+	head->args[4] = args[4];
+	head->args[5] = args[5];
+	/* A full ring counts the record lost, as the kernel counts any. */
+	if (size <= SCRATCH)
+		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
+}
+
 /*
  * The arguments read at this side of the call (and at the exit, those to
  * retry: the kernel has faulted their pages in by then), written as one
@@ -890,8 +912,7 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 				  __s32 len_in, const struct saved_msgs *msgs, bool at_exit)
 {
 	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
-	__u32 key = 0, size, off = sizeof(struct ct_record_head), faulted = 0;
-	struct ct_record_head *head;
+	__u32 key = 0, off = sizeof(struct ct_record_head), faulted = 0;
 	struct scratch *s;
 	__u8 items = 0, flags = 0;
 	int i;
@@ -929,22 +950,7 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		flags |= CT_RECORD_FULL;
 	if (!items && !flags)
 		return 0;
-	head = (struct ct_record_head *)s->buf;
-	head->common_type = CT_RECORD_TYPE;
-	head->at_exit = at_exit;
-	head->flags = flags;
-	head->nr = nr;
-	head->args[0] = args[0];
-	head->args[1] = args[1];
-	head->args[2] = args[2];
-	head->args[3] = args[3];
-	head->args[4] = args[4];
-	head->args[5] = args[5];
-	size = off;
-	if (size > SCRATCH)
-		return faulted;
-	/* A full ring counts the record lost, as the kernel counts any. */
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
+	output_record(ctx, s, nr, args, at_exit, flags, off);
 	return faulted;
 }
 
@@ -1177,9 +1183,8 @@ int contents_exec(void *ctx)
 	struct item_req r = { .kernel = 1, .off = sizeof(struct ct_record_head) };
 	const struct ct_call_spec *spec;
 	const struct ct_config *cfg;
-	struct ct_record_head *head;
 	struct pending_call *call;
-	__u32 tid, loc, len_ptr, key = 0, size;
+	__u32 tid, loc, len_ptr, key = 0;
 	struct scratch *s;
 	bool at_exit;
 	int arg;
@@ -1200,20 +1205,7 @@ int contents_exec(void *ctx)
 	r.ptr = (__u64)ctx + (loc & 0xffff);
 	r.max = spec->args[arg].max;
 	r.arg = arg;
-	size = put_str(s, &r);
-	head = (struct ct_record_head *)s->buf;
-	head->common_type = CT_RECORD_TYPE;
-	head->at_exit = 1;
-	head->flags = 0;
-	head->nr = call->nr;
-	head->args[0] = call->args[0];
-	head->args[1] = call->args[1];
-	head->args[2] = call->args[2];
-	head->args[3] = call->args[3];
-	head->args[4] = call->args[4];
-	head->args[5] = call->args[5];
-	if (size <= SCRATCH)
-		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
+	output_record(ctx, s, call->nr, call->args, true, 0, put_str(s, &r));
 	return KEEP;
 }
 
