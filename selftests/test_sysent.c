@@ -23,8 +23,8 @@ static bool applies(const struct sysent_alias *a, int machine)
 	return a->tracepoint && (!a->machine || a->machine == machine);
 }
 
-/* Whether the machine's syscall table names the call: arm64 has no stat. */
-static bool machine_names(int machine, const char *name)
+/* The call's number in the machine's syscall table, or -1: arm64 has no stat. */
+static long number_named(int machine, const char *name)
 {
 	const char *known;
 	long nr;
@@ -32,9 +32,9 @@ static bool machine_names(int machine, const char *name)
 	for (nr = 0; nr < CT_MAX_NR; nr++) {
 		known = syscall_name(machine, nr);
 		if (known && !strcmp(known, name))
-			return true;
+			return nr;
 	}
-	return false;
+	return -1;
 }
 
 TEST(aliases_are_whole)
@@ -81,7 +81,7 @@ TEST(aliases_name_real_tracepoints)
 	for (i = 0; i < nr; i++) {
 		for (j = 0; j < SYSENT_ALIASES; j++) {
 			if (!applies(&rows[i].aliases[j], machine) ||
-			    !machine_names(machine, rows[i].name))
+			    number_named(machine, rows[i].name) < 0)
 				continue;
 			snprintf(tp, sizeof(tp), "sys_enter_%s", rows[i].aliases[j].tracepoint);
 			EXPECT_LE(0, tracefs_event_id(&tfs, "syscalls", tp))
@@ -170,15 +170,9 @@ TEST(args_are_whole_and_sorted)
 /* The calls' descriptions on this machine, numbers by name. */
 static const struct syscall_desc *desc_named(struct syscall_cache *cache, const char *name)
 {
-	long n;
+	long nr = number_named(cache->machine, name);
 
-	for (n = 0; n < CT_MAX_NR; n++) {
-		const char *known = syscall_name(cache->machine, n);
-
-		if (known && !strcmp(known, name))
-			return syscall_cache_get(cache, n);
-	}
-	return NULL;
+	return nr < 0 ? NULL : syscall_cache_get(cache, nr);
 }
 
 /* One fact against the tracepoint's argument, as sctrace describes it. */
