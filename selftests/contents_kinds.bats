@@ -247,7 +247,7 @@ PYEOF
 @test "clone3: the clone_args fields its flags use, at the call; unreadable, the address" {
 	trace_case clone3 clone3_args
 	has_line "clone3(uargs: {flags: CLONE_PARENT_SETTID, parent_tid: $(info_of ptid), exit_signal: SIGCHLD, stack: NULL, stack_size: 0}, size: 64) = $(info_of pid)"
-	has_line "clone3(uargs: {flags: CLONE_THREAD|CLONE_SETTLS, exit_signal: 0, stack: $(info_of stack), stack_size: 0x1000, tls: 0x1234000}, size: 64) = -1 EINVAL (Invalid argument)"
+	has_line "clone3(uargs: {flags: CLONE_NEWTIME|CLONE_THREAD|CLONE_SETTLS, exit_signal: 0, stack: $(info_of stack), stack_size: 0x1000, tls: 0x1234000}, size: 64) = -1 EINVAL (Invalid argument)"
 	has_line "clone3(uargs: 0x10, size: 64) = -1 EFAULT (Bad address)"
 }
 

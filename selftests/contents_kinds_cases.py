@@ -575,8 +575,9 @@ def clone3_args():
     say("pid", pid)
     os.waitpid(pid, 0)
     # CLONE_THREAD without CLONE_SIGHAND and CLONE_VM: EINVAL.
+    # CLONE_NEWTIME (0x80) sits where clone keeps its exit signal.
     stack = ctypes.create_string_buffer(4096)
-    args = u64s(0x00010000 | 0x00080000, 0, 0, 0, 0, addr(stack), 4096, 0x1234000)
+    args = u64s(0x80 | 0x00010000 | 0x00080000, 0, 0, 0, 0, addr(stack), 4096, 0x1234000)
     say("stack", hex(addr(stack)))
     say("ret", sys_call("clone3", addr(args), 64))
     say("ret", sys_call("clone3", 0x10, 64))

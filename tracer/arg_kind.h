@@ -28,6 +28,7 @@ enum arg_kind {
 	ARG_SIGNAL,	/* SIGKILL */
 	ARG_SIGMASK_HOW, /* SIG_BLOCK */
 	ARG_CLONE_FLAGS, /* CLONE_VM|...|SIGCHLD */
+	ARG_CLONE3_FLAGS, /* clone_args.flags: CLONE_NEWTIME|CLONE_VM, no signal */
 	ARG_SOCK_FAMILY, /* AF_INET */
 	ARG_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
 	/* Plain tables (beauty.c's symbolic_kinds): an enum, or flags. */

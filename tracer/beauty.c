@@ -112,6 +112,11 @@ static const struct symbol clone_flags[] = {
 	SYM(CLONE_CLEAR_SIGHAND), SYM(CLONE_INTO_CGROUP),	/* clone3's only */
 };
 
+/* clone3 has a field for the exit signal, and a flag in clone's signal byte. */
+static const struct symbol clone3_low_flags[] = {
+	SYM(CLONE_NEWTIME),
+};
+
 static const struct symbol sock_type_flags[] = {
 	SYM(SOCK_NONBLOCK), SYM(SOCK_CLOEXEC),
 };
@@ -543,6 +548,18 @@ static void print_clone_flags(struct outbuf *ob, unsigned long val)
 	}
 }
 
+static void print_clone3_flags(struct outbuf *ob, unsigned long val)
+{
+	unsigned long low = val & CSIGNAL, high = val & ~(unsigned long)CSIGNAL;
+
+	if (low)
+		print_flags(ob, low, false, clone3_low_flags, ARRAY_SIZE(clone3_low_flags));
+	if (high)
+		print_flags(ob, high, low != 0, clone_flags, ARRAY_SIZE(clone_flags));
+	if (!val)
+		outbuf_putc(ob, '0');
+}
+
 static void print_sock_type(struct outbuf *ob, unsigned long val)
 {
 	unsigned long type = val & 0xf;
@@ -619,6 +636,9 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_CLONE_FLAGS:
 		print_clone_flags(ob, val);
 		break;
+	case ARG_CLONE3_FLAGS:
+		print_clone3_flags(ob, val);
+		break;
 	case ARG_SOCK_FAMILY:
 		print_enum(ob, val, sock_families, ARRAY_SIZE(sock_families));
 		break;
@@ -651,6 +671,7 @@ static const struct beauty_table all_tables[] = {
 	KIND_TABLE(ARG_FUTEX_OP, futex_cmds, true),
 	KIND_TABLE(ARG_SIGMASK_HOW, sigmask_hows, true),
 	KIND_TABLE(ARG_CLONE_FLAGS, clone_flags, false),
+	KIND_TABLE(ARG_CLONE3_FLAGS, clone3_low_flags, false),
 	KIND_TABLE(ARG_SOCK_FAMILY, sock_families, true),
 	KIND_TABLE(ARG_SOCK_TYPE, sock_types, true),
 	KIND_TABLE(ARG_SOCK_TYPE, sock_type_flags, false),

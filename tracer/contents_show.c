@@ -738,7 +738,7 @@ static void put_clone_args(struct vwriter *w, const struct ct_item *it)
 	vw_begin_struct(w);
 	vw_key(w, "flags");
 	vw_symbol_begin(w);
-	beauty_print(w->ob, ARG_CLONE_FLAGS, ca.flags);
+	beauty_print(w->ob, ARG_CLONE3_FLAGS, ca.flags);
 	vw_symbol_end(w);
 	if (ca.flags & CLONE_PIDFD)
 		put_pointer(w, "pidfd", ca.pidfd);
