@@ -38,6 +38,15 @@ if [ -n "$kernel" ] && [ ! -r "$kernel" ]; then
 	exit 66
 fi
 
+# The guests' recordings are replayed by the host's sctrace: built here,
+# so that a run of this script alone never replays with a stale one.
+mkdir -p build
+make -s -j2 build/sctrace build/selftests/replay_compare >build/host.build.log 2>&1 || {
+	echo "check-qemu: building the host's sctrace failed:" >&2
+	tail -n 20 build/host.build.log >&2
+	exit 1
+}
+
 cross_cc() {
 	case "$1" in
 	x86_64) echo gcc ;;
