@@ -74,6 +74,22 @@ zombie() {
 	[ "$(cut -d ' ' -f 3 "/proc/$1/stat")" = Z ]
 }
 
+# sctrace "$@" on a bench-workload, stopped once the workload runs (its
+# events are enabled at its exec), let go once it has ended: a zombie,
+# which sctrace reaps. What it made waited in rings nobody read. Its
+# status in $status, its stderr in $frozen_err.
+frozen_run() {
+	frozen_err=$BATS_TEST_TMPDIR/frozen.err
+	sct_bg "$@" 2>"$frozen_err"
+	wait_until has_child "$SCT_PID" bench-workload
+	kill -STOP "$SCT_PID"
+	# Let go however the wait ended: never left stopped.
+	wait_until zombie "$CHILD" || true
+	kill -CONT "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+}
+
 @test "losses still pending in the kernel when the run ends are reported" {
 	# The kernel writes a ring's LOST record only on its next write there.
 	# With sctrace frozen, the workload overflows both rings, moves cpus
@@ -85,18 +101,50 @@ zombie() {
 	assert_success
 	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost_before" -eq 0 ]
-	sct_bg --no-contents -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
-	# Stopped once the workload runs (its events are enabled at its
-	# exec), thawed once it has ended: a zombie, which sctrace reaps.
-	wait_until has_child "$SCT_PID" bench-workload
-	kill -STOP "$SCT_PID"
-	# Let go however the wait ended: never left stopped.
-	wait_until zombie "$CHILD" || true
-	kill -CONT "$SCT_PID"
-	wait_bounded "$SCT_PID"
+	frozen_run --no-contents -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost" -gt 0 ]
 	[ $((shown + lost)) -eq "$made" ]
+}
+
+# The counts of "sctrace: LOST N KIND" lines of $frozen_err: "EVENTS TASK_RECORDS".
+lost_said() {
+	awk '/^sctrace: LOST [0-9]+ events$/ { e += $3 }
+		/^sctrace: LOST [0-9]+ task records: / { t += $3 }
+		END { print e + 0, t + 0 }' "$frozen_err"
+}
+
+@test "lost comm and fork records are told apart from lost events: printed + LOST events = made" {
+	# 2000 forks and exits with sctrace stopped overflow both rings of a
+	# cpu: its sample ring and its task-record ring (one page each with
+	# -m 1). Names and forks are no events of the trace: counted apart.
+	run --separate-stderr sct --comm --no-contents -m 4096 -o "$out" -- "$WORKLOAD" forkstorm 2000
+	assert_success
+	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	[ "$lost_before" -eq 0 ]
+	! grep -q LOST "$out"
+	frozen_run --comm --no-contents -m 1 -o "$out" -- "$WORKLOAD" forkstorm 2000
+	[ "$status" -eq 0 ]
+	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
+	tasks=$(awk '/^--- LOST [0-9]+ task records on cpu [0-9]+ ---$/ { n += $3 } END { print n + 0 }' "$out")
+	[ "$lost" -gt 0 ]
+	[ "$tasks" -gt 0 ]
+	[ $((shown + lost)) -eq "$made" ]
+	[ "$(lost_said)" = "$lost $tasks" ]
+}
+
+@test "a recording keeps the two kinds of loss apart: its replay and --json say which" {
+	data=$BATS_TEST_TMPDIR/lost.data
+	frozen_run record --no-contents -m 1 -o "$data" -- "$WORKLOAD" forkstorm 2000
+	[ "$status" -eq 0 ]
+	read -r events tasks < <(lost_said)
+	[ "$events" -gt 0 ]
+	[ "$tasks" -gt 0 ]
+	run --separate-stderr sct -i "$data" --json -o "$out"
+	assert_success
+	run jq -r -s '[.[] | select(.type == "lost")] | group_by(.what)[] | "\(.[0].what) \(map(.count) | add)"' "$out"
+	assert_output "events $events
+task records $tasks"
 }
 
 # The cgroup v2 directory --lossless makes for sctrace $1: sctrace-PID

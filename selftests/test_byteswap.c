@@ -167,12 +167,12 @@ static const struct sent sent = {
 /* The ids a recording of longs of long_size bytes is read with. */
 static struct sample_ids ids_of(uint64_t st, unsigned int long_size)
 {
-	static const struct fault_id faults[] = { { FAULT_ID, true } };
+	static const struct event_id faults[] = { { FAULT_ID, EVENT_ID_FAULT_MAJOR } };
 
 	return (struct sample_ids){
 		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = st,
 		.long_size = long_size, .other_tracepoints = true,
-		.faults = faults, .nr_faults = 1,
+		.event_ids = faults, .nr_event_ids = 1,
 	};
 }
 
@@ -449,7 +449,7 @@ TEST(comm_fork_exit_mmap2_and_lost_records)
 		ASSERT_EQ(SAMPLE_OK, decode(swapped(&file, st, &t), st, &ev));
 		EXPECT_EQ(EV_LOST, ev.kind);
 		check_sent(_metadata, &ev);
-		EXPECT_EQ(distinct(14), ev.lost);
+		EXPECT_EQ(distinct(14), ev.lost.count);
 	}
 }
 

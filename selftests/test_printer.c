@@ -144,7 +144,7 @@ TEST_F(pr, open_call_closed_at_the_end)
 
 TEST_F(pr, lost_events_are_counted_and_shown)
 {
-	struct sct_event lost = { .kind = EV_LOST, .lost = 5, .cpu = 1 };
+	struct sct_event lost = { .kind = EV_LOST, .lost.count = 5, .cpu = 1 };
 
 	enter(&self->p, 10, NR_READ, 0);
 	printer_event(&self->p, &lost);
@@ -190,7 +190,7 @@ TEST_F(pr, relative_time_and_durations)
 
 TEST_F(pr, lost_lines_carry_the_time)
 {
-	struct sct_event lost = { .kind = EV_LOST, .lost = 3, .cpu = 0, .time = 3000000 };
+	struct sct_event lost = { .kind = EV_LOST, .lost.count = 3, .cpu = 0, .time = 3000000 };
 
 	struct printer_config cfg = { .time_mode = TIME_RELATIVE };
 
@@ -265,7 +265,7 @@ TEST_F(pr, max_events_stops_after_n_but_completes_the_open_line)
 TEST_F(pr, summary_only_prints_no_lines_but_counts_lost)
 {
 	struct printer_config cfg = { .summary_only = true };
-	struct sct_event lost = { .kind = EV_LOST, .lost = 7 };
+	struct sct_event lost = { .kind = EV_LOST, .lost.count = 7 };
 
 	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
 	enter(&self->p, 10, NR_READ, 3);

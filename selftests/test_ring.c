@@ -125,7 +125,7 @@ TEST(records_across_the_end)
 	ASSERT_NE(NULL, h);
 	ASSERT_EQ(SAMPLE_OK, sample_parse(&ids, h, &ev));
 	EXPECT_EQ(EV_LOST, ev.kind);
-	EXPECT_EQ(12, ev.lost);
+	EXPECT_EQ(12, ev.lost.count);
 	EXPECT_EQ(9000, ev.time);
 
 	EXPECT_EQ(NULL, ring_next(&f.ring));
@@ -264,10 +264,10 @@ static const struct fault_sample fault_sample = {
 
 TEST(fault_sample_by_its_id)
 {
-	static const struct fault_id faults[] = { { 40, false }, { 41, true } };
+	static const struct event_id faults[] = { { 40, EVENT_ID_FAULT_MINOR }, { 41, EVENT_ID_FAULT_MAJOR } };
 	const struct sample_ids fids = {
 		.enter = ENTER_ID, .exit = EXIT_ID,
-		.sample_type = SCT_SAMPLE_TYPE_FAULTS, .faults = faults, .nr_faults = 2,
+		.sample_type = SCT_SAMPLE_TYPE_FAULTS, .event_ids = faults, .nr_event_ids = 2,
 	};
 	struct fault_sample s = fault_sample;
 	struct sct_event ev;
@@ -288,22 +288,53 @@ TEST(fault_sample_by_its_id)
  * The fault ids as events.c and the replay build them, out of order:
  * sorted once, each one found by the parser's search.
  */
-TEST(fault_ids_added_in_any_order_are_found)
+/* A LOST record's id is the event whose write reported it: its ring's kind. */
+TEST(lost_records_say_which_ring_they_count)
+{
+	static const struct event_id task_ring[] = { { 7, EVENT_ID_TASK_RING } };
+	static const struct event_id fault[] = { { 7, EVENT_ID_FAULT_MAJOR } };
+	struct sample_ids listed = ids;
+	const struct perf_event_header *h;
+	static struct fake_ring f;
+	struct sct_event ev;
+
+	start_at(&f, 0);
+	put_lost(&f, 3);
+	publish(&f);
+	h = ring_next(&f.ring);
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&ids, h, &ev));
+	EXPECT_EQ(EV_LOST, ev.kind);
+	EXPECT_EQ(3, ev.lost.count);
+	EXPECT_FALSE(ev.lost.task_records);
+	listed.event_ids = task_ring;
+	listed.nr_event_ids = 1;
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&listed, h, &ev));
+	EXPECT_EQ(3, ev.lost.count);
+	EXPECT_TRUE(ev.lost.task_records);
+	listed.event_ids = fault;
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&listed, h, &ev));
+	EXPECT_FALSE(ev.lost.task_records);
+	ring_end(&f.ring);
+}
+
+TEST(event_ids_added_in_any_order_are_found)
 {
 	static const uint64_t ids[] = { 907, 12, 400, 3, 55 };
 	struct sample_ids fids = {
 		.enter = ENTER_ID, .exit = EXIT_ID, .sample_type = SCT_SAMPLE_TYPE_FAULTS,
 	};
 	struct fault_sample s = fault_sample;
-	struct fault_id *table = NULL;
+	struct event_id *table = NULL;
 	struct sct_event ev;
 	size_t nr = 0, i;
 
 	for (i = 0; i < ARRAY_SIZE(ids); i++)
-		ASSERT_EQ(0, fault_ids_add(&table, &nr, ids[i], ids[i] % 2));
-	fault_ids_sort(table, nr);
-	fids.faults = table;
-	fids.nr_faults = nr;
+		ASSERT_EQ(0, event_ids_add(&table, &nr, ids[i], ids[i] % 2 ?
+					    EVENT_ID_FAULT_MAJOR : EVENT_ID_FAULT_MINOR));
+	event_ids_sort(table, nr);
+	fids.event_ids = table;
+	fids.nr_event_ids = nr;
 	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		s.id = ids[i];
 		ASSERT_EQ(SAMPLE_OK, sample_parse(&fids, &s.h, &ev)) TH_LOG("id %lu", (unsigned long)ids[i]);

@@ -64,10 +64,10 @@ static bool start_contents(struct bpf_progs *p, const struct event_set *es,
 	};
 	struct contents_outputs out = {
 		.cpus = es->ring_cpus,
-		.nr = es->nr_rings,
+		.nr = es->nr_cpu_rings,
 	};
 	char *why = p->no_contents_why;
-	int fds[es->nr_rings ?: 1];
+	int fds[es->nr_cpu_rings ?: 1];
 
 	if (!p->contents) {
 		if (p->contents_wanted)

@@ -22,39 +22,74 @@ static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 		       PERF_FLAG_FD_CLOEXEC);
 }
 
+/* Comm and fork records are few and short: a task-record ring is small. */
+#define TASK_RING_PAGES 64u
+
 static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
-		      const struct event_source *src, size_t data_size);
+		      const struct event_source *src);
 
 /* The attr each (task, cpu) of src is opened with, e.g. for a perf.data file. */
 void events_source_attr(const struct event_spec *spec, const struct event_source *src,
 			struct perf_event_attr *attr)
 {
-	fill_attr(attr, spec, src, (spec->mmap_pages * (size_t)sysconf(_SC_PAGESIZE)));
+	fill_attr(attr, spec, src);
 }
 
-/* The sample ids of source i's events, for a file's attr section. */
+static int add_id(int fd, uint64_t *ids, size_t *nr)
+{
+	if (ioctl(fd, PERF_EVENT_IOC_ID, &ids[*nr]))
+		return -errno;
+	(*nr)++;
+	return 0;
+}
+
+/*
+ * The sample ids of source i's events, for a file's attr section; the
+ * task-record source's include the flush events of its rings, whose
+ * writes may be the ones that report its losses.
+ */
 int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
 		      size_t *nr)
 {
 	size_t i;
+	int err = 0;
 
-	*ids = calloc(es->nr_fds ?: 1, sizeof(**ids));
+	*ids = calloc(es->nr_fds + es->nr_rings ?: 1, sizeof(**ids));
 	*nr = 0;
 	if (!*ids)
 		return -ENOMEM;
-	for (i = 0; i < es->nr_fds; i++) {
-		if (es->fd_sources[i] != source)
-			continue;
-		if (ioctl(es->fds[i], PERF_EVENT_IOC_ID, &(*ids)[*nr]))
-			return -errno;
-		(*nr)++;
-	}
-	return 0;
+	for (i = 0; !err && i < es->nr_fds; i++)
+		if (es->fd_sources[i] == source)
+			err = add_id(es->fds[i], *ids, nr);
+	for (i = es->nr_cpu_rings; !err && source == es->task_source && i < es->nr_rings; i++)
+		if (es->flush_fds[i] >= 0)
+			err = add_id(es->flush_fds[i], *ids, nr);
+	return err;
+}
+
+static unsigned int task_ring_pages(const struct event_spec *spec)
+{
+	return spec->mmap_pages < TASK_RING_PAGES ? spec->mmap_pages : TASK_RING_PAGES;
+}
+
+/* The bytes of records the ring src writes into holds. */
+static size_t data_size_of(const struct event_spec *spec, const struct event_source *src)
+{
+	unsigned int pages = src->task_ring ? task_ring_pages(spec) : spec->mmap_pages;
+
+	return pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static size_t ring_map_len(const struct event_set *es, size_t ring)
+{
+	return ring < es->nr_cpu_rings ? es->map_len : es->task_map_len;
 }
 
 static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spec,
-		      const struct event_source *src, size_t data_size)
+		      const struct event_source *src)
 {
+	size_t data_size = data_size_of(spec, src);
+
 	memset(attr, 0, sizeof(*attr));
 	attr->type = src->type;
 	attr->size = sizeof(*attr);
@@ -98,7 +133,7 @@ static int add_fd(struct event_set *es, int fd, size_t source)
 static int map_ring(struct event_set *es, size_t idx, int fd)
 {
 	struct perf_event_mmap_page *meta;
-	void *map = mmap(NULL, es->map_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	void *map = mmap(NULL, ring_map_len(es, idx), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 
 	if (map == MAP_FAILED)
 		return -errno;
@@ -113,25 +148,39 @@ static int map_ring(struct event_set *es, size_t idx, int fd)
 	return 0;
 }
 
-/* Page-fault samples are told apart by the id of the event that wrote them. */
-static int note_fault_id(struct event_set *es, const struct event_source *src, int fd)
+/* Which events' records are told apart by id: page faults, task rings'. */
+static bool event_id_kind_of(const struct event_source *src, enum event_id_kind *kind)
 {
+	if (src->task_ring)
+		*kind = EVENT_ID_TASK_RING;
+	else if (src->type == PERF_TYPE_SOFTWARE && src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
+		*kind = EVENT_ID_FAULT_MAJOR;
+	else if (src->type == PERF_TYPE_SOFTWARE && src->config == PERF_COUNT_SW_PAGE_FAULTS_MIN)
+		*kind = EVENT_ID_FAULT_MINOR;
+	else
+		return false;
+	return true;
+}
+
+static int note_event_id(struct event_set *es, const struct event_source *src, int fd)
+{
+	enum event_id_kind kind;
 	uint64_t id;
 
-	if (src->type != PERF_TYPE_SOFTWARE || src->config == PERF_COUNT_SW_BPF_OUTPUT)
+	if (!event_id_kind_of(src, &kind))
 		return 0;
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &id))
 		return -errno;
-	if (fault_ids_add(&es->fault_ids, &es->nr_fault_ids, id,
-			  src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
+	if (event_ids_add(&es->event_ids, &es->nr_event_ids, id, kind))
 		return -ENOMEM;
 	return 0;
 }
 
-/* Opens one source for one (task, cpu) and attaches it to the cpu's ring. */
+/* Opens one source for one (task, cpu) and attaches it to its ring on the cpu. */
 static int open_one(struct event_set *es, const struct event_spec *spec,
-		    size_t ring, const struct event_source *src, pid_t tid, int cpu)
+		    size_t cpu_idx, const struct event_source *src, pid_t tid, int cpu)
 {
+	size_t ring = src->task_ring ? es->nr_cpu_rings + cpu_idx : cpu_idx;
 	struct perf_event_attr attr;
 	int fd, err;
 
@@ -139,7 +188,7 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 	es->failed_cpu = cpu;
 	es->failed_source = src - spec->sources;
 	es->failed_step = EVENT_STEP_OPEN;
-	fill_attr(&attr, spec, src, es->map_len - sysconf(_SC_PAGESIZE));
+	fill_attr(&attr, spec, src);
 	fd = perf_event_open(&attr, tid, cpu);
 	if (fd < 0)
 		return -errno;
@@ -152,7 +201,7 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 	if (src->filter && *src->filter &&
 	    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, src->filter))
 		return -errno;
-	err = note_fault_id(es, src, fd);
+	err = note_event_id(es, src, fd);
 	if (err)
 		return err;
 	es->failed_step = EVENT_STEP_MAP;
@@ -164,12 +213,26 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 	return 0;
 }
 
-static int alloc_rings(struct event_set *es, const struct event_spec *spec)
+/* The source with a ring of its own on each cpu, if there is one. */
+static size_t task_source_of(const struct event_spec *spec)
 {
 	size_t i;
 
-	es->nr_rings = spec->nr_cpus;
-	es->map_len = (spec->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE);
+	for (i = 0; i < spec->nr_sources; i++)
+		if (spec->sources[i].task_ring)
+			return i;
+	return SIZE_MAX;
+}
+
+static int alloc_rings(struct event_set *es, const struct event_spec *spec)
+{
+	size_t i, page = sysconf(_SC_PAGESIZE);
+
+	es->task_source = task_source_of(spec);
+	es->nr_cpu_rings = spec->nr_cpus;
+	es->nr_rings = spec->nr_cpus * (es->task_source == SIZE_MAX ? 1 : 2);
+	es->map_len = (spec->mmap_pages + 1) * page;
+	es->task_map_len = (task_ring_pages(spec) + 1) * page;
 	es->rings = calloc(es->nr_rings, sizeof(struct ring *));
 	es->ring_fds = calloc(es->nr_rings, sizeof(*es->ring_fds));
 	es->ring_cpus = calloc(es->nr_rings, sizeof(*es->ring_cpus));
@@ -179,7 +242,7 @@ static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 		return -ENOMEM;
 	for (i = 0; i < es->nr_rings; i++) {
 		es->ring_fds[i] = es->flush_fds[i] = -1;
-		es->ring_cpus[i] = spec->cpus[i];
+		es->ring_cpus[i] = spec->cpus[i % spec->nr_cpus];
 	}
 	return 0;
 }
@@ -197,21 +260,35 @@ static int open_flush(struct event_set *es, const struct event_spec *spec, size_
 {
 	const struct event_source flush = {
 		.type = PERF_TYPE_TRACEPOINT, .config = spec->flush_tp_id,
+		.task_ring = ring >= es->nr_cpu_rings,
 	};
 	struct perf_event_attr attr;
-	int fd;
+	int fd, err;
 
 	es->failed_step = EVENT_STEP_FLUSH;
 	es->failed_cpu = es->ring_cpus[ring];
-	fill_attr(&attr, spec, &flush, es->map_len - sysconf(_SC_PAGESIZE));
+	fill_attr(&attr, spec, &flush);
 	attr.inherit = 0;
 	attr.enable_on_exec = 0;
 	fd = perf_event_open(&attr, getpid(), es->ring_cpus[ring]);
 	if (fd < 0)
 		return -errno;
 	es->flush_fds[ring] = fd;
+	err = note_event_id(es, &flush, fd);
+	if (err)
+		return err;
 	es->failed_step = EVENT_STEP_MAP;
 	return map_ring(es, ring, fd);
+}
+
+/* The flush events of the cpu's rings: its sample ring's, its task ring's. */
+static int open_flushes(struct event_set *es, const struct event_spec *spec, size_t cpu_idx)
+{
+	int err = open_flush(es, spec, cpu_idx);
+
+	if (!err && es->nr_rings > es->nr_cpu_rings)
+		err = open_flush(es, spec, es->nr_cpu_rings + cpu_idx);
+	return err;
 }
 
 /*
@@ -273,7 +350,7 @@ void events_source_fds(const struct event_set *es, size_t source, int *fds)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < es->nr_fds && n < es->nr_rings; i++)
+	for (i = 0; i < es->nr_fds && n < es->nr_cpu_rings; i++)
 		if (es->fd_sources[i] == source)
 			fds[n++] = es->fds[i];
 }
@@ -309,7 +386,7 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 	err = alloc_rings(es, spec);
 	for (c = 0; !err && c < spec->nr_cpus; c++) {
 		if (spec->flush_tp_id > 0)
-			err = open_flush(es, spec, c);
+			err = open_flushes(es, spec, c);
 		if (!err)
 			err = open_tasks(es, spec, c);
 		if (!err)
@@ -322,7 +399,7 @@ int events_open(struct event_set *es, const struct event_spec *spec)
 		events_close(es);
 		return err;
 	}
-	fault_ids_sort(es->fault_ids, es->nr_fault_ids);
+	event_ids_sort(es->event_ids, es->nr_event_ids);
 	return 0;
 }
 
@@ -354,7 +431,7 @@ void events_close(struct event_set *es)
 
 	for (i = 0; i < es->nr_rings; i++) {
 		if (es->maps && es->maps[i])
-			munmap(es->maps[i], es->map_len);
+			munmap(es->maps[i], ring_map_len(es, i));
 		if (es->rings)
 			free(es->rings[i]);
 		if (es->flush_fds && es->flush_fds[i] >= 0)
@@ -370,13 +447,13 @@ void events_close(struct event_set *es)
 	free(es->ring_cpus);
 	free(es->flush_fds);
 	free(es->maps);
-	free(es->fault_ids);
+	free(es->event_ids);
 	es->fds = NULL;
 	es->rings = NULL;
 	es->ring_fds = NULL;
 	es->ring_cpus = NULL;
 	es->flush_fds = NULL;
 	es->maps = NULL;
-	es->fault_ids = NULL;
-	es->nr_fds = es->nr_rings = es->nr_fault_ids = 0;
+	es->event_ids = NULL;
+	es->nr_fds = es->nr_rings = es->nr_cpu_rings = es->nr_event_ids = 0;
 }

@@ -18,6 +18,7 @@ struct event_source {
 	bool task_records;	/* also write comm and fork records */
 	bool mmap_records;	/* also write mmap2 records (code and data) */
 	bool per_cpu;		/* once per cpu for any task, enabled at once */
+	bool task_ring;		/* into the cpu's task-record ring: at most one */
 };
 
 /* What to open: each source for each (task, cpu). */
@@ -47,20 +48,29 @@ enum event_step {
 	EVENT_STEP_ENABLE,	/* enabling it after all were opened */
 };
 
-/* One ring per cpu; all of a cpu's events write into its ring. */
+/*
+ * One sample ring per cpu, which all of a cpu's events write into; then,
+ * if a source asks for it, one task-record ring per cpu, so that a LOST
+ * record says which of the two kinds it counts.
+ */
 struct event_set {
 	int *fds;
 	size_t *fd_sources;	/* per fd: its index in spec->sources */
 	size_t nr_fds;
+	size_t nr_cpu_rings;	/* the sample rings, first in rings[] */
+	size_t task_source;	/* the task_ring source, or SIZE_MAX */
+	uint64_t *task_ids;	/* sorted: the ids whose LOST is of task records */
+	size_t nr_task_ids;
 	struct ring **rings;
 	int *ring_fds;		/* the fd whose mmap holds each ring */
 	int *ring_cpus;		/* the cpu of each ring */
 	int *flush_fds;		/* per ring: sctrace's own event into it, or -1 */
 	void **maps;
-	size_t map_len;
+	size_t map_len;		/* of a sample ring */
+	size_t task_map_len;	/* of a task-record ring */
 	size_t nr_rings;
-	struct fault_id *fault_ids;	/* sorted: which samples are page faults */
-	size_t nr_fault_ids;
+	struct event_id *event_ids;	/* sorted: which samples are page faults */
+	size_t nr_event_ids;
 	int32_t failed_tid;	/* on error: the task perf_event_open refused */
 	int failed_cpu;
 	size_t failed_source;	/* on error: its index in spec->sources */

@@ -68,7 +68,7 @@ static const struct layout_field mmap2_fields[] = {
 };
 
 static const struct layout_field lost_fields[] = {
-	FIELD(0, 8, LS_SKIP),			/* the event's id */
+	FIELD(0, 8, LS_LOST_ID),	/* the event whose write reported it */
 	FIELD(0, 8, LS_LOST),
 };
 

@@ -43,6 +43,7 @@ enum layout_slot {
 	LS_START,
 	LS_LEN,
 	LS_PGOFF,
+	LS_LOST_ID,
 	LS_LOST,
 	LS_TYPE,		/* a trace entry's common_type */
 	LS_NR,			/* raw_syscalls' id */

@@ -224,8 +224,8 @@ static int open_events(struct run *r)
 		return err;
 	r->ids.sample_type = r->spec.sample_type;
 	r->ids.other_tracepoints = r->extra.nr > 0;
-	r->ids.faults = r->events.fault_ids;
-	r->ids.nr_faults = r->events.nr_fault_ids;
+	r->ids.event_ids = r->events.event_ids;
+	r->ids.nr_event_ids = r->events.nr_event_ids;
 	if (bpf_progs_start(&r->progs, &r->events, &r->spec, system_wide, &r->tfs))
 		r->ids.contents = r->opts.print.contents = true;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);

@@ -75,6 +75,8 @@ static int strict_status(const struct outcome *o, size_t left, int status)
 	char what[256] = "", end[128];
 
 	add_count(what, sizeof(what), o->printer->lost, "event lost", "events lost");
+	add_count(what, sizeof(what), o->printer->lost_task_records, "task record lost",
+		  "task records lost");
 	add_count(what, sizeof(what), s->unfinished, "call without its exit",
 		  "calls without their exit");
 	add_count(what, sizeof(what), left, "process left untraced",
@@ -122,8 +124,7 @@ int outcome_status(const struct outcome *o, int err)
 	if (ret)
 		return ret;
 	outbuf_flush(o->out);
-	if (o->printer->lost)
-		diag("LOST %llu events", (unsigned long long)o->printer->lost);
+	printer_tell_lost(o->printer);
 	if (s->malformed)
 		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
 	if (o->out->error)

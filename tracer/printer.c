@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "contents_show.h"
+#include "diag.h"
 #include "format.h"
 #include "printer.h"
 #include "printer_fds.h"
@@ -394,10 +395,23 @@ static void print_exit(struct printer *p, const struct sct_event *ev)
 	}
 }
 
-/* Always counted; shown in the trace while there is one. */
+/* After the trace: what it lacks, on stderr, each kind in one line. */
+void printer_tell_lost(const struct printer *p)
+{
+	if (p->lost)
+		diag("LOST %llu events", (unsigned long long)p->lost);
+	if (p->lost_task_records)
+		diag("LOST %llu task records: some names, or the parents of new tasks, are not in the trace",
+		     (unsigned long long)p->lost_task_records);
+}
+
+/* Always counted, by kind; shown in the trace while there is one. */
 static void print_lost(struct printer *p, const struct sct_event *ev)
 {
-	p->lost += ev->lost;
+	if (ev->lost.task_records)
+		p->lost_task_records += ev->lost.count;
+	else
+		p->lost += ev->lost.count;
 	/* What the lost events did to fds is unknown: only /proc knows now. */
 	fdpaths_free(&p->fds);
 	if (showing(p))

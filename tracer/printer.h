@@ -37,6 +37,7 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 		      uint64_t start_ns);
 void printer_free(struct printer *p);
 void printer_event(struct printer *p, const struct sct_event *ev);
+void printer_tell_lost(const struct printer *p);
 void printer_finish(struct printer *p);
 void printer_summary(struct printer *p);
 size_t printer_unfinished(const struct printer *p);

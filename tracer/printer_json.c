@@ -172,7 +172,10 @@ static void json_lost(struct printer *p, const struct sct_event *ev)
 	outbuf_puts(p->out, ",\"cpu\":");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, ",\"count\":");
-	outbuf_u64(p->out, ev->lost);
+	outbuf_u64(p->out, ev->lost.count);
+	outbuf_puts(p->out, ",\"what\":\"");
+	outbuf_puts(p->out, event_lost_what(ev));
+	outbuf_putc(p->out, '"');
 	json_end(p->out);
 }
 

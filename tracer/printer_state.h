@@ -57,6 +57,7 @@ struct printer {
 	bool prefix_always;	/* the target is many tasks from the start */
 	bool selective;		/* -e: id -1 exits only complete a selected call */
 	uint64_t lost;		/* events the kernel dropped, in total */
+	uint64_t lost_task_records; /* comm and fork records it dropped */
 	size_t dropped_unfinished; /* calls of forgotten tasks that never returned */
 	struct printer_config cfg;
 	bool hold;		/* print a call whole at its exit, not at its enter */

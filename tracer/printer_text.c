@@ -260,8 +260,10 @@ static void text_lost(struct printer *p, const struct sct_event *ev)
 	close_open_line(p);
 	pr_time(p, ev->time);
 	outbuf_puts(p->out, "--- LOST ");
-	outbuf_u64(p->out, ev->lost);
-	outbuf_puts(p->out, " events on cpu ");
+	outbuf_u64(p->out, ev->lost.count);
+	outbuf_putc(p->out, ' ');
+	outbuf_puts(p->out, event_lost_what(ev));
+	outbuf_puts(p->out, " on cpu ");
 	outbuf_u64(p->out, ev->cpu);
 	outbuf_puts(p->out, " ---\n");
 }

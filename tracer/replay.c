@@ -42,8 +42,8 @@ struct replay {
 	struct tracefs host;		/* formats missing from the file, if same machine */
 	bool use_host;
 	struct extra_tps extra;		/* the file's other tracepoints */
-	struct fault_id *faults;	/* the file's page-fault events, by sample id */
-	size_t nr_faults;
+	struct event_id *event_ids;	/* the file's events told apart by sample id */
+	size_t nr_event_ids;
 };
 
 /*
@@ -71,25 +71,37 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	return copy;
 }
 
-/* The sample ids of the file's page-fault events (-F at record time). */
-static int find_faults(struct replay *rp)
+/* The events told apart by id: page faults (-F), the task-record rings'. */
+static bool attr_id_kind(const struct perf_event_attr *a, enum event_id_kind *kind)
+{
+	if (a->type != PERF_TYPE_SOFTWARE)
+		return false;
+	if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
+		*kind = EVENT_ID_FAULT_MAJOR;
+	else if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MIN)
+		*kind = EVENT_ID_FAULT_MINOR;
+	else if (a->config == PERF_COUNT_SW_DUMMY && a->task)
+		*kind = EVENT_ID_TASK_RING;
+	else
+		return false;
+	return true;
+}
+
+static int find_event_ids(struct replay *rp)
 {
 	const struct perf_file *f = &rp->file;
+	enum event_id_kind kind;
 	size_t i, j;
 
 	for (i = 0; i < f->nr_attrs; i++) {
-		const struct perf_event_attr *a = &f->attrs[i];
-
-		if (a->type != PERF_TYPE_SOFTWARE ||
-		    (a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ &&
-		     a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN))
+		if (!attr_id_kind(&f->attrs[i], &kind))
 			continue;
 		for (j = 0; j < f->nr_attr_ids[i]; j++)
-			if (fault_ids_add(&rp->faults, &rp->nr_faults, f->attr_ids[i][j],
-					  a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ))
+			if (event_ids_add(&rp->event_ids, &rp->nr_event_ids, f->attr_ids[i][j],
+					  kind))
 				return -1;
 	}
-	fault_ids_sort(rp->faults, rp->nr_faults);
+	event_ids_sort(rp->event_ids, rp->nr_event_ids);
 	return 0;
 }
 
@@ -198,36 +210,45 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -ENOMEM;
 	}
 	rp->syscalls.raw = opts->raw;
-	if (find_faults(rp) || find_extra(rp, opts->sched)) {
+	if (find_event_ids(rp) || find_extra(rp, opts->sched)) {
 		snprintf(error, error_len, "out of memory");
 		return -ENOMEM;
 	}
-	rp->ids.faults = rp->faults;
-	rp->ids.nr_faults = rp->nr_faults;
+	rp->ids.event_ids = rp->event_ids;
+	rp->ids.nr_event_ids = rp->nr_event_ids;
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
 	rp->ids.contents = file_shows_contents(&rp->file, machine, opts);
 	rp->first_pid = -1;
 	return 0;
 }
 
-static struct event_queue *queue_of(struct replay *rp, uint32_t cpu)
+/* Whether ev came from a cpu's task-record ring (or, in older files, was one). */
+static bool from_task_ring(const struct sct_event *ev)
 {
-	struct event_queue *more;
-
-	if (cpu >= REPLAY_MAX_CPUS)
-		return NULL;
-	if (cpu >= rp->nr_queues) {
-		more = realloc(rp->queues, (cpu + 1) * sizeof(*more));
-		if (!more)
-			return NULL;
-		memset(more + rp->nr_queues, 0, (cpu + 1 - rp->nr_queues) * sizeof(*more));
-		rp->queues = more;
-		rp->nr_queues = cpu + 1;
-	}
-	return &rp->queues[cpu];
+	return ev->kind == EV_COMM || ev->kind == EV_FORK ||
+	       (ev->kind == EV_LOST && ev->lost.task_records);
 }
 
-/* Every record, parsed and queued by cpu: each cpu's ring was in time order. */
+/* Two queues per cpu, for its two rings: the file holds them one after the other. */
+static struct event_queue *queue_of(struct replay *rp, const struct sct_event *ev)
+{
+	size_t idx = 2 * (size_t)ev->cpu + from_task_ring(ev);
+	struct event_queue *more;
+
+	if (ev->cpu >= REPLAY_MAX_CPUS)
+		return NULL;
+	if (idx >= rp->nr_queues) {
+		more = realloc(rp->queues, (idx + 1) * sizeof(*more));
+		if (!more)
+			return NULL;
+		memset(more + rp->nr_queues, 0, (idx + 1 - rp->nr_queues) * sizeof(*more));
+		rp->queues = more;
+		rp->nr_queues = idx + 1;
+	}
+	return &rp->queues[idx];
+}
+
+/* Every record, parsed and queued by ring: each ring was in time order. */
 static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 		       size_t error_len)
 {
@@ -246,7 +267,7 @@ static int load_events(struct replay *rp, uint64_t *malformed, char *error,
 			continue;
 		if (rp->first_pid < 0 && ev.kind == EV_ENTER)
 			rp->first_pid = ev.pid;
-		q = queue_of(rp, ev.cpu);
+		q = queue_of(rp, &ev);
 		slot = q ? queue_slot(q) : NULL;
 		if (!slot) {
 			event_release(&ev);
@@ -304,7 +325,7 @@ static void replay_free(struct replay *rp)
 	printer_free(&rp->printer);
 	syscall_cache_free(&rp->syscalls);
 	extra_tps_free(&rp->extra);
-	free(rp->faults);
+	free(rp->event_ids);
 	perf_file_close(&rp->file);
 }
 
@@ -344,8 +365,7 @@ int replay_buffer(const unsigned char *buf, size_t len,
 	printer_finish(&rp.printer);
 	print_command_exit(&rp);
 	printer_summary(&rp.printer);
-	if (rp.printer.lost)
-		diag("LOST %llu events", (unsigned long long)rp.printer.lost);
+	printer_tell_lost(&rp.printer);
 	if (malformed)
 		diag("skipped %llu malformed records", (unsigned long long)malformed);
 	ret = 0;

@@ -80,41 +80,42 @@ bool sample_layout_ok(uint64_t sample_type)
 }
 
 /* One order for the fault id table: where it is built and where it is searched. */
-static int fault_id_cmp(const void *a, const void *b)
+static int event_id_cmp(const void *a, const void *b)
 {
-	const struct fault_id *x = a, *y = b;
+	const struct event_id *x = a, *y = b;
 
 	return (x->id > y->id) - (x->id < y->id);
 }
 
-int fault_ids_add(struct fault_id **ids, size_t *nr, uint64_t id, bool major)
+int event_ids_add(struct event_id **ids, size_t *nr, uint64_t id,
+		  enum event_id_kind kind)
 {
-	struct fault_id *more = realloc(*ids, (*nr + 1) * sizeof(*more));
+	struct event_id *more = realloc(*ids, (*nr + 1) * sizeof(*more));
 
 	if (!more)
 		return -1;
 	more[*nr].id = id;
-	more[(*nr)++].major = major;
+	more[(*nr)++].kind = kind;
 	*ids = more;
 	return 0;
 }
 
-void fault_ids_sort(struct fault_id *ids, size_t nr)
+void event_ids_sort(struct event_id *ids, size_t nr)
 {
 	/* An empty table has no array: qsort(NULL, 0) is undefined. */
 	if (nr)
-		qsort(ids, nr, sizeof(*ids), fault_id_cmp);
+		qsort(ids, nr, sizeof(*ids), event_id_cmp);
 }
 
-/* A sample of a page-fault event, by its id; NULL for a tracepoint's. */
-static const struct fault_id *fault_of(const struct sample_ids *ids, uint64_t id)
+/* The event of a sample id, if it is one of those listed; NULL: a tracepoint's. */
+static const struct event_id *event_of(const struct sample_ids *ids, uint64_t id)
 {
-	struct fault_id key = { .id = id };
+	struct event_id key = { .id = id };
 
-	if (!ids->nr_faults)
+	if (!ids->nr_event_ids)
 		return NULL;
-	return bsearch(&key, ids->faults, ids->nr_faults, sizeof(*ids->faults),
-		       fault_id_cmp);
+	return bsearch(&key, ids->event_ids, ids->nr_event_ids, sizeof(*ids->event_ids),
+		       event_id_cmp);
 }
 
 /* Whether a trace entry of type is raw_syscalls', and what follows its common fields. */
@@ -224,21 +225,21 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 {
 	const uint64_t st = ids->sample_type;
 	uint64_t v[LS_SLOTS] = { 0 };
-	const struct fault_id *fault;
+	const struct event_id *event;
 	const unsigned char *raw;
 
 	raw = take_head(ids, p, len, v, 0);
 	if (!raw)
 		return SAMPLE_MALFORMED;
 	set_ids(ev, v);
-	fault = fault_of(ids, st & PERF_SAMPLE_IDENTIFIER ? v[LS_IDENTIFIER] : v[LS_ID]);
-	if (!fault)
+	event = event_of(ids, st & PERF_SAMPLE_IDENTIFIER ? v[LS_IDENTIFIER] : v[LS_ID]);
+	if (!event || event->kind == EVENT_ID_TASK_RING)
 		return parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], ev);
 	ev->kind = EV_FAULT;
 	ev->nr = -1;
 	ev->fault.addr = v[LS_ADDR];
 	ev->fault.ip = v[LS_IP];
-	ev->fault.major = fault->major;
+	ev->fault.major = event->kind == EVENT_ID_FAULT_MAJOR;
 	return SAMPLE_OK;
 }
 
@@ -344,14 +345,30 @@ const unsigned char *sample_raw(const struct perf_event_header *hdr,
 	return raw;
 }
 
+/* Which ring lost them: the event whose write reported the loss tells. */
+static enum sample_status parse_lost(const struct sample_ids *ids,
+				     const struct perf_event_header *hdr,
+				     struct sct_event *ev)
+{
+	uint64_t v[LS_SLOTS] = { 0 };
+	const struct event_id *event;
+	const unsigned char *rest;
+	size_t len;
+
+	if (!take_body(ids, LAYOUT_LOST, hdr, ev, v, &rest, &len))
+		return SAMPLE_MALFORMED;
+	ev->kind = EV_LOST;
+	ev->nr = -1;
+	ev->lost.count = v[LS_LOST];
+	event = event_of(ids, v[LS_LOST_ID]);
+	ev->lost.task_records = event && event->kind == EVENT_ID_TASK_RING;
+	return SAMPLE_OK;
+}
+
 enum sample_status sample_parse(const struct sample_ids *ids,
 				const struct perf_event_header *hdr,
 				struct sct_event *ev)
 {
-	uint64_t v[LS_SLOTS] = { 0 };
-	const unsigned char *rest;
-	size_t len;
-
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:
 		return parse_sample(ids, (const unsigned char *)(hdr + 1),
@@ -362,12 +379,7 @@ enum sample_status sample_parse(const struct sample_ids *ids,
 	case PERF_RECORD_MMAP2:
 		return parse_mmap(ids, hdr, ev);
 	case PERF_RECORD_LOST:
-		if (!take_body(ids, LAYOUT_LOST, hdr, ev, v, &rest, &len))
-			return SAMPLE_MALFORMED;
-		ev->kind = EV_LOST;
-		ev->nr = -1;
-		ev->lost = v[LS_LOST];
-		return SAMPLE_OK;
+		return parse_lost(ids, hdr, ev);
 	default:
 		return SAMPLE_SKIP;
 	}

@@ -21,10 +21,16 @@
 #define SCT_SAMPLE_TYPE_FAULTS \
 	(SCT_SAMPLE_TYPE | PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_ADDR)
 
-/* A sample id of a page-fault event, and which kind it counts. */
-struct fault_id {
+/* What the records of an event, known by its sample id, are. */
+enum event_id_kind {
+	EVENT_ID_FAULT_MINOR,	/* samples of minor page faults */
+	EVENT_ID_FAULT_MAJOR,	/* of major ones */
+	EVENT_ID_TASK_RING,	/* writes into a task-record ring: its LOSTs count those */
+};
+
+struct event_id {
 	uint64_t id;
-	bool major;
+	enum event_id_kind kind;
 };
 
 /*
@@ -38,8 +44,8 @@ struct sample_ids {
 	unsigned int long_size;		/* the recording kernel's; 0: this one's */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
 	bool contents;			/* bpf-output samples of contents */
-	const struct fault_id *faults;	/* sorted by fault_ids_sort */
-	size_t nr_faults;
+	const struct event_id *event_ids;	/* sorted by event_ids_sort */
+	size_t nr_event_ids;
 };
 
 enum sample_status {
@@ -57,7 +63,8 @@ bool sample_payload(const struct sample_ids *ids, uint16_t type,
 const unsigned char *sample_raw(const struct perf_event_header *hdr,
 				struct sct_event *ev, uint32_t *size);
 
-int fault_ids_add(struct fault_id **ids, size_t *nr, uint64_t id, bool major);
-void fault_ids_sort(struct fault_id *ids, size_t nr);
+int event_ids_add(struct event_id **ids, size_t *nr, uint64_t id,
+		  enum event_id_kind kind);
+void event_ids_sort(struct event_id *ids, size_t nr);
 
 #endif

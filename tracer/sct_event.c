@@ -14,3 +14,9 @@ void event_release(struct sct_event *ev)
 		ev->map.path = NULL;
 	}
 }
+
+/* What a LOST record counts, as the trace says it. */
+const char *event_lost_what(const struct sct_event *ev)
+{
+	return ev->lost.task_records ? "task records" : "events";
+}

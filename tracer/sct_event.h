@@ -34,7 +34,10 @@ struct sct_event {
 	union {
 		unsigned long args[6];
 		long ret;
-		uint64_t lost;
+		struct {
+			uint64_t count;
+			bool task_records;	/* of comm and fork records */
+		} lost;
 		struct {
 			uint64_t addr;
 			uint64_t ip;
@@ -68,5 +71,6 @@ struct ct_blob {
 };
 
 void event_release(struct sct_event *ev);
+const char *event_lost_what(const struct sct_event *ev);
 
 #endif

@@ -97,7 +97,8 @@ static void emit(struct session *s, struct sct_event *ev)
 	printer_event(s->printer, ev);
 	event_release(ev);
 	if (ev->kind == EV_LOST && s->lost_to_stderr)
-		diag("LOST %llu events on cpu %u", (unsigned long long)ev->lost, ev->cpu);
+		diag("LOST %llu %s on cpu %u", (unsigned long long)ev->lost.count,
+		     event_lost_what(ev), ev->cpu);
 }
 
 /* Reads every ring, then prints what is old enough to be in order. */

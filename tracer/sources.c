@@ -38,11 +38,10 @@ size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 {
 	size_t n = 0, i;
 
-	/* Side-band records (names, mappings) come once, with sys_enter. */
+	/* Mappings, for the page faults, come once, with sys_enter. */
 	src[n++] = (struct event_source){
 		.type = PERF_TYPE_TRACEPOINT, .config = plan->enter_id,
 		.filter = plan->filters->enter,
-		.task_records = plan->task_records,
 		.mmap_records = plan->faults_major || plan->faults_minor,
 	};
 	src[n++] = (struct event_source){
@@ -61,6 +60,12 @@ size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 	if (plan->faults_minor)
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_PAGE_FAULTS_MIN,
+		};
+	/* Names and forks in rings of their own: a loss there is told apart. */
+	if (plan->task_records)
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_DUMMY,
+			.task_records = true, .task_ring = true,
 		};
 	/* The BPF program's samples, into each cpu's ring. */
 	if (plan->contents)
@@ -92,6 +97,10 @@ static const char *source_name(const struct event_spec *spec, const struct extra
 	const struct event_source *src = &spec->sources[i];
 	const struct extra_tp *tp;
 
+	if (src->task_ring)
+		return "the task-record event (comm and fork records)";
+	if (src->type == PERF_TYPE_SOFTWARE && src->config == PERF_COUNT_SW_BPF_OUTPUT)
+		return "the BPF program's output event";
 	if (src->type == PERF_TYPE_SOFTWARE)
 		return src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ?
 		       "the major page-fault event" : "the minor page-fault event";

@@ -13,14 +13,14 @@
 /*
  * A run's event sources, in their order: raw_syscalls' sys_enter and
  * sys_exit, --event's and --sched's tracepoints, the page-fault events,
- * the BPF program's output, on the cpus online. Opened and enabled with
+ * the task-record event, the BPF program's output, on the cpus online. Opened and enabled with
  * one line saying what the kernel refused, if it did.
  */
 
-/* raw_syscalls' two, --event's, --sched's, two page-fault events, BPF's. */
-#define SOURCES_MAX (2 + 64 + 5 + 3)
+/* raw_syscalls' two, --event's, --sched's, two page-fault events, task records', BPF's. */
+#define SOURCES_MAX (2 + 64 + 5 + 4)
 /* What is left for --event's and --sched's tracepoints. */
-#define SOURCES_MAX_EXTRA (SOURCES_MAX - 5)
+#define SOURCES_MAX_EXTRA (SOURCES_MAX - 6)
 
 /* What a run traces, for its list of sources. */
 struct sources_plan {
@@ -28,7 +28,7 @@ struct sources_plan {
 	int exit_id;
 	const struct select_filters *filters;
 	const struct extra_tps *extra;	/* --event's and --sched's */
-	bool task_records;		/* comm and fork records, with sys_enter */
+	bool task_records;		/* comm and fork records, in rings of their own */
 	bool faults_major;
 	bool faults_minor;
 	bool contents;			/* the BPF program's samples */
