@@ -145,6 +145,11 @@ lost_said() {
 	run jq -r -s '[.[] | select(.type == "lost")] | group_by(.what)[] | "\(.[0].what) \(map(.count) | add)"' "$out"
 	assert_output "events $events
 task records $tasks"
+	# perf reads it too: each LOST record's id is one the attrs list.
+	run --separate-stderr perf script -i "$data"
+	assert_success
+	[[ "$stderr" != *"failed to process"* ]]
+	[[ "$stderr" == *"lost "*" chunks"* ]]
 }
 
 # The cgroup v2 directory --lossless makes for sctrace $1: sctrace-PID

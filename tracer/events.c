@@ -43,10 +43,17 @@ static int add_id(int fd, uint64_t *ids, size_t *nr)
 	return 0;
 }
 
+/* The source a ring's flush event is listed with: its ring's own source. */
+static size_t flush_listed_with(const struct event_set *es, size_t ring)
+{
+	return ring < es->nr_cpu_rings ? es->flush_source : es->task_source;
+}
+
 /*
- * The sample ids of source i's events, for a file's attr section; the
- * task-record source's include the flush events of its rings, whose
- * writes may be the ones that report its losses.
+ * The sample ids of source i's events, for a file's attr section. A
+ * ring's flush event is listed too, with sys_exit (which it is) or with
+ * the task-record source: its write may be the one that reports a loss,
+ * and a LOST record whose id no attr lists is one perf script fails on.
  */
 int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
 		      size_t *nr)
@@ -61,8 +68,8 @@ int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
 	for (i = 0; !err && i < es->nr_fds; i++)
 		if (es->fd_sources[i] == source)
 			err = add_id(es->fds[i], *ids, nr);
-	for (i = es->nr_cpu_rings; !err && source == es->task_source && i < es->nr_rings; i++)
-		if (es->flush_fds[i] >= 0)
+	for (i = 0; !err && i < es->nr_rings; i++)
+		if (es->flush_fds[i] >= 0 && flush_listed_with(es, i) == source)
 			err = add_id(es->flush_fds[i], *ids, nr);
 	return err;
 }
@@ -224,11 +231,24 @@ static size_t task_source_of(const struct event_spec *spec)
 	return SIZE_MAX;
 }
 
+/* The source the flush events are opened like (sys_exit), if any. */
+static size_t flush_source_of(const struct event_spec *spec)
+{
+	size_t i;
+
+	for (i = 0; spec->flush_tp_id > 0 && i < spec->nr_sources; i++)
+		if (spec->sources[i].type == PERF_TYPE_TRACEPOINT &&
+		    spec->sources[i].config == (uint64_t)spec->flush_tp_id)
+			return i;
+	return SIZE_MAX;
+}
+
 static int alloc_rings(struct event_set *es, const struct event_spec *spec)
 {
 	size_t i, page = sysconf(_SC_PAGESIZE);
 
 	es->task_source = task_source_of(spec);
+	es->flush_source = flush_source_of(spec);
 	es->nr_cpu_rings = spec->nr_cpus;
 	es->nr_rings = spec->nr_cpus * (es->task_source == SIZE_MAX ? 1 : 2);
 	es->map_len = (spec->mmap_pages + 1) * page;

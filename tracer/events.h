@@ -59,6 +59,7 @@ struct event_set {
 	size_t nr_fds;
 	size_t nr_cpu_rings;	/* the sample rings, first in rings[] */
 	size_t task_source;	/* the task_ring source, or SIZE_MAX */
+	size_t flush_source;	/* the source flush events are like, or SIZE_MAX */
 	uint64_t *task_ids;	/* sorted: the ids whose LOST is of task records */
 	size_t nr_task_ids;
 	struct ring **rings;
