@@ -86,6 +86,16 @@ trace_case() {
 	grep -qE '^execve\(filename: "/bin/true", argv: \[("true"|0x[0-9a-f]+)\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$' "$out.bare"
 }
 
+@test "arrays the enter could not read whole: writev's data and a failed exec's argv from the exit" {
+	mkdir "$BATS_TEST_TMPDIR/files"
+	trace_case writev,execve arrays_unfaulted "$BATS_TEST_TMPDIR/files"
+	printf '%s\n' "$output" > "$info"
+	grep -qx 'status 0' "$info"
+	grep -qx 'written helloworld' "$info"
+	has_line "writev(fd: $(info_of fd), vec: [{iov_base: \"hello\", iov_len: 5}, {iov_base: \"world\", iov_len: 5}], vlen: 2) = 10"
+	grep -qE "^execve\(filename: \"$BATS_TEST_TMPDIR/files/not-a-program\", argv: \[\"alpha\", \"beta\"\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = -1 ENOEXEC " "$out.bare"
+}
+
 @test "poll: each pollfd's events, and after the result the revents of the ready one" {
 	trace_case poll poll_revents
 	run "$PY" "$CASES" poll_revents

@@ -206,10 +206,53 @@ def exec_unfaulted():
     say("status", os.waitpid(pid, 0)[1])
 
 
+def unfaulted_area(path, strings, far):
+    """A private mapping of a file holding each string far bytes after the
+    one before, never touched here: its address."""
+    with open(path, "wb") as f:
+        for s in strings:
+            f.write(s.ljust(far, b"\0"))
+    with open(path, "r+b") as f:
+        area = mmap.mmap(f.fileno(), far * len(strings), access=mmap.ACCESS_COPY)
+    return area, ctypes.addressof(ctypes.c_char.from_buffer(area))
+
+
+def arrays_unfaulted():
+    """A child's writev whose data, and a failed exec whose argv strings,
+    are in a file's pages it never touched, 128 KiB apart (beyond the
+    kernel's fault-around): the enter cannot read them, the exit can
+    (argv[2]: a directory). The exec fails with ENOEXEC, after the kernel
+    copied argv."""
+    far = 128 * 1024
+    d = sys.argv[2]
+    data, data_at = unfaulted_area(d + "/data", [b"hello", b"world"], far)
+    words, words_at = unfaulted_area(d + "/words", [b"alpha", b"beta"], far)
+    script = d + "/not-a-program"
+    with open(script, "wb") as f:
+        f.write(b"\x7fNOT\0\0\0\0")
+    os.chmod(script, 0o755)
+    iov = (ctypes.c_uint64 * 4)(data_at, 5, data_at + far, 5)
+    argv = (ctypes.c_void_p * 3)(words_at, words_at + far, None)
+    envp = (ctypes.c_void_p * 1)()
+    libc.writev.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    libc.execve.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p]
+    fd = os.open(d + "/out", os.O_WRONLY | os.O_CREAT, 0o644)
+    say("fd", fd)
+    pid = os.fork()
+    if pid == 0:
+        libc.writev(fd, ctypes.addressof(iov), 2)
+        libc.execve(script.encode(), ctypes.addressof(argv), ctypes.addressof(envp))
+        os._exit(0)
+    say("status", os.waitpid(pid, 0)[1])
+    with open(d + "/out", "rb") as f:
+        say("written", f.read().decode())
+    del data, words
+
+
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
                                  unmapped, argv_unmapped, poll_revents, sockets, stat_file,
                                  changed_during_call, threads_openat, resumed,
-                                 exec_unfaulted)}
+                                 exec_unfaulted, arrays_unfaulted)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

@@ -81,12 +81,20 @@ bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit)
 	return true;
 }
 
-/* Whether the record says the argument's memory could not be read. */
+/*
+ * Whether the record says some of the argument's memory could not be
+ * read: the argument itself, or an element of its array (a string of
+ * argv, an iovec's data). The exit then reads it again.
+ */
 bool ct_blob_unread(const struct ct_blob *b, int arg)
 {
 	struct ct_item it;
+	unsigned int n;
 
-	return find_item(b, arg, 0, &it) && (it.head.status & CT_ITEM_FAULT);
+	for (n = 0; find_item(b, arg, n, &it); n++)
+		if (it.head.status & CT_ITEM_FAULT)
+			return true;
+	return false;
 }
 
 /* The call's arguments, as the program saw them. */
@@ -1170,16 +1178,24 @@ bool contents_shown(enum content_kind kind, const struct ct_arg_view *v)
 
 /*
  * The record an argument shows from: its kind's side, else, for one
- * the enter could not read, the exit's second try. false: none.
+ * the enter could not read whole, the exit's second try if it has one.
+ * false: none.
  */
 bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
 		   const struct ct_blob *exit, struct ct_arg_view *v)
 {
-	v->rec = contents_read_at_exit(kind) ? exit : enter;
-	if (contents_shown(kind, v))
+	const struct ct_blob *side = contents_read_at_exit(kind) ? exit : enter;
+	bool shown;
+
+	v->rec = side;
+	shown = contents_shown(kind, v);
+	if (shown && (side == exit || !ct_blob_unread(enter, v->index)))
 		return true;
 	v->rec = exit;
-	return v->returned && contents_shown(kind, v);
+	if (side != exit && v->returned && contents_shown(kind, v))
+		return true;
+	v->rec = side;
+	return shown;
 }
 
 /* Shows what the argument points to; false (nothing written): see above. */

@@ -297,6 +297,7 @@ struct vector_req {
 	__u8 arg;
 	__u8 items;		/* out: items written */
 	__u8 full;		/* out: no room for them all */
+	__u8 faulted;		/* out: an element or a string could not be read */
 };
 
 /* The array's element i; false: unreadable. */
@@ -450,9 +451,13 @@ __noinline int put_vector(struct scratch *s, struct vector_req *v)
 		r.off = v->off;
 		r.elem = i;
 		v->off = put_str(s, &r);
+		if (item_at(s, r.off)->status & CT_ITEM_FAULT)
+			v->faulted = 1;
 		v->items++;
 		n = i + 1;
 	}
+	if (fault)
+		v->faulted = 1;
 	if (fault && !n)
 		return 0;
 	if (v->off >= HALF) {
@@ -476,6 +481,7 @@ struct iovs_req {
 	__u8 items;		/* out: items written */
 	__u8 part;		/* enum ct_part: a message's iovecs */
 	__u8 msg;		/* the message's index */
+	__u8 faulted;		/* out: the array or an iovec's data could not be read */
 };
 
 /*
@@ -518,9 +524,13 @@ __noinline int put_iovs(struct scratch *s, struct iovs_req *v)
 			v->budget -= r.total;
 		}
 		v->off = put_iov(s, &r);
+		if (item_at(s, r.off)->status & CT_ITEM_FAULT)
+			v->faulted = 1;
 		v->items++;
 		done = i + 1;
 	}
+	if (fault)
+		v->faulted = 1;
 	if (!fault && v->count > 0 && v->count <= CT_MAX_IOV)
 		return 0;
 	if (v->off >= HALF) {
@@ -846,6 +856,7 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 		q->off = v.off;
 		q->items = v.items;
 		q->full = v.full;
+		q->faulted = v.faulted;
 		break;
 	case CT_MODE_IOV:
 		count = count_of(a, &q->args, q->ret, q->len_in);
@@ -853,7 +864,8 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 			break;
 		iovs.ptr = ptr;
 		iovs.count = count;
-		iovs.budget = q->when == CT_AT_EXIT ? q->ret : -1;
+		/* An out-array shows what the call filled; a retried in-array all of it. */
+		iovs.budget = a->when == CT_AT_EXIT && q->when == CT_AT_EXIT ? q->ret : -1;
 		iovs.off = q->off;
 		iovs.max = a->max;
 		iovs.arg = q->arg;
@@ -861,6 +873,7 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 		q->off = iovs.off;
 		q->items = iovs.items;
 		q->full = iovs.full;
+		q->faulted = iovs.faulted;
 		break;
 	case CT_MODE_COUNTV:
 		put_count(s, &v);
