@@ -64,6 +64,11 @@ has_match() {
 	}
 }
 
+# The '<' of a trace outside its quoted strings, counted.
+count_unquoted_lt() {
+	sed -E 's/"([^"\\]|\\.)*"//g' "$1" | grep -c '<'
+}
+
 @test "open then read: the result and the read's fd show the path" {
 	trace_case -y -- open_read "$file"
 	fd=$(info_of fd)
@@ -78,7 +83,9 @@ has_match() {
 	trace_case -- open_read "$file"
 	has_line "openat(dfd: AT_FDCWD, filename: \"$file\", flags: O_RDONLY) = $fd"
 	has_line "read(fd: $fd, buf: \"abcd\", count: 4) = 4"
-	run grep -c '<' "$out.bare"
+	# Outside quoted data (getrandom's bytes, a file's first bytes may
+	# hold a '<'), no fd is followed by a path.
+	run count_unquoted_lt "$out.bare"
 	assert_output 0
 }
 
