@@ -26,6 +26,18 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 	assert_line "selftests: 1 passed, 1 failed, 0 skipped"
 }
 
+@test "every failed case is named again before the totals, nested ones too; skips are not" {
+	run "$KTAP_RUN" a 'echo 1..3; echo ok 1 x; echo not ok 2 y; echo "not ok 3 z # SKIP q"' \
+		b "$KTAP_RUN in 'echo 1..1; echo not ok 1 deep'" c 'echo 1..1; echo ok 1 fine'
+	[ "$status" -eq 1 ]
+	run sed -n '/^# failed: /p' <<<"$output"
+	assert_output "# failed: a: not ok 2 y
+# failed: a: exit 0, plan 3, ran 3, failed 1
+# failed: b: not ok 1 deep
+# failed: b: not ok 1 selftests: sctrace: in # exit=0
+# failed: b: exit 1, plan 1, ran 1, failed 1"
+}
+
 @test "a suite that dies before its plan is done fails, even at exit 0" {
 	run "$KTAP_RUN" a 'echo 1..3; echo ok 1 x'
 	[ "$status" -eq 1 ]
