@@ -155,26 +155,13 @@ static int map_ring(struct event_set *es, size_t idx, int fd)
 	return 0;
 }
 
-/* Which events' records are told apart by id: page faults, task rings'. */
-static bool event_id_kind_of(const struct event_source *src, enum event_id_kind *kind)
-{
-	if (src->task_ring)
-		*kind = EVENT_ID_TASK_RING;
-	else if (src->type == PERF_TYPE_SOFTWARE && src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
-		*kind = EVENT_ID_FAULT_MAJOR;
-	else if (src->type == PERF_TYPE_SOFTWARE && src->config == PERF_COUNT_SW_PAGE_FAULTS_MIN)
-		*kind = EVENT_ID_FAULT_MINOR;
-	else
-		return false;
-	return true;
-}
-
+/* Keeps the id of an event whose records are told apart by it. */
 static int note_event_id(struct event_set *es, const struct event_source *src, int fd)
 {
 	enum event_id_kind kind;
 	uint64_t id;
 
-	if (!event_id_kind_of(src, &kind))
+	if (!event_id_kind_of(src->type, src->config, src->task_ring, &kind))
 		return 0;
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &id))
 		return -errno;

@@ -71,20 +71,10 @@ static char *file_format(const void *ctx, const char *sys, const char *name,
 	return copy;
 }
 
-/* The events told apart by id: page faults (-F), the task-record rings'. */
-static bool attr_id_kind(const struct perf_event_attr *a, enum event_id_kind *kind)
+/* The task-record rings' event: the dummy that follows the tasks. */
+static bool attr_is_task_ring(const struct perf_event_attr *a)
 {
-	if (a->type != PERF_TYPE_SOFTWARE)
-		return false;
-	if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
-		*kind = EVENT_ID_FAULT_MAJOR;
-	else if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MIN)
-		*kind = EVENT_ID_FAULT_MINOR;
-	else if (a->config == PERF_COUNT_SW_DUMMY && a->task)
-		*kind = EVENT_ID_TASK_RING;
-	else
-		return false;
-	return true;
+	return a->type == PERF_TYPE_SOFTWARE && a->config == PERF_COUNT_SW_DUMMY && a->task;
 }
 
 static int find_event_ids(struct replay *rp)
@@ -94,7 +84,9 @@ static int find_event_ids(struct replay *rp)
 	size_t i, j;
 
 	for (i = 0; i < f->nr_attrs; i++) {
-		if (!attr_id_kind(&f->attrs[i], &kind))
+		const struct perf_event_attr *a = &f->attrs[i];
+
+		if (!event_id_kind_of(a->type, a->config, attr_is_task_ring(a), &kind))
 			continue;
 		for (j = 0; j < f->nr_attr_ids[i]; j++)
 			if (event_ids_add(&rp->event_ids, &rp->nr_event_ids, f->attr_ids[i][j],

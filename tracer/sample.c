@@ -87,6 +87,24 @@ static int event_id_cmp(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/*
+ * The kind of an event's ids, for the events told apart by id: page faults
+ * (-F), and whatever writes into a task-record ring (task_ring).
+ */
+bool event_id_kind_of(uint32_t type, uint64_t config, bool task_ring,
+		      enum event_id_kind *kind)
+{
+	if (task_ring)
+		*kind = EVENT_ID_TASK_RING;
+	else if (type == PERF_TYPE_SOFTWARE && config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
+		*kind = EVENT_ID_FAULT_MAJOR;
+	else if (type == PERF_TYPE_SOFTWARE && config == PERF_COUNT_SW_PAGE_FAULTS_MIN)
+		*kind = EVENT_ID_FAULT_MINOR;
+	else
+		return false;
+	return true;
+}
+
 int event_ids_add(struct event_id **ids, size_t *nr, uint64_t id,
 		  enum event_id_kind kind)
 {

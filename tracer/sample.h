@@ -63,6 +63,8 @@ bool sample_payload(const struct sample_ids *ids, uint16_t type,
 const unsigned char *sample_raw(const struct perf_event_header *hdr,
 				struct sct_event *ev, uint32_t *size);
 
+bool event_id_kind_of(uint32_t type, uint64_t config, bool task_ring,
+		      enum event_id_kind *kind);
 int event_ids_add(struct event_id **ids, size_t *nr, uint64_t id,
 		  enum event_id_kind kind);
 void event_ids_sort(struct event_id *ids, size_t nr);
