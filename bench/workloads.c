@@ -6,10 +6,11 @@
  *   read1 N       N one-byte reads from /dev/zero
  *   openat1 N     N openat of an existing file (/etc/passwd), each closed
  *   pollfutex N   N poll (timeout 0) + N futex wakes with no waiter
+ *   threads2 N    2 threads, N getppid in all
  *   threads4 N    4 threads, N getppid in all
+ *   threads8 N    8 threads, N getppid in all
  *   threads32 N   32 threads, N getppid in all
  *   threads64 N   64 threads, N getppid in all
- *   threads8 N    8 threads, N getppid in all
  *   errors32 N    32 threads, N failing calls in all: each thread's
  *                 alternate getpriority(99, 0) (EINVAL, first) and close(-1) (EBADF)
  *   forkexec N    N children, each execs "noop" (N + 1 exit_group)
@@ -130,6 +131,11 @@ static int run_threads_of(long nr, void *(*loop)(void *))
 	for (i = 0; i < nr; i++)
 		pthread_join(threads[i], NULL);
 	return 0;
+}
+
+static int run_threads2(void)
+{
+	return run_threads_of(2, getppid_loop);
 }
 
 static int run_threads4(void)
@@ -323,6 +329,7 @@ static const struct mode modes[] = {
 	{ "openat1",	run_openat1 },
 	{ "pollfutex",	run_pollfutex },
 	{ "read1",	run_read1 },
+	{ "threads2",	run_threads2 },
 	{ "threads32",	run_threads32 },
 	{ "threads4",	run_threads4 },
 	{ "threads64",	run_threads64 },
