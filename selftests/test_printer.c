@@ -7,6 +7,7 @@
 
 #include "order.h"
 #include "printer.h"
+#include "select.h"
 
 #define NR_READ 0
 #define NR_WRITE 1
@@ -117,6 +118,42 @@ TEST_F(pr, selective_drops_stray_minus_one_exits)
 	leave(&self->p, 10, -1, -4);
 	EXPECT_STREQ("rt_sigreturn(" ARGS("0x0") ") = -1 EINTR (Interrupted system call)\n",
 		     text_of(self));
+}
+
+/*
+ * -e execveat: the kernel lets execve's exits and enters through too, for
+ * a successful execveat's exit carries execve's number (59). Only the
+ * selected call shows; an unselected one pending is no unfinished call.
+ */
+TEST_F(pr, selective_exec_pair_shows_only_the_selected_exec)
+{
+	static bool only_execveat[SELECT_MAX_NR] = { [322] = true };
+
+	self->p.selective = true;
+	self->p.selected = only_execveat;
+	leave(&self->p, 10, 59, 0);	/* the command's own execve: dropped */
+	enter(&self->p, 10, 322, 3);
+	leave(&self->p, 10, 59, 0);
+	enter(&self->p, 10, 59, 4);
+	leave(&self->p, 10, 59, 0);
+	enter(&self->p, 10, 59, 5);
+	EXPECT_STREQ("execveat(" ARGS("0x3") ") = 0\n", text_of(self));
+	EXPECT_EQ(0, printer_unfinished(&self->p));
+}
+
+TEST_F(pr, selective_execve_hides_an_execveat_that_ends_as_execve)
+{
+	static bool only_execve[SELECT_MAX_NR] = { [59] = true };
+
+	self->p.selective = true;
+	self->p.selected = only_execve;
+	leave(&self->p, 10, 59, 0);	/* the command's own execve: shown */
+	enter(&self->p, 10, 322, 3);
+	leave(&self->p, 10, 59, 0);
+	enter(&self->p, 10, 59, 4);
+	leave(&self->p, 10, 59, 0);
+	EXPECT_STREQ("<... execve resumed>) = 0\n"
+		     "execve(" ARGS("0x4") ") = 0\n", text_of(self));
 }
 
 TEST_F(pr, exit_without_enter_is_resumed)

@@ -190,4 +190,54 @@ TEST(the_last_call_of_each_table_ends_its_range)
 	}
 }
 
+static long number_named(int machine, const char *name)
+{
+	long nr;
+
+	for (nr = 0; nr < SELECT_MAX_NR; nr++)
+		if (syscall_name(machine, nr) && !strcmp(syscall_name(machine, nr), name))
+			return nr;
+	return -1;
+}
+
+/*
+ * A successful execveat's exit carries execve's number: either exec
+ * selected, both pass the kernel's filters (the printer shows only the
+ * selected one), and -1 passes sys_exit's. Other selections stay as they are.
+ */
+TEST(either_exec_selected_lets_both_through_the_kernel)
+{
+	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+	static const char *const exprs[] = { "execve", "execveat", "close" };
+	static struct select_filters f;
+	static bool pass[SELECT_MAX_NR];
+	struct syscall_set set;
+	size_t m, e;
+
+	for (m = 0; m < ARRAY_SIZE(machines); m++) {
+		long execve = number_named(machines[m], "execve");
+		long execveat = number_named(machines[m], "execveat");
+		long closed = number_named(machines[m], "close");
+
+		ASSERT_LE(0, execve);
+		ASSERT_LE(0, execveat);
+		for (e = 0; e < ARRAY_SIZE(exprs); e++) {
+			bool exec = strcmp(exprs[e], "close");
+			char *minus_one;
+
+			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, &set, &f));
+			EXPECT_EQ(1, set.count);
+			ASSERT_LT(0, eval_filter(f.enter, pass)) TH_LOG("%s", f.enter);
+			EXPECT_EQ(exec, pass[execve]);
+			EXPECT_EQ(exec, pass[execveat]);
+			EXPECT_EQ(!exec, pass[closed]);
+			minus_one = strstr(f.exit, " || id == -1");
+			ASSERT_NE(NULL, minus_one) TH_LOG("%s", f.exit);
+			EXPECT_STREQ("", minus_one + strlen(" || id == -1"));
+			*minus_one = '\0';
+			EXPECT_STREQ(f.enter, f.exit);
+		}
+	}
+}
+
 TEST_HARNESS_MAIN

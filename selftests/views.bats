@@ -175,6 +175,30 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_output --regexp '^1 0 '
 }
 
+@test "execveat under -e: -e execveat pairs it with its execve-numbered exit; -e execve hides it whole" {
+	run sct -e execveat -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run cat "$out"
+	assert_line --regexp '^execveat\(fd: [0-9]+, filename: "", argv: \["true"\], envp: 0x[0-9a-f]+ /\* 0 vars \*/, flags: 4096\) = 0$'
+	# Nothing else: not the command's own execve, no call left unfinished.
+	assert_equal "$(grep -c . "$out")" 2
+	assert_line '+++ exited with 0 +++'
+	run sct --json -e execveat -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run grep -c '"name":"execveat","nr":322,.*"ret":0,"duration_ns":[0-9]*,' "$out"
+	assert_output 1
+	# Counted from the rings (no BPF), as from the kernel.
+	run sct -s --no-contents -e execveat -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run total_row "$out" execveat
+	assert_output --regexp '^1 0 '
+	# -e execve: the command's own execve, and no stray resumed line.
+	run sct -e execve -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	assert_success
+	run grep -v '^+++ ' "$out"
+	assert_output --regexp '^execve\(filename: "/usr/bin/python3", argv: \[.*\) = 0$'
+}
+
 @test "execve by a thread other than the leader: paired on the leader's tid, in text, JSON and -s" {
 	run sct -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
 	assert_success

@@ -274,6 +274,7 @@ static int open_printer(struct run *r)
 		.prefix_always = r->opts.all_cpus || r->opts.has_uid ||
 				 (!r->opts.command && r->tids.nr != 1),
 		.selective = r->opts.expr != NULL,
+		.selected = r->opts.expr ? r->selected.nr : NULL,
 		.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr),
 		.self = getpid(),
 		.start_fds = &r->start_fds,

@@ -65,6 +65,7 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 {
 	printer_init(p, setup->out, setup->syscalls, setup->prefix_always);
 	p->selective = setup->selective;
+	p->selected = setup->selected;
 	p->extra = setup->extra;
 	p->self = setup->self;
 	p->every_task = setup->every_task;
@@ -121,7 +122,7 @@ static void held_call_unfinished(struct printer *p, const struct thread_state *s
 {
 	struct sct_event gone = { .pid = st->pid, .tid = st->tid, .time = st->enter_time };
 
-	if (!st->in_call || st->shown || p->quiet || outcome_filtered(p))
+	if (!st->in_call || st->shown || st->unselected || p->quiet || outcome_filtered(p))
 		return;
 	show_call(p, &gone, st, true, false);
 }
@@ -220,7 +221,8 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	st->in_call = true;
 	st->nr = ev->nr;
 	st->enter_time = ev->time;
-	st->shown = !p->hold && !p->quiet;
+	st->unselected = !select_shows(p->selected, ev->nr);
+	st->shown = !p->hold && !p->quiet && !st->unselected;
 	memcpy(st->args, ev->args, sizeof(st->args));
 	take_enter_contents(st, ev->nr);
 	if (!st->shown)
@@ -311,6 +313,7 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->nr = caller->nr;
 	leader->enter_time = caller->enter_time;
 	leader->shown = caller->shown;
+	leader->unselected = caller->unselected;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
 	thread_drop_contents(leader, CT_ENTER);
 	leader->ct[CT_ENTER] = caller->ct[CT_ENTER];
@@ -367,9 +370,11 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	if (p->cfg.fds)
 		pr_fd_exit(p, st, paired, ev);
 
-	if (!select_exit_kept(p->selective, paired, ev->nr))
+	if (!select_exit_kept(p->selective, p->selected, paired, ev->nr))
 		return;
 	st->in_call = false;
+	if (paired && st->unselected)
+		return;
 	if (paired && ev->time >= st->enter_time)
 		count_call(p, ev->tid, st->nr, ev->ret, ev->time - st->enter_time);
 	if (p->quiet || (p->limit_reached && p->open_tid != ev->tid))
@@ -545,7 +550,8 @@ size_t printer_unfinished(const struct printer *p)
 	size_t i, nr = 0;
 
 	for (i = 0; i < p->threads.cap; i++)
-		nr += thread_kept(&p->threads.slots[i]) && p->threads.slots[i].in_call;
+		nr += thread_kept(&p->threads.slots[i]) && p->threads.slots[i].in_call &&
+		      !p->threads.slots[i].unselected;
 	return nr + p->dropped_unfinished;
 }
 

@@ -184,12 +184,41 @@ static void join_filters(char *buf, size_t len, const char *a, const char *b)
 		snprintf(buf, len, "%s%s", a, b);
 }
 
+/* The number of the call named name on machine, or -1. */
+static long number_of(int machine, const char *name)
+{
+	long nr;
+
+	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+		const char *known = syscall_name(machine, nr);
+
+		if (known && !strcmp(known, name))
+			return nr;
+	}
+	return -1;
+}
+
+/*
+ * A successful execveat's exit carries execve's number: with either
+ * selected, both reach the printer, which pairs them and shows only
+ * what -e selected (select_shows).
+ */
+static void add_exec_pair(struct syscall_set *set, int machine)
+{
+	long execve = number_of(machine, "execve"), execveat = number_of(machine, "execveat");
+
+	if (execve < 0 || execveat < 0 || !(set->nr[execve] || set->nr[execveat]))
+		return;
+	set->nr[execve] = set->nr[execveat] = true;
+}
+
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
 static int selection_filters(const char *expr, int machine, struct syscall_set *set,
 			     char *ids, size_t ids_len, char *exit_ids, size_t exit_len)
 {
 	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
 	struct select_error bad;
+	struct syscall_set in_kernel;
 	int err = select_parse(expr, machine, set, &bad);
 
 	if (err == -ENOENT && bad.closest) {
@@ -198,7 +227,9 @@ static int selection_filters(const char *expr, int machine, struct syscall_set *
 		     escape_str(shown, sizeof(shown), expr), bad.closest);
 		return SCT_EXIT_USAGE;
 	}
-	if (err || select_filter(set, ids, ids_len)) {
+	in_kernel = *set;
+	add_exec_pair(&in_kernel, machine);
+	if (err || select_filter(&in_kernel, ids, ids_len)) {
 		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
 		     escape_str(shown, sizeof(shown), expr));
 		return SCT_EXIT_USAGE;

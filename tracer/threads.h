@@ -24,6 +24,7 @@ struct thread_state {
 	bool in_call;
 	bool calling;		/* seen entering or leaving a call */
 	bool shown;		/* its enter is printed (or counted) already */
+	bool unselected;	/* an exec -e did not select, in only to pair (select.c) */
 	long nr;
 	uint64_t enter_time;	/* of the pending call, for its duration */
 	unsigned long args[6];	/* held until the exit decides (--failure...) */
