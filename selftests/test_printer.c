@@ -112,7 +112,9 @@ TEST_F(pr, other_thread_between_sigreturn_enter_and_exit)
 
 TEST_F(pr, selective_drops_stray_minus_one_exits)
 {
-	self->p.selective = true;
+	static bool only_rt_sigreturn[SELECT_MAX_NR] = { [15] = true };
+
+	self->p.selected = only_rt_sigreturn;
 	leave(&self->p, 10, -1, 0);	/* no call pending: dropped */
 	enter(&self->p, 10, 15, 0);
 	leave(&self->p, 10, -1, -4);
@@ -129,7 +131,6 @@ TEST_F(pr, selective_exec_pair_shows_only_the_selected_exec)
 {
 	static bool only_execveat[SELECT_MAX_NR] = { [322] = true };
 
-	self->p.selective = true;
 	self->p.selected = only_execveat;
 	leave(&self->p, 10, 59, 0);	/* the command's own execve: dropped */
 	enter(&self->p, 10, 322, 3);
@@ -145,7 +146,6 @@ TEST_F(pr, selective_execve_hides_an_execveat_that_ends_as_execve)
 {
 	static bool only_execve[SELECT_MAX_NR] = { [59] = true };
 
-	self->p.selective = true;
 	self->p.selected = only_execve;
 	leave(&self->p, 10, 59, 0);	/* the command's own execve: shown */
 	enter(&self->p, 10, 322, 3);

@@ -273,7 +273,6 @@ static int open_printer(struct run *r)
 		.start_ns = r->start_ns, .extra = &r->extra,
 		.prefix_always = r->opts.all_cpus || r->opts.has_uid ||
 				 (!r->opts.command && r->tids.nr != 1),
-		.selective = r->opts.expr != NULL,
 		.selected = r->opts.expr ? r->selected.nr : NULL,
 		.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr),
 		.self = getpid(),

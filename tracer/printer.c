@@ -49,7 +49,7 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 	p->hold = outcome_filtered(p) || !p->sink->enter;
 	p->quiet = cfg->summary_only || cfg->silent;
 	p->start_ns = start_ns;
-	p->fds.partial = p->selective;
+	p->fds.partial = p->selected != NULL;
 	p->wall_offset_ns = clock_ns(CLOCK_REALTIME) - clock_ns(CLOCK_MONOTONIC);
 	if (!cfg->summary_only && !cfg->with_summary)
 		return 0;
@@ -64,7 +64,6 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 int printer_open(struct printer *p, const struct printer_setup *setup)
 {
 	printer_init(p, setup->out, setup->syscalls, setup->prefix_always);
-	p->selective = setup->selective;
 	p->selected = setup->selected;
 	p->extra = setup->extra;
 	p->self = setup->self;
@@ -370,7 +369,7 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	if (p->cfg.fds)
 		pr_fd_exit(p, st, paired, ev);
 
-	if (!select_exit_kept(p->selective, p->selected, paired, ev->nr))
+	if (!select_exit_kept(p->selected, paired, ev->nr))
 		return;
 	st->in_call = false;
 	if (paired && st->unselected)

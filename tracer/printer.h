@@ -22,8 +22,7 @@ struct printer_setup {
 	uint64_t start_ns;		/* where relative times count from */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	bool prefix_always;		/* many tasks from the start: "[pid N]" always */
-	bool selective;			/* -e */
-	const bool *selected;		/* -e's numbers, SELECT_MAX_NR of them */
+	const bool *selected;		/* -e's numbers (SELECT_MAX_NR), or NULL */
 	bool every_task;		/* system-wide */
 	bool from_file;			/* a replay: this machine's /proc says nothing */
 	int32_t self;			/* sctrace's pid, or 0 */

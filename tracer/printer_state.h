@@ -55,7 +55,6 @@ struct printer {
 	bool open_line_goes_on;	/* it stopped before arguments the exit shows */
 	size_t tasks_calling;	/* threads seen making calls: "[pid N]" from 2 */
 	bool prefix_always;	/* the target is many tasks from the start */
-	bool selective;		/* -e: id -1 exits only complete a selected call */
 	const bool *selected;	/* -e's numbers (SELECT_MAX_NR of them), or NULL */
 	uint64_t lost;		/* events the kernel dropped, in total */
 	uint64_t lost_task_records; /* comm and fork records it dropped */

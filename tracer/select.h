@@ -35,26 +35,22 @@ int select_build_filters(const char *expr, int machine, pid_t self,
 			 struct syscall_set *set, struct select_filters *f);
 void select_no_syscalls(struct select_filters *f);
 
+/* Whether -e shows calls numbered nr (selected: -e's numbers, or NULL without -e). */
+static inline bool select_shows(const bool *selected, long nr)
+{
+	return !selected || (nr >= 0 && nr < SELECT_MAX_NR && selected[nr]);
+}
+
 /*
  * An exit carries -1 as its number after rt_sigreturn (which restores
  * orig_ax), so -e's filter lets every exit of -1 through, to complete a
  * selected call; and execve's and execveat's both, as a successful
  * execveat's exit carries execve's number. One that completes no call
- * is not -e's to show unless its number is selected (selected: -e's
- * numbers, or NULL to take the filter's word for it).
+ * is shown only if its own number is selected.
  */
-static inline bool select_exit_kept(bool selective, const bool *selected, bool paired,
-				    long nr)
+static inline bool select_exit_kept(const bool *selected, bool paired, long nr)
 {
-	if (!selective || paired)
-		return true;
-	return nr >= 0 && (!selected || (nr < SELECT_MAX_NR && selected[nr]));
-}
-
-/* Whether -e shows calls numbered nr (selected as above). */
-static inline bool select_shows(const bool *selected, long nr)
-{
-	return !selected || (nr >= 0 && nr < SELECT_MAX_NR && selected[nr]);
+	return paired || select_shows(selected, nr);
 }
 
 #endif
