@@ -78,8 +78,10 @@ $(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o ci/bpf-stack.sh
 	ci/bpf-stack.sh $<
 	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
 .SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
-# A program every verifier refuses: test_bpf_embed reads its reason back.
-$(BUILD)/gen/refused.bpf.o: selftests/bpf/refused.bpf.c
+# test_bpf_embed's programs: one every verifier refuses, one for a
+# tracepoint no kernel has.
+TEST_BPF := refused absent
+$(TEST_BPF:%=$(BUILD)/gen/%.bpf.o): $(BUILD)/gen/%.bpf.o: selftests/bpf/%.bpf.c
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
@@ -194,7 +196,7 @@ TEST_CFLAGS    = $(SCT_CFLAGS) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare
 UNIT_SRCS  := $(filter-out $(if $(filter 1,$(CONTENTS)),,selftests/test_bpf_embed.c), \
 	      $(wildcard selftests/test_*.c))
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
-$(BUILD)/selftests/test_bpf_embed: $(BUILD)/gen/refused.bpf.inc
+$(BUILD)/selftests/test_bpf_embed: $(TEST_BPF:%=$(BUILD)/gen/%.bpf.inc)
 $(BUILD)/selftests/test_bpf_embed: TEST_CFLAGS += -I$(BUILD)/gen
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \

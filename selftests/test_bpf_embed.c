@@ -2,6 +2,7 @@
 /* An embedded BPF object's failure: one line, with libbpf's last complaint. */
 #include "kselftest_harness.h"
 
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -68,6 +69,62 @@ TEST(a_refused_load_says_what_the_verifier_said)
 	EXPECT_TRUE(strncmp(said, "processed ", 10) != 0);
 	EXPECT_TRUE(strstr(said, "PROG LOAD LOG") == NULL);
 	EXPECT_TRUE(strchr(why, '\n') == NULL);
+}
+
+/* The object of selftests/bpf/absent.bpf.c: its tracepoint exists nowhere. */
+static const unsigned char absent[] = {
+#include "absent.bpf.inc"
+};
+
+static const struct bpf_embed_object absent_object = {
+	.name = "absent", .what = "test program",
+	.bytes = absent, .size = sizeof(absent),
+};
+
+/* The links attach made. */
+static size_t nr_links(const struct bpf_embed *e)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < BPF_EMBED_PROGRAMS; i++)
+		n += e->links[i] != NULL;
+	return n;
+}
+
+/* Unskipped, a program for a missing tracepoint fails the attach, in one line. */
+TEST(a_missing_tracepoint_fails_the_attach)
+{
+	static const char step[] = "attaching the test program failed: ";
+	struct bpf_embed e = { 0 };
+	char why[512];
+	int err;
+
+	if (geteuid())
+		SKIP(return, "loading a BPF program needs root");
+	ASSERT_EQ(0, bpf_embed_load(&e, &absent_object, NULL, 0, why, sizeof(why)));
+	err = bpf_embed_attach(&e, why, sizeof(why));
+	TH_LOG("%s", why);
+	EXPECT_GT(0, err);
+	EXPECT_EQ(0, strncmp(why, step, strlen(step)));
+	EXPECT_TRUE(strchr(why, '\n') == NULL);
+	bpf_embed_close(&e);
+}
+
+/* Skipped, it stays loaded and unattached; the attach succeeds. */
+TEST(a_skipped_program_is_not_attached)
+{
+	struct bpf_embed e = { 0 };
+	char why[512] = "";
+
+	if (geteuid())
+		SKIP(return, "loading a BPF program needs root");
+	ASSERT_EQ(0, bpf_embed_load(&e, &absent_object, NULL, 0, why, sizeof(why)));
+	EXPECT_EQ(-ENOENT, bpf_embed_skip(&e, "no_such_program"));
+	ASSERT_EQ(0, bpf_embed_skip(&e, "absent"));
+	EXPECT_EQ(0, bpf_embed_attach(&e, why, sizeof(why)));
+	TH_LOG("%s", why);
+	EXPECT_EQ(0, nr_links(&e));
+	bpf_embed_close(&e);
 }
 
 TEST_HARNESS_MAIN

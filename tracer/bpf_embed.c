@@ -120,6 +120,20 @@ int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 	return err ? failed(e, why, len, "loading", err) : 0;
 }
 
+/*
+ * A program whose tracepoint this kernel lacks stays loaded, unattached:
+ * the others work without it. -ENOENT if the object has no such program.
+ */
+int bpf_embed_skip(struct bpf_embed *e, const char *prog_name)
+{
+	struct bpf_program *prog = bpf_object__find_program_by_name(e->obj, prog_name);
+
+	if (!prog)
+		return -ENOENT;
+	bpf_program__set_autoattach(prog, false);
+	return 0;
+}
+
 /* Each program to its tracepoint, as its section names it. */
 static int attach_programs(struct bpf_embed *e)
 {
@@ -127,6 +141,8 @@ static int attach_programs(struct bpf_embed *e)
 	size_t n = 0;
 
 	bpf_object__for_each_program(prog, e->obj) {
+		if (!bpf_program__autoattach(prog))
+			continue;
 		if (n == BPF_EMBED_PROGRAMS)
 			return -E2BIG;
 		e->links[n] = bpf_program__attach(prog);

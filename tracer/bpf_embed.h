@@ -13,8 +13,8 @@ struct bpf_object;
 struct bpf_map;
 struct bpf_link;
 
-/* The most programs an object holds: contents' five, kcount's four. */
-#define BPF_EMBED_PROGRAMS 5
+/* The most programs an object holds: contents' six, kcount's four. */
+#define BPF_EMBED_PROGRAMS 6
 
 /* An object's bytes, and its names in messages. */
 struct bpf_embed_object {
@@ -38,6 +38,7 @@ struct bpf_embed {
 
 int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 		   const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len);
+int bpf_embed_skip(struct bpf_embed *e, const char *prog_name);
 int bpf_embed_attach(struct bpf_embed *e, char *why, size_t len);
 void bpf_embed_close(struct bpf_embed *e);
 void bpf_embed_explain(char *why, size_t len, const char *step, int err);
