@@ -249,10 +249,38 @@ def arrays_unfaulted():
     del data, words
 
 
+def exec_argv_unfaulted():
+    """Two children's successful execs of /bin/true whose argv strings are
+    in a file's pages they never touched, 128 KiB apart: the enter cannot
+    read them, and at the exit the old memory is gone. The first child
+    execs from its leader, the second from a second thread (argv[2]: a
+    directory)."""
+    far = 128 * 1024
+    libc.execve.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p]
+    for i, how in enumerate(("leader", "thread")):
+        words, at = unfaulted_area("%s/words%d" % (sys.argv[2], i), [b"true", how.encode()], far)
+        argv = (ctypes.c_void_p * 3)(at, at + far, None)
+        envp = (ctypes.c_void_p * 1)()
+
+        def run():
+            libc.execve(b"/bin/true", ctypes.addressof(argv), ctypes.addressof(envp))
+            os._exit(127)
+
+        pid = os.fork()
+        if pid == 0:
+            if how == "thread":
+                threading.Thread(target=run).start()
+                time.sleep(10)
+                os._exit(126)
+            run()
+        say("status-" + how, os.waitpid(pid, 0)[1])
+        del words
+
+
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
                                  unmapped, argv_unmapped, poll_revents, sockets, stat_file,
                                  changed_during_call, threads_openat, resumed,
-                                 exec_unfaulted, arrays_unfaulted)}
+                                 exec_unfaulted, arrays_unfaulted, exec_argv_unfaulted)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

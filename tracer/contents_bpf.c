@@ -196,6 +196,8 @@ int contents_start(struct contents *c, const struct contents_outputs *out,
 		return offset;
 	}
 	err = set_outputs(c, out);
+	if (!err && tracefs_event_id(tfs, "sched", "sched_prepare_exec") < 0)
+		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
 	if (!err)
 		err = set_targets(c, targets);
 	if (!err)

@@ -291,6 +291,15 @@ static void leader_superseded(struct printer *p, struct thread_state *leader,
 		p->sink->superseded(p, leader->tid, caller->tid, time);
 }
 
+/* A call's contents, kept for its line, go to the thread that shows it. */
+static void move_contents(struct thread_state *to, struct thread_state *from,
+			  enum ct_slot slot)
+{
+	thread_drop_contents(to, slot);
+	to->ct[slot] = from->ct[slot];
+	from->ct[slot] = (struct ct_blob){ 0 };
+}
+
 /*
  * An exec by a thread other than the leader: the kernel gives the caller
  * the leader's tid (de_thread) and removes the old leader, so the exit
@@ -314,9 +323,9 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->shown = caller->shown;
 	leader->unselected = caller->unselected;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
-	thread_drop_contents(leader, CT_ENTER);
-	leader->ct[CT_ENTER] = caller->ct[CT_ENTER];
-	caller->ct[CT_ENTER] = (struct ct_blob){ 0 };
+	move_contents(leader, caller, CT_ENTER);
+	/* What was read before the old program went (sched_prepare_exec). */
+	move_contents(leader, caller, CT_EXIT);
 	caller->in_call = false;
 	/* The caller's tid is gone: it lives on as the leader's. */
 	leader->retired = false;

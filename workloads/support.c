@@ -298,7 +298,14 @@ long fork_child_exit(void)
 long fork_exec_workload(void)
 {
 	static char path[PATH_MAX];
-	char *argv[] = { "exec_target", NULL };
+	/*
+	 * On the stack, as a program's argv usually is: the child's copy of
+	 * the page is mapped, so the enter reads it on every kernel. A
+	 * literal's page the child never touched is readable only from
+	 * sched_prepare_exec (6.10 on); contents.bats tests that case.
+	 */
+	char name[] = "exec_target";
+	char *argv[] = { name, NULL };
 	char *envp[] = { NULL };
 	pid_t pid;
 

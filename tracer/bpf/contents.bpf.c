@@ -1165,6 +1165,33 @@ int contents_task_exit(void *ctx)
 }
 
 /*
+ * An exec past its point of no return, still in the old program: the
+ * kernel has copied its path and arguments, faulting their pages in (a
+ * fresh child's, untouched since the fork), so what the enter could not
+ * read is read now, as the call's exit record. At the exit the old
+ * memory is gone. What still faults is left to sched_process_exec's
+ * program. Kernels since 6.10 have this tracepoint; sctrace attaches
+ * this program only where it exists.
+ */
+SEC("tracepoint/sched/sched_prepare_exec")
+int contents_prepare_exec(void *ctx)
+{
+	const struct ct_call_spec *spec;
+	struct pending_call *call;
+	__u32 tid, len_ptr;
+	bool at_exit;
+
+	if (!traced_config(&tid))
+		return KEEP;
+	call = bpf_map_lookup_elem(&pending, &tid);
+	spec = call ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	if (!spec || !is_exec(spec) || !call->retry)
+		return KEEP;
+	call->retry = emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true);
+	return KEEP;
+}
+
+/*
  * The exec's path argument if its enter could not read it and the
  * kernel's copy is the same string: execve's, execveat's relative to
  * AT_FDCWD (else the kernel names it /dev/fd/N/path); -1: none.
@@ -1185,10 +1212,10 @@ static __always_inline int exec_path_arg(const struct ct_call_spec *spec,
 }
 
 /*
- * An exec past its point of no return, whose path the enter could not
- * read (a fresh child's pages, not yet faulted in): the kernel's copy,
- * in this tracepoint's record, is written as the call's exit record.
- * At the exit the old program's memory is gone.
+ * An exec past its point of no return, whose path neither the enter nor
+ * sched_prepare_exec's program could read (a kernel before 6.10): the
+ * kernel's copy, in this tracepoint's record, is written as the call's
+ * exit record. At the exit the old program's memory is gone.
  */
 SEC("tracepoint/sched/sched_process_exec")
 int contents_exec(void *ctx)
