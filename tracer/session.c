@@ -52,11 +52,25 @@ static void hold_if_filling(struct session *s, const struct ring *ring)
 		holdback_check(s->hold, ring_fill(ring), ring->size);
 }
 
+/*
+ * A record whose size makes no sense leaves no way to the next one: the
+ * ring is read no more. Said once, and counted as a malformed record, so
+ * that --strict fails: what it held and will hold, LOST records too, is
+ * not in the trace.
+ */
+static void tell_unreadable(struct session *s, size_t idx)
+{
+	s->malformed++;
+	diag("the ring of cpu %d holds a record of impossible size: it is read no more, and its later records are lost uncounted",
+	     s->events->ring_cpus[idx]);
+}
+
 static void read_ring(struct session *s, size_t idx)
 {
 	struct ring *ring = s->events->rings[idx];
 	struct event_queue *q = &s->queues[idx];
 	const struct perf_event_header *hdr;
+	bool was_readable = !ring->corrupt;
 	unsigned int nr = 0;
 
 	ring_begin(ring);
@@ -84,6 +98,8 @@ static void read_ring(struct session *s, size_t idx)
 		}
 	}
 	ring_end(ring);
+	if (was_readable && ring->corrupt)
+		tell_unreadable(s, idx);
 }
 
 static void emit(struct session *s, struct sct_event *ev)
