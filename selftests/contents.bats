@@ -86,6 +86,14 @@ trace_case() {
 	grep -qE '^execve\(filename: "/bin/true", argv: \[("true"|0x[0-9a-f]+)\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$' "$out.bare"
 }
 
+# Whether the bare trace $1 shows the exec of /bin/true with argv
+# ["true", "$2"]: whole, or split by another task's event, the argv then
+# coming with the resume.
+has_exec_argv() {
+	grep -qE '(^execve\(filename: "/bin/true", |^<\.\.\. execve resumed>)argv: \["true", "'"$2"'"\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$' "$1" ||
+		{ echo "no argv [\"true\", \"$2\"] in $1:"; grep -F '/bin/true' -A3 "$1"; return 1; }
+}
+
 @test "a successful exec's argv in pages the child never touched: read before the old program goes" {
 	mkdir "$BATS_TEST_TMPDIR/words"
 	trace_case execve exec_argv_unfaulted "$BATS_TEST_TMPDIR/words"
@@ -93,16 +101,21 @@ trace_case() {
 	grep -qx 'status-thread 0' <<<"$output"
 	[ -d /sys/kernel/tracing/events/sched/sched_prepare_exec ] ||
 		skip "this kernel (before 6.10) has no sched_prepare_exec: such an argv stays addresses"
-	# Whole, or split by another task's event: then the argv comes with the
-	# resume. A second thread's exec ends on the leader's tid.
-	for how in leader thread; do
-		grep -qE '(^execve\(filename: "/bin/true", |^<\.\.\. execve resumed>)argv: \["true", "'$how'"\], envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$' "$out.bare" ||
-			{ echo "no argv [\"true\", \"$how\"]:"; grep -F '/bin/true' -A3 "$out.bare"; return 1; }
-	done
+	# A second thread's exec ends on the leader's tid.
+	has_exec_argv "$out.bare" leader
+	has_exec_argv "$out.bare" thread
 	run --separate-stderr sct --json -e execve -o "$out.json" -- "$PY" "$CASES" exec_argv_unfaulted "$BATS_TEST_TMPDIR/words"
 	assert_success
 	grep -qF '"contents":{"filename":"/bin/true","argv":["true","leader"],"envp":{"vars":0}}}' "$out.json"
 	grep -qF '"contents":{"filename":"/bin/true","argv":["true","thread"],"envp":{"vars":0}}}' "$out.json"
+	# The record read at sched_prepare_exec goes into a recording too.
+	run --separate-stderr sct record -o "$out.data" -e execve -- "$PY" "$CASES" exec_argv_unfaulted "$BATS_TEST_TMPDIR/words"
+	assert_success
+	run --separate-stderr sct -i "$out.data" -o "$out.replay"
+	assert_success
+	sed -E 's/^\[pid [0-9]+\] //' "$out.replay" > "$out.replay.bare"
+	has_exec_argv "$out.replay.bare" leader
+	has_exec_argv "$out.replay.bare" thread
 }
 
 @test "arrays the enter could not read whole: writev's data and a failed exec's argv from the exit" {
