@@ -2,6 +2,7 @@
 /* An embedded BPF object's failure: one line, with libbpf's last complaint. */
 #include "kselftest_harness.h"
 
+#include <bpf/libbpf.h>
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,7 +23,7 @@ TEST(a_refused_open_says_why_in_one_line)
 	struct bpf_embed e = { 0 };
 	char why[256];
 	const char *said;
-	int err = bpf_embed_load(&e, &o, NULL, 0, why, sizeof(why));
+	int err = bpf_embed_open_load(&e, &o, NULL, 0, why, sizeof(why));
 
 	bpf_embed_close(&e);
 	TH_LOG("%s", why);
@@ -57,7 +58,7 @@ TEST(a_refused_load_says_what_the_verifier_said)
 
 	if (geteuid())
 		SKIP(return, "loading a BPF program needs root");
-	err = bpf_embed_load(&e, &o, NULL, 0, why, sizeof(why));
+	err = bpf_embed_open_load(&e, &o, NULL, 0, why, sizeof(why));
 	bpf_embed_close(&e);
 	TH_LOG("%s", why);
 	ASSERT_GT(0, err);
@@ -101,7 +102,7 @@ TEST(a_missing_tracepoint_fails_the_attach)
 
 	if (geteuid())
 		SKIP(return, "loading a BPF program needs root");
-	ASSERT_EQ(0, bpf_embed_load(&e, &absent_object, NULL, 0, why, sizeof(why)));
+	ASSERT_EQ(0, bpf_embed_open_load(&e, &absent_object, NULL, 0, why, sizeof(why)));
 	err = bpf_embed_attach(&e, why, sizeof(why));
 	TH_LOG("%s", why);
 	EXPECT_GT(0, err);
@@ -110,17 +111,19 @@ TEST(a_missing_tracepoint_fails_the_attach)
 	bpf_embed_close(&e);
 }
 
-/* Skipped, it stays loaded and unattached; the attach succeeds. */
-TEST(a_skipped_program_is_not_attached)
+/* Skipped between open and load, it is neither loaded nor attached. */
+TEST(a_skipped_program_is_neither_loaded_nor_attached)
 {
 	struct bpf_embed e = { 0 };
 	char why[512] = "";
 
 	if (geteuid())
 		SKIP(return, "loading a BPF program needs root");
-	ASSERT_EQ(0, bpf_embed_load(&e, &absent_object, NULL, 0, why, sizeof(why)));
+	ASSERT_EQ(0, bpf_embed_open(&e, &absent_object, NULL, 0, why, sizeof(why)));
 	EXPECT_EQ(-ENOENT, bpf_embed_skip(&e, "no_such_program"));
 	ASSERT_EQ(0, bpf_embed_skip(&e, "absent"));
+	EXPECT_EQ(0, bpf_embed_load(&e, why, sizeof(why)));
+	EXPECT_GT(0, bpf_program__fd(bpf_object__find_program_by_name(e.obj, "absent")));
 	EXPECT_EQ(0, bpf_embed_attach(&e, why, sizeof(why)));
 	TH_LOG("%s", why);
 	EXPECT_EQ(0, nr_links(&e));

@@ -98,8 +98,8 @@ static int find_maps(struct bpf_embed *e, const struct bpf_embed_map *maps, size
 	return 0;
 }
 
-/* Opens the object from its bytes, finds its maps and loads it. */
-int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
+/* Opens the object from its bytes and finds its maps; bpf_embed_load() next. */
+int bpf_embed_open(struct bpf_embed *e, const struct bpf_embed_object *o,
 		   const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len)
 {
 	struct bpf_object_open_opts opts = {
@@ -114,15 +114,14 @@ int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 	e->what = o->what;
 	e->obj = bpf_object__open_mem(o->bytes, o->size, &opts);
 	err = e->obj ? find_maps(e, maps, nr_maps) : -errno;
-	if (err)
-		return failed(e, why, len, "opening", err);
-	err = bpf_object__load(e->obj);
-	return err ? failed(e, why, len, "loading", err) : 0;
+	return err ? failed(e, why, len, "opening", err) : 0;
 }
 
 /*
- * A program whose tracepoint this kernel lacks stays loaded, unattached:
- * the others work without it. -ENOENT if the object has no such program.
+ * A program for a tracepoint this kernel lacks is neither loaded (its
+ * verification would cost every start, and a refusal would take the
+ * others with it) nor attached. Between open and load. -ENOENT if the
+ * object has no such program.
  */
 int bpf_embed_skip(struct bpf_embed *e, const char *prog_name)
 {
@@ -130,8 +129,23 @@ int bpf_embed_skip(struct bpf_embed *e, const char *prog_name)
 
 	if (!prog)
 		return -ENOENT;
-	bpf_program__set_autoattach(prog, false);
-	return 0;
+	return bpf_program__set_autoload(prog, false);
+}
+
+int bpf_embed_load(struct bpf_embed *e, char *why, size_t len)
+{
+	int err = bpf_object__load(e->obj);
+
+	return err ? failed(e, why, len, "loading", err) : 0;
+}
+
+/* Opens the object from its bytes, finds its maps and loads it, whole. */
+int bpf_embed_open_load(struct bpf_embed *e, const struct bpf_embed_object *o,
+			const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len)
+{
+	int err = bpf_embed_open(e, o, maps, nr_maps, why, len);
+
+	return err ? err : bpf_embed_load(e, why, len);
 }
 
 /* Each program to its tracepoint, as its section names it. */
@@ -141,7 +155,7 @@ static int attach_programs(struct bpf_embed *e)
 	size_t n = 0;
 
 	bpf_object__for_each_program(prog, e->obj) {
-		if (!bpf_program__autoattach(prog))
+		if (!bpf_program__autoload(prog))
 			continue;
 		if (n == BPF_EMBED_PROGRAMS)
 			return -E2BIG;

@@ -36,9 +36,12 @@ struct bpf_embed {
 	struct bpf_link *links[BPF_EMBED_PROGRAMS];
 };
 
-int bpf_embed_load(struct bpf_embed *e, const struct bpf_embed_object *o,
+int bpf_embed_open(struct bpf_embed *e, const struct bpf_embed_object *o,
 		   const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len);
 int bpf_embed_skip(struct bpf_embed *e, const char *prog_name);
+int bpf_embed_load(struct bpf_embed *e, char *why, size_t len);
+int bpf_embed_open_load(struct bpf_embed *e, const struct bpf_embed_object *o,
+			const struct bpf_embed_map *maps, size_t nr_maps, char *why, size_t len);
 int bpf_embed_attach(struct bpf_embed *e, char *why, size_t len);
 void bpf_embed_close(struct bpf_embed *e);
 void bpf_embed_explain(char *why, size_t len, const char *step, int err);

@@ -30,11 +30,12 @@ bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
 
 /* Contents are shown where BPF works; else the notice says why not. */
 void bpf_progs_load(struct bpf_progs *p, struct syscall_cache *syscalls,
-		    const bool *selected, unsigned int string_limit)
+		    const bool *selected, unsigned int string_limit,
+		    const struct tracefs *tfs)
 {
 	if (!p->contents_wanted)
 		return;
-	p->contents = contents_load(syscalls, selected, SELECT_MAX_NR, string_limit,
+	p->contents = contents_load(syscalls, selected, SELECT_MAX_NR, string_limit, tfs,
 				    p->no_contents_why, sizeof(p->no_contents_why));
 }
 

@@ -87,8 +87,11 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 	return 0;
 }
 
-/* Opens and loads the embedded object, with the maps sctrace fills. */
-static int load_program(struct contents *c, char *why, size_t len)
+/*
+ * Opens and loads the embedded object, with the maps sctrace fills.
+ * sched_prepare_exec came with Linux 6.10: before, its program stays out.
+ */
+static int load_program(struct contents *c, const struct tracefs *tfs, char *why, size_t len)
 {
 	const struct bpf_embed_map maps[] = {
 		{ "config", &c->config },
@@ -96,8 +99,18 @@ static int load_program(struct contents *c, char *why, size_t len)
 		{ "traced", &c->traced },
 		{ "out", &c->out },
 	};
+	int err = bpf_embed_open(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 
-	return bpf_embed_load(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
+	if (err)
+		return err;
+	if (tracefs_event_id(tfs, "sched", "sched_prepare_exec") < 0) {
+		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
+		if (err) {
+			bpf_embed_explain(why, len, "leaving out the program for sched_prepare_exec", err);
+			return err;
+		}
+	}
+	return bpf_embed_load(&c->prog, why, len);
 }
 
 /*
@@ -106,7 +119,7 @@ static int load_program(struct contents *c, char *why, size_t len)
  */
 struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
 			       size_t nr_selected, unsigned int string_limit,
-			       char *why, size_t len)
+			       const struct tracefs *tfs, char *why, size_t len)
 {
 	struct contents *c = calloc(1, sizeof(*c));
 	int err;
@@ -115,7 +128,7 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	if (load_program(c, why, len))
+	if (load_program(c, tfs, why, len))
 		goto out_free;
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);
 	if (err) {
@@ -196,8 +209,6 @@ int contents_start(struct contents *c, const struct contents_outputs *out,
 		return offset;
 	}
 	err = set_outputs(c, out);
-	if (!err && tracefs_event_id(tfs, "sched", "sched_prepare_exec") < 0)
-		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
 	if (!err)
 		err = set_targets(c, targets);
 	if (!err)

@@ -362,7 +362,7 @@ static int load_program(struct kcount *kc, char *why, size_t len)
 		{ "missed", &m->missed },
 	};
 
-	return bpf_embed_load(&kc->prog, &program, maps, ARRAY_SIZE(maps), why, len);
+	return bpf_embed_open_load(&kc->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 }
 
 /*

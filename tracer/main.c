@@ -212,7 +212,7 @@ static int open_events(struct run *r)
 	if (count_in_kernel(r, system_wide))
 		select_no_syscalls(&r->filters);
 	bpf_progs_load(&r->progs, &r->syscalls, r->opts.expr ? r->selected.nr : NULL,
-		       r->opts.string_limit);
+		       r->opts.string_limit, &r->tfs);
 	make_spec(r, system_wide);
 	if (r->opts.record) {
 		err = recording_formats(&r->rec, &r->tfs, &r->extra);
