@@ -299,10 +299,11 @@ long fork_exec_workload(void)
 {
 	static char path[PATH_MAX];
 	/*
-	 * On the stack, as a program's argv usually is: the child's copy of
-	 * the page is mapped, so the enter reads it on every kernel. A
-	 * literal's page the child never touched is readable only from
-	 * sched_prepare_exec (6.10 on); contents.bats tests that case.
+	 * On the stack, as a program's argv usually is, and written by the
+	 * child: its own copy of the page, which the enter reads on every
+	 * kernel (arm64's and s390x's fail on a parent's page the child has
+	 * not touched). A literal's page the child never touched is readable
+	 * only from sched_prepare_exec (6.10 on); contents.bats tests that.
 	 */
 	char name[] = "exec_target";
 	char *argv[] = { name, NULL };
@@ -312,6 +313,7 @@ long fork_exec_workload(void)
 	snprintf(path, sizeof(path), "%s/exec_target", fx.self_dir);
 	pid = fork();
 	if (pid == 0) {
+		*(volatile char *)name = 'e';
 		execve(path, argv, envp);
 		_exit(127);
 	}

@@ -1032,6 +1032,9 @@ static __always_inline bool exec_takeover(void)
 	if (!caller)
 		return false;
 	bpf_map_delete_elem(&traced, caller);
+	/* The caller's tid is gone without an exit: its call too. */
+	bpf_map_delete_elem(&pending, caller);
+	bpf_map_delete_elem(&pending_msgs, caller);
 	bpf_map_delete_elem(&execs, &tgid);
 	return !bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
 }
@@ -1169,9 +1172,10 @@ int contents_task_exit(void *ctx)
  * kernel has copied its path and arguments, faulting their pages in (a
  * fresh child's, untouched since the fork), so what the enter could not
  * read is read now, as the call's exit record. At the exit the old
- * memory is gone. What still faults is left to sched_process_exec's
- * program. Kernels since 6.10 have this tracepoint; sctrace attaches
- * this program only where it exists.
+ * memory is gone. The printer keeps one exit record per call: neither
+ * sched_process_exec's program nor a failing exit writes another.
+ * Kernels since 6.10 have this tracepoint; sctrace loads this program
+ * only where it exists.
  */
 SEC("tracepoint/sched/sched_prepare_exec")
 int contents_prepare_exec(void *ctx)
@@ -1187,7 +1191,8 @@ int contents_prepare_exec(void *ctx)
 	spec = call ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	if (!spec || !is_exec(spec) || !call->retry)
 		return KEEP;
-	call->retry = emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true);
+	emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true);
+	call->retry = 0;
 	return KEEP;
 }
 
@@ -1212,8 +1217,8 @@ static __always_inline int exec_path_arg(const struct ct_call_spec *spec,
 }
 
 /*
- * An exec past its point of no return, whose path neither the enter nor
- * sched_prepare_exec's program could read (a kernel before 6.10): the
+ * An exec past its point of no return, whose path the enter could not
+ * read, on a kernel without sched_prepare_exec (before 6.10): the
  * kernel's copy, in this tracepoint's record, is written as the call's
  * exit record. At the exit the old program's memory is gone.
  */
