@@ -244,11 +244,21 @@ assert "ubuf" not in calls[3].get("contents", {}), calls[3]
 PYEOF
 }
 
-@test "clone3: the clone_args fields its flags use, at the call; unreadable, the address" {
+@test "clone3: the clone_args fields its flags use, at the call; after the result, the tid written at parent_tid; unreadable, the address" {
 	trace_case clone3 clone3_args
-	has_line "clone3(uargs: {flags: CLONE_PARENT_SETTID, parent_tid: $(info_of ptid), exit_signal: SIGCHLD, stack: NULL, stack_size: 0}, size: 64) = $(info_of pid)"
+	# The kernel wrote the child's tid with CLONE_PARENT_SETTID, and
+	# nothing without.
+	[ "$(info_of written)" = "$(info_of pid)" ]
+	[ "$(info_of unset)" = -1 ]
+	has_line "clone3(uargs: {flags: CLONE_PARENT_SETTID, parent_tid: $(info_of ptid), exit_signal: SIGCHLD, stack: NULL, stack_size: 0}, size: 64) = $(info_of pid) (uargs: {parent_tid: [$(info_of pid)]})"
+	has_line "clone3(uargs: {flags: 0, exit_signal: SIGCHLD, stack: NULL, stack_size: 0}, size: 64) = $(info_of pid_unset)"
 	has_line "clone3(uargs: {flags: CLONE_NEWTIME|CLONE_THREAD|CLONE_SETTLS, exit_signal: 0, stack: $(info_of stack), stack_size: 0x1000, tls: 0x1234000}, size: 64) = -1 EINVAL (Invalid argument)"
 	has_line "clone3(uargs: 0x10, size: 64) = -1 EFAULT (Bad address)"
+	# In JSON, beside the struct as uargs_out, as poll's revents are.
+	trace_case_with "--json -e clone3" clone3_args
+	grep -qF '"ret":'"$(info_of pid)"',"duration_ns":' "$out"
+	grep -qF '"uargs_out":{"parent_tid":['"$(info_of pid)"']}' "$out"
+	[ "$(grep -c uargs_out "$out")" -eq 1 ]
 }
 
 @test "getdents64: how many entries the kernel filled, as strace counts them; past 1024, or more" {

@@ -565,7 +565,9 @@ def random_bytes():
 
 
 def clone3_args():
-    """clone3 as fork with CLONE_PARENT_SETTID, one the kernel refuses, one unreadable."""
+    """clone3 as fork with CLONE_PARENT_SETTID (the kernel writes the
+    child's tid at parent_tid), as fork given a parent_tid without it (the
+    kernel writes nothing), one the kernel refuses, one unreadable."""
     ptid = ctypes.c_int(0)
     args = u64s(0x00100000, 0, 0, addr(ptid), 17, 0, 0, 0)
     say("ptid", hex(addr(ptid)))
@@ -574,6 +576,15 @@ def clone3_args():
         os._exit(0)
     say("pid", pid)
     os.waitpid(pid, 0)
+    say("written", ptid.value)
+    unset = ctypes.c_int(-1)
+    args = u64s(0, 0, 0, addr(unset), 17, 0, 0, 0)
+    pid = sys_call("clone3", addr(args), 64)
+    if pid == 0:
+        os._exit(0)
+    say("pid_unset", pid)
+    os.waitpid(pid, 0)
+    say("unset", unset.value)
     # CLONE_THREAD without CLONE_SIGHAND and CLONE_VM: EINVAL.
     # CLONE_NEWTIME (0x80) sits where clone keeps its exit signal.
     stack = ctypes.create_string_buffer(4096)

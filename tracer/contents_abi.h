@@ -54,7 +54,17 @@ struct ct_arg_spec {
 	 * set (futex's timeout, for the ops that take one); CT_MAX_ARGS: always.
 	 */
 	__u8 cond_arg;
-	__u8 pad[3];
+	/*
+	 * At the exit of a call that returned more than 0, if ptr_at is not 0:
+	 * the u64 at byte ptr_at - 1 of the struct the argument points to is
+	 * a pointer to ptr_size bytes the kernel filled, read as a
+	 * CT_PART_POINTED item if bit ptr_if_bit of the struct's first u64
+	 * (its flags) is set: clone3's parent_tid with CLONE_PARENT_SETTID.
+	 * Nothing else of that argument is read at the exit.
+	 */
+	__u8 ptr_at;
+	__u8 ptr_size;
+	__u8 ptr_if_bit;
 	__u32 cond_mask;
 	__u32 cond_values;
 };
@@ -123,6 +133,7 @@ enum ct_part {
 	CT_PART_NAME,
 	CT_PART_CONTROL,
 	CT_PART_IOV,
+	CT_PART_POINTED,	/* what a pointer in the struct points to (ptr_at) */
 };
 
 /*

@@ -770,6 +770,20 @@ static void put_clone_args(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, false);
 }
 
+/* What clone3 wrote at parent_tid: {parent_tid: [1234]}, as strace shows it after "=>". */
+static void put_parent_tid(struct vwriter *w, const struct ct_item *it)
+{
+	int tid;
+
+	memcpy(&tid, it->bytes, sizeof(tid));
+	vw_begin_struct(w);
+	vw_key(w, "parent_tid");
+	vw_begin_list(w);
+	vw_s64(w, tid);
+	vw_end_list(w, false);
+	vw_end_struct(w, false);
+}
+
 /* si_code's names: the kernel's for any signal, then SIGCHLD's. */
 static const char *const si_codes[] = {
 	[0] = "SI_USER", [1] = "SI_QUEUE", [2] = "SI_TIMER", [3] = "SI_MESGQ",
@@ -1246,16 +1260,23 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 
 /*
  * Whether an in-and-out argument came back with something: poll's
- * revents, select's sets with a ready fd.
+ * revents, select's sets with a ready fd, the tid clone3 wrote at
+ * parent_tid.
  */
 static bool after_item(enum content_kind kind, const struct ct_arg_view *v,
 		       struct ct_item *it)
 {
+	const struct item_where at = {
+		.arg = v->index,
+		.part = kind == CK_CLONE_ARGS ? CT_PART_POINTED : CT_PART_NONE,
+	};
 	size_t fd = 0;
 
 	if (!content_kind_in_out(kind) || !v->rec || !v->returned || v->ret <= 0 ||
-	    !find_item(v->rec, v->index, 0, it) || (it->head.status & CT_ITEM_FAULT))
+	    !find_part(v->rec, &at, 0, it) || (it->head.status & CT_ITEM_FAULT))
 		return false;
+	if (kind == CK_CLONE_ARGS)
+		return it->head.len == sizeof(int);
 	return kind != CK_FD_SET || fd_set_next(it, fd_set_bits(v->rec), &fd);
 }
 
@@ -1269,7 +1290,7 @@ bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v)
 /* Whether the text names the argument before it: select's "inp: [3]". */
 bool contents_after_named(enum content_kind kind)
 {
-	return kind == CK_FD_SET;
+	return kind == CK_FD_SET || kind == CK_CLONE_ARGS;
 }
 
 /* What it came back with: the text shows it after the result. */
@@ -1282,6 +1303,8 @@ void contents_show_after(struct vwriter *w, enum content_kind kind,
 		return;
 	if (kind == CK_FD_SET)
 		put_fd_set(w, &it, fd_set_bits(v->rec));
+	else if (kind == CK_CLONE_ARGS)
+		put_parent_tid(w, &it);
 	else
 		put_pollfds(w, &it, true);
 }

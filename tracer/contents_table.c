@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/sched.h>
 #include <poll.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
@@ -38,6 +39,17 @@ struct kind_read {
 	bool in_out;		/* shown at the enter, and after the result */
 	unsigned short max;	/* bytes read at most; 0: the string limit */
 };
+
+/* A pointer in a struct read at the enter, followed at the exit (ct_arg_spec's ptr_*). */
+struct kind_pointer {
+	unsigned char at;	/* its offset + 1 */
+	unsigned char size;
+	unsigned char if_bit;
+};
+
+/* CLONE_PARENT_SETTID, as the bit clone3's flags hold it in. */
+#define CLONE_PARENT_SETTID_BIT 20
+_Static_assert(CLONE_PARENT_SETTID == 1u << CLONE_PARENT_SETTID_BIT, "clone3's flag bit");
 
 /* One struct, read whole at one side of the call. */
 #define FIXED(when, size) { CT_MODE_BYTES, when, size, LEN_ONE, 0, false, size }
@@ -94,12 +106,21 @@ static const struct kind_read kind_reads[] = {
 	 */
 	[CK_MMSGHDR]	 = { CT_MODE_MSG, CT_AT_EXIT, sizeof(struct mmsghdr), LEN_ARG,
 			     CT_LEN_UPTO_RET, false, 0 },
-	/* Every size the kernel takes starts with these; later fields are rarer. */
-	[CK_CLONE_ARGS]	 = FIXED(CT_AT_ENTER, CLONE_ARGS_SIZE_VER0),
+	/*
+	 * Every size the kernel takes starts with these; later fields are
+	 * rarer. After the result, the tid the kernel wrote at parent_tid.
+	 */
+	[CK_CLONE_ARGS]	 = { CT_MODE_BYTES, CT_AT_ENTER, CLONE_ARGS_SIZE_VER0, LEN_ONE, 0, true,
+			     CLONE_ARGS_SIZE_VER0 },
 	/* The bytes the call returned, walked in the kernel: a count, as strace shows. */
 	[CK_DIRENTS]	 = { CT_MODE_DIRENTS, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false, 0 },
 	[CK_SIGINFO_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct siginfo_head)),
 	[CK_SIGINFO_OUT] = FIXED(CT_AT_EXIT, sizeof(struct siginfo_head)),
+};
+
+static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {
+	[CK_CLONE_ARGS]	 = { offsetof(struct clone_args, parent_tid) + 1, sizeof(int),
+			     CLONE_PARENT_SETTID_BIT },
 };
 
 /* Whether the line waits for the exit: something is read there. */
@@ -128,6 +149,9 @@ void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 	spec->elem_size = r->elem_size;
 	spec->max = r->max ? r->max : string_limit;
 	spec->cond_arg = CT_MAX_ARGS;
+	spec->ptr_at = kind_pointers[kind].at;
+	spec->ptr_size = kind_pointers[kind].size;
+	spec->ptr_if_bit = kind_pointers[kind].if_bit;
 }
 
 /* Whether the length argument counts elements: the caller resolves it. */

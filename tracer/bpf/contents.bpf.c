@@ -801,6 +801,37 @@ static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
 
 
 /*
+ * At the exit, what a pointer in the argument's struct points to, if
+ * its flag is set: what the kernel wrote there (clone3's parent_tid).
+ */
+__noinline int put_pointed(struct scratch *s, struct arg_req *q)
+{
+	struct item_req r = { .part = CT_PART_POINTED };
+	__u64 base, flags, at;
+
+	if (!s || !q || q->arg >= CT_MAX_ARGS || !q->spec.ptr_at || q->spec.ptr_if_bit > 63)
+		return 0;
+	base = q->args.v[q->arg];
+	if (bpf_probe_read_user(&flags, sizeof(flags), (const void *)base) ||
+	    !(flags >> q->spec.ptr_if_bit & 1) ||
+	    bpf_probe_read_user(&at, sizeof(at), (const void *)(base + q->spec.ptr_at - 1)) ||
+	    !at)
+		return 0;
+	if (q->off >= HALF) {
+		q->full = 1;
+		return 0;
+	}
+	r.arg = q->arg;
+	r.ptr = at;
+	r.off = q->off;
+	r.total = q->spec.ptr_size;
+	r.max = q->spec.ptr_size;
+	q->items = 1;
+	q->off = put_bytes(s, &r);
+	return 0;
+}
+
+/*
  * Reads one argument. A global function, verified once: the loops that
  * call it and that it calls are plain bounded loops, not bpf_loop, whose
  * callbacks a kernel without a BPF JIT (s390x's) refuses.
@@ -818,6 +849,8 @@ __noinline int put_arg(struct scratch *s, struct arg_req *q)
 		return 0;
 	a = &q->spec;
 	ptr = q->args.v[q->arg];
+	if (a->ptr_at && q->when == CT_AT_EXIT && q->ret > 0 && ptr)
+		return put_pointed(s, q);
 	if (!((a->when & q->when) || q->retry) || a->mode == CT_MODE_NONE || !ptr)
 		return 0;
 	if (a->cond_arg < CT_MAX_ARGS && !applies(a, q->args.v[a->cond_arg]))
@@ -986,7 +1019,7 @@ static __always_inline const struct ct_call_spec *spec_of(long nr, bool *at_exit
 	for (i = 0; i < CT_MAX_ARGS; i++) {
 		if (spec->args[i].mode != CT_MODE_NONE)
 			any = true;
-		if (spec->args[i].when & CT_AT_EXIT)
+		if ((spec->args[i].when & CT_AT_EXIT) || spec->args[i].ptr_at)
 			*at_exit = true;
 		if (spec->args[i].flags & CT_LEN_PTR)
 			*len_ptr = spec->args[i].len_arg;
