@@ -83,6 +83,14 @@ static bool name_matches(const char *pattern, int machine, const char *name)
 	       !fnmatch(pattern, syscall_tracepoint_name(machine, name), 0);
 }
 
+/* Marks (or clears) one number, keeping the count. */
+static void set_mark(struct syscall_set *set, long nr, bool on)
+{
+	if (set->nr[nr] != on)
+		set->count += on ? 1 : -1;
+	set->nr[nr] = on;
+}
+
 /* Marks (or clears) every number whose name matches; how many matched. */
 static size_t apply(const char *pattern, int machine, struct syscall_set *set, bool on)
 {
@@ -95,9 +103,7 @@ static size_t apply(const char *pattern, int machine, struct syscall_set *set, b
 		if (!name || !name_matches(pattern, machine, name))
 			continue;
 		matched++;
-		if (set->nr[nr] != on)
-			set->count += on ? 1 : -1;
-		set->nr[nr] = on;
+		set_mark(set, nr, on);
 	}
 	return matched;
 }
@@ -209,7 +215,8 @@ static void add_exec_pair(struct syscall_set *set, int machine)
 
 	if (execve < 0 || execveat < 0 || !(set->nr[execve] || set->nr[execveat]))
 		return;
-	set->nr[execve] = set->nr[execveat] = true;
+	set_mark(set, execve, true);
+	set_mark(set, execveat, true);
 }
 
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
