@@ -564,26 +564,27 @@ def random_bytes():
     say("ret", libc.getrandom(0x10, 16, 0))
 
 
+def clone3_fork(flags, parent_tid):
+    """clone3 as fork (SIGCHLD), with flags and parent_tid; the child
+    exits at once, and is waited for. Its pid."""
+    args = u64s(flags, 0, 0, addr(parent_tid), 17, 0, 0, 0)
+    pid = sys_call("clone3", addr(args), 64)
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return pid
+
+
 def clone3_args():
     """clone3 as fork with CLONE_PARENT_SETTID (the kernel writes the
     child's tid at parent_tid), as fork given a parent_tid without it (the
     kernel writes nothing), one the kernel refuses, one unreadable."""
     ptid = ctypes.c_int(0)
-    args = u64s(0x00100000, 0, 0, addr(ptid), 17, 0, 0, 0)
     say("ptid", hex(addr(ptid)))
-    pid = sys_call("clone3", addr(args), 64)
-    if pid == 0:
-        os._exit(0)
-    say("pid", pid)
-    os.waitpid(pid, 0)
+    say("pid", clone3_fork(0x00100000, ptid))
     say("written", ptid.value)
     unset = ctypes.c_int(-1)
-    args = u64s(0, 0, 0, addr(unset), 17, 0, 0, 0)
-    pid = sys_call("clone3", addr(args), 64)
-    if pid == 0:
-        os._exit(0)
-    say("pid_unset", pid)
-    os.waitpid(pid, 0)
+    say("pid_unset", clone3_fork(0, unset))
     say("unset", unset.value)
     # CLONE_THREAD without CLONE_SIGHAND and CLONE_VM: EINVAL.
     # CLONE_NEWTIME (0x80) sits where clone keeps its exit signal.
