@@ -5,6 +5,7 @@
 #include <libaudit.h>
 #include <sys/wait.h>
 
+#include "contents_abi.h"
 #include "order.h"
 #include "printer.h"
 #include "select.h"
@@ -168,6 +169,86 @@ TEST_F(pr, unknown_number_prints_and_pairs)
 	leave(&self->p, 10, 1234, -38);
 	EXPECT_STREQ("syscall_1234(" ARGS("0x1") ") = -1 ENOSYS (Function not implemented)\n",
 		     text_of(self));
+}
+
+/* s390x's numbers, from libaudit's table. */
+#define S390X_READ 3
+#define S390X_WRITE 4
+#define S390X_SOCKETCALL 102
+#define S390X_SENDTO 369
+#define S390X_RECVFROM 371
+
+static int on_s390x(FIXTURE_DATA(pr) *self)
+{
+	syscall_cache_free(&self->cache);
+	return syscall_cache_init(&self->cache, NULL, MACH_S390X);
+}
+
+/* The BPF program's record of a socketcall's enter: the call it makes. */
+static void subcall_record(struct printer *p, int32_t tid, long nr, unsigned long arg0)
+{
+	struct ct_record_head head = {
+		.common_type = CT_RECORD_TYPE, .flags = CT_RECORD_SUBCALL, .nr = nr,
+	};
+	struct sct_event ev = { .kind = EV_CONTENTS, .tid = tid, .pid = tid };
+
+	head.args[0] = arg0;
+	ev.tp.data = (unsigned char *)&head;
+	ev.tp.size = sizeof(head);
+	ev.tp.type = CT_RECORD_TYPE;
+	printer_event(p, &ev);
+}
+
+TEST_F(pr, socketcall_shows_the_call_it_makes)
+{
+	ASSERT_EQ(0, on_s390x(self));
+	subcall_record(&self->p, 10, S390X_RECVFROM, 9);
+	enter(&self->p, 10, S390X_SOCKETCALL, 12);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	/* Split by another thread: resumed under the same name. */
+	subcall_record(&self->p, 10, S390X_SENDTO, 10);
+	enter(&self->p, 10, S390X_SOCKETCALL, 9);
+	enter(&self->p, 11, S390X_READ, 0);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	EXPECT_STREQ("recvfrom(" ARGS("0x9") ") = 1\n"
+		     "sendto(" ARGS("0xa") " <unfinished ...>\n"
+		     "[pid 11] read(" ARGS("0x0") " <unfinished ...>\n"
+		     "[pid 10] <... sendto resumed>) = 1\n", text_of(self));
+}
+
+/* No record (--no-contents, or args unreadable), or one left by another call. */
+TEST_F(pr, socketcall_without_its_record_stays_socketcall)
+{
+	ASSERT_EQ(0, on_s390x(self));
+	enter(&self->p, 10, S390X_SOCKETCALL, 12);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	subcall_record(&self->p, 10, S390X_RECVFROM, 9);
+	enter(&self->p, 10, S390X_WRITE, 1);
+	leave(&self->p, 10, S390X_WRITE, 1);
+	EXPECT_STREQ("socketcall(" ARGS("0xc") ") = 1\n"
+		     "write(" ARGS("0x1") ") = 1\n", text_of(self));
+}
+
+/* -e selects a socketcall by the call it makes, or by socketcall itself. */
+TEST_F(pr, selective_socketcall_by_either_name)
+{
+	static bool only_recvfrom[SELECT_MAX_NR] = { [S390X_RECVFROM] = true };
+	static bool only_socketcall[SELECT_MAX_NR] = { [S390X_SOCKETCALL] = true };
+
+	ASSERT_EQ(0, on_s390x(self));
+	self->p.selected = only_recvfrom;
+	subcall_record(&self->p, 10, S390X_SENDTO, 10);
+	enter(&self->p, 10, S390X_SOCKETCALL, 9);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	subcall_record(&self->p, 10, S390X_RECVFROM, 9);
+	enter(&self->p, 10, S390X_SOCKETCALL, 12);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	self->p.selected = only_socketcall;
+	subcall_record(&self->p, 10, S390X_SENDTO, 10);
+	enter(&self->p, 10, S390X_SOCKETCALL, 9);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	EXPECT_STREQ("recvfrom(" ARGS("0x9") ") = 1\n"
+		     "sendto(" ARGS("0xa") ") = 1\n", text_of(self));
 }
 
 TEST_F(pr, open_call_closed_at_the_end)

@@ -231,4 +231,38 @@ TEST(either_exec_selected_lets_both_through_the_kernel)
 	}
 }
 
+/*
+ * s390x's C library makes recvfrom and send through socketcall, shown as
+ * the call made: any socket call selected lets socketcall through too,
+ * where the machine has it. Nothing else does.
+ */
+TEST(a_socket_call_selected_lets_socketcall_through)
+{
+	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+	static const char *const exprs[] = { "recvfrom", "sendto", "accept4", "socket",
+					     "sendmmsg", "close", "socketcall" };
+	static struct select_filters f;
+	static bool pass[SELECT_MAX_NR];
+	struct syscall_set set;
+	size_t m, e;
+
+	for (m = 0; m < ARRAY_SIZE(machines); m++) {
+		long socketcall = audit_name_to_syscall("socketcall", machines[m]);
+
+		EXPECT_EQ(machines[m] == MACH_S390X, socketcall >= 0);
+		for (e = 0; e < ARRAY_SIZE(exprs); e++) {
+			bool through = strcmp(exprs[e], "close") && socketcall >= 0;
+
+			if (!strcmp(exprs[e], "socketcall") && socketcall < 0)
+				continue;
+			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, &set, &f));
+			EXPECT_EQ(1, set.count);
+			ASSERT_LT(0, eval_filter(f.enter, pass)) TH_LOG("%s", f.enter);
+			EXPECT_EQ(through, socketcall >= 0 && pass[socketcall])
+				TH_LOG("-e %s: %s", exprs[e], f.enter);
+			EXPECT_TRUE(pass[audit_name_to_syscall(exprs[e], machines[m])]);
+		}
+	}
+}
+
 TEST_HARNESS_MAIN

@@ -20,6 +20,7 @@
 #define CT_MAX_NAME 128		/* a message's address: sizeof(struct sockaddr_storage) */
 #define CT_MAX_DIRENTS 1024	/* getdents: directory entries counted at most */
 #define CT_LEN_NONE 7		/* len_arg: a fixed size, elem_size */
+#define CT_SOCKETCALL_CALLS 21	/* socketcall's calls: SYS_SOCKET (1) to SYS_SENDMMSG (20) */
 
 /* How the program reads one argument. */
 enum ct_mode {
@@ -80,6 +81,14 @@ struct ct_config {
 	__u32 follow_forks;
 	__u32 fork_child_offset;	/* of child_pid in sched_process_fork */
 	__u32 exec_filename_offset;	/* of filename in sched_process_exec; 0: unknown */
+	/*
+	 * socketcall(call, args): its number (-1: the machine has none), and
+	 * per call the syscall it makes (-1: none) and how many arguments
+	 * it reads from args.
+	 */
+	__s32 socketcall_nr;
+	__s16 socketcall_to[CT_SOCKETCALL_CALLS];
+	__u8 socketcall_nargs[CT_SOCKETCALL_CALLS];
 };
 
 /*
@@ -99,6 +108,11 @@ struct ct_record_head {
 
 /* The record had no room for all it should hold: what is missing was not read. */
 #define CT_RECORD_FULL 1
+/*
+ * The enter's call is socketcall, and nr and args are those of the call
+ * it makes, read from its args: shown as that call.
+ */
+#define CT_RECORD_SUBCALL 2
 
 /* An item's status bits. */
 #define CT_ITEM_FAULT 1		/* the memory could not be read */

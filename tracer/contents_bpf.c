@@ -11,6 +11,7 @@
 #include "contents.h"
 #include "contents_abi.h"
 #include "contents_table.h"
+#include "socketcall.h"
 #include "syscall_table.h"
 #include "sysent.h"
 #include "tracepoints.h"
@@ -27,12 +28,15 @@ static const struct bpf_embed_object program = {
 	.size = sizeof(program_object),
 };
 
+_Static_assert(CT_SOCKETCALL_CALLS == SOCKETCALL_CALLS, "the program unpacks every call");
+
 struct contents {
 	struct bpf_embed prog;
 	struct bpf_map *config;
 	struct bpf_map *specs;
 	struct bpf_map *traced;
 	struct bpf_map *out;
+	struct ct_config cfg;	/* socketcall's part filled at the load, the rest at the start */
 };
 
 /* How the program reads each argument of one syscall; false if none. */
@@ -65,6 +69,42 @@ static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit
 	return any;
 }
 
+/* socketcall's calls, as the program unpacks them; none without socketcall. */
+static void socketcall_config(int machine, struct ct_config *cfg)
+{
+	unsigned long call;
+
+	cfg->socketcall_nr = syscall_number(machine, "socketcall");
+	for (call = 0; call < CT_SOCKETCALL_CALLS; call++) {
+		const struct socketcall_target *t = socketcall_target(call);
+
+		cfg->socketcall_to[call] = t && cfg->socketcall_nr >= 0 ?
+					   syscall_number(machine, t->name) : -1;
+		cfg->socketcall_nargs[call] = t ? t->nargs : 0;
+	}
+}
+
+static bool is_selected(const bool *selected, size_t nr_selected, long nr)
+{
+	return !selected || (nr >= 0 && (size_t)nr < nr_selected && selected[nr]);
+}
+
+/* Whether nr is read for: selected, or a call a selected socketcall makes. */
+static bool spec_wanted(const struct ct_config *cfg, const bool *selected,
+			size_t nr_selected, long nr)
+{
+	size_t call;
+
+	if (is_selected(selected, nr_selected, nr))
+		return true;
+	if (!is_selected(selected, nr_selected, cfg->socketcall_nr))
+		return false;
+	for (call = 0; call < CT_SOCKETCALL_CALLS; call++)
+		if (cfg->socketcall_to[call] == nr)
+			return true;
+	return false;
+}
+
 static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 		      const bool *selected, size_t nr_selected, unsigned int string_limit)
 {
@@ -77,7 +117,7 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 
 		if (!name || !sysent_has_contents(name))
 			continue;
-		if (selected && (nr >= nr_selected || !selected[nr]))
+		if (!spec_wanted(&c->cfg, selected, nr_selected, nr))
 			continue;
 		if (!call_spec(syscall_cache_get(syscalls, nr), string_limit, &spec))
 			continue;
@@ -130,6 +170,7 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 	}
 	if (load_program(c, tfs, why, len))
 		goto out_free;
+	socketcall_config(syscalls->machine, &c->cfg);
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);
 	if (err) {
 		bpf_embed_explain(why, len, "filling the BPF program's table", err);
@@ -156,16 +197,14 @@ static uint32_t exec_filename_offset(const struct tracefs *tfs)
 static int set_config(struct contents *c, const struct contents_targets *t,
 		      const struct tracefs *tfs, int fork_child_offset)
 {
-	struct ct_config cfg = {
-		.all = !t->tids,
-		.self_tgid = t->self,
-		.follow_forks = t->follow_forks,
-		.fork_child_offset = fork_child_offset,
-		.exec_filename_offset = exec_filename_offset(tfs),
-	};
 	uint32_t key = 0;
 
-	return bpf_map_update_elem(bpf_map__fd(c->config), &key, &cfg,
+	c->cfg.all = !t->tids;
+	c->cfg.self_tgid = t->self;
+	c->cfg.follow_forks = t->follow_forks;
+	c->cfg.fork_child_offset = fork_child_offset;
+	c->cfg.exec_filename_offset = exec_filename_offset(tfs);
+	return bpf_map_update_elem(bpf_map__fd(c->config), &key, &c->cfg,
 				   BPF_ANY) ? -errno : 0;
 }
 

@@ -108,6 +108,24 @@ void ct_blob_args(const struct ct_blob *b, unsigned long *args)
 		args[i] = head.args[i];
 }
 
+/*
+ * Whether the record names the call a socketcall made (CT_RECORD_SUBCALL):
+ * its number, and the arguments it read.
+ */
+bool ct_blob_subcall(const struct ct_blob *b, long *nr, unsigned long *args)
+{
+	struct ct_record_head head;
+
+	if (!b->data || b->size < sizeof(head))
+		return false;
+	memcpy(&head, b->data, sizeof(head));
+	if (head.at_exit || !(head.flags & CT_RECORD_SUBCALL))
+		return false;
+	*nr = head.nr;
+	ct_blob_args(b, args);
+	return true;
+}
+
 /* Kinds the kernel fills: shown once the call has returned successfully. */
 bool contents_read_at_exit(enum content_kind kind)
 {

@@ -32,5 +32,6 @@ size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
 bool ct_blob_unread(const struct ct_blob *b, int arg);
 void ct_blob_args(const struct ct_blob *b, unsigned long *args);
+bool ct_blob_subcall(const struct ct_blob *b, long *nr, unsigned long *args);
 
 #endif

@@ -200,11 +200,35 @@ static void take_enter_contents(struct thread_state *st, long nr)
 	thread_drop_contents(st, CT_NEXT);
 }
 
-static void print_enter(struct printer *p, const struct sct_event *ev)
+/*
+ * socketcall(call, args) whose record names the call it makes: that
+ * call, with the arguments it read, as strace shows it. Its exit comes
+ * with socketcall's number (exit_as_entered).
+ */
+static const struct sct_event *as_subcall(struct printer *p, const struct thread_state *st,
+					  const struct sct_event *ev, struct sct_event *sub)
 {
-	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
+	long nr;
+
+	if (!ct_blob_subcall(&st->ct[CT_NEXT], &nr, sub->args) || nr < 0 ||
+	    strcmp(syscall_cache_get(p->syscalls, ev->nr)->name, "socketcall"))
+		return ev;
+	sub->kind = ev->kind;
+	sub->time = ev->time;
+	sub->pid = ev->pid;
+	sub->tid = ev->tid;
+	sub->cpu = ev->cpu;
+	sub->nr = nr;
+	return sub;
+}
+
+static void print_enter(struct printer *p, const struct sct_event *raw)
+{
 	struct thread_state spare;
-	struct thread_state *st = state_of(p, ev->tid, &spare);
+	struct thread_state *st = state_of(p, raw->tid, &spare);
+	struct sct_event sub;
+	const struct sct_event *ev = as_subcall(p, st, raw, &sub);
+	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 
 	held_call_unfinished(p, st);
 	st->pid = ev->pid;
@@ -219,8 +243,10 @@ static void print_enter(struct printer *p, const struct sct_event *ev)
 	}
 	st->in_call = true;
 	st->nr = ev->nr;
+	st->raw_nr = raw->nr;
 	st->enter_time = ev->time;
-	st->unselected = !select_shows(p->selected, ev->nr);
+	/* A socketcall shows if -e selected it or the call it made. */
+	st->unselected = !select_shows(p->selected, ev->nr) && !select_shows(p->selected, raw->nr);
 	st->shown = !p->hold && !p->quiet && !st->unselected;
 	memcpy(st->args, ev->args, sizeof(st->args));
 	take_enter_contents(st, ev->nr);
@@ -319,6 +345,7 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader_superseded(p, leader, caller, ev->time);
 	leader->in_call = true;
 	leader->nr = caller->nr;
+	leader->raw_nr = caller->raw_nr;
 	leader->enter_time = caller->enter_time;
 	leader->shown = caller->shown;
 	leader->unselected = caller->unselected;
@@ -393,9 +420,24 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 		show_call(p, ev, st, paired, true);
 }
 
-/* A finished call's contents are not needed any more. */
-static void print_exit(struct printer *p, const struct sct_event *ev)
+/* The exit of a socketcall shown as the call it made, with that call's number. */
+static const struct sct_event *exit_as_entered(struct printer *p, const struct sct_event *ev,
+					       struct sct_event *copy)
 {
+	const struct thread_state *st = thread_find(&p->threads, ev->tid);
+
+	if (!st || !st->in_call || st->raw_nr == st->nr || ev->nr != st->raw_nr)
+		return ev;
+	*copy = *ev;
+	copy->nr = st->nr;
+	return copy;
+}
+
+/* A finished call's contents are not needed any more. */
+static void print_exit(struct printer *p, const struct sct_event *raw)
+{
+	struct sct_event copy;
+	const struct sct_event *ev = exit_as_entered(p, raw, &copy);
 	struct thread_state *st;
 
 	print_exit_line(p, ev);

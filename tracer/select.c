@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "exit_codes.h"
 #include "select.h"
+#include "socketcall.h"
 #include "syscall_table.h"
 #include "sysent.h"
 
@@ -190,20 +191,6 @@ static void join_filters(char *buf, size_t len, const char *a, const char *b)
 		snprintf(buf, len, "%s%s", a, b);
 }
 
-/* The number of the call named name on machine, or -1. */
-static long number_of(int machine, const char *name)
-{
-	long nr;
-
-	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
-		const char *known = syscall_name(machine, nr);
-
-		if (known && !strcmp(known, name))
-			return nr;
-	}
-	return -1;
-}
-
 /*
  * A successful execveat's exit carries execve's number: with either
  * selected, both reach the printer, which pairs them and shows only
@@ -211,12 +198,35 @@ static long number_of(int machine, const char *name)
  */
 static void add_exec_pair(struct syscall_set *set, int machine)
 {
-	long execve = number_of(machine, "execve"), execveat = number_of(machine, "execveat");
+	long execve = syscall_number(machine, "execve"),
+	     execveat = syscall_number(machine, "execveat");
 
 	if (execve < 0 || execveat < 0 || !(set->nr[execve] || set->nr[execveat]))
 		return;
 	set_mark(set, execve, true);
 	set_mark(set, execveat, true);
+}
+
+/*
+ * s390x's C library makes some socket calls through socketcall (send,
+ * recvfrom), which the printer shows as the call it makes: with any of
+ * those selected, socketcall reaches the printer too, which shows what
+ * -e selected, by either number (select_shows).
+ */
+static void add_socketcall(struct syscall_set *set, int machine)
+{
+	long socketcall = syscall_number(machine, "socketcall");
+	unsigned long call;
+
+	for (call = 0; socketcall >= 0 && call < SOCKETCALL_CALLS; call++) {
+		const struct socketcall_target *t = socketcall_target(call);
+		long nr = t ? syscall_number(machine, t->name) : -1;
+
+		if (nr >= 0 && set->nr[nr]) {
+			set_mark(set, socketcall, true);
+			return;
+		}
+	}
 }
 
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
@@ -236,6 +246,7 @@ static int selection_filters(const char *expr, int machine, struct syscall_set *
 	}
 	in_kernel = *set;
 	add_exec_pair(&in_kernel, machine);
+	add_socketcall(&in_kernel, machine);
 	if (err || select_filter(&in_kernel, ids, ids_len)) {
 		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
 		     escape_str(shown, sizeof(shown), expr));

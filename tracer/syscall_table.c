@@ -123,6 +123,20 @@ const char *syscall_name(int machine, long nr)
 	return found ? found->name : NULL;
 }
 
+/* The number of the call named name on machine, or -1. Numbers stay below 1024. */
+long syscall_number(int machine, const char *name)
+{
+	long nr;
+
+	for (nr = 0; nr < 1024; nr++) {
+		const char *known = syscall_name(machine, nr);
+
+		if (known && !strcmp(known, name))
+			return nr;
+	}
+	return -1;
+}
+
 struct errno_entry {
 	long err;
 	struct {

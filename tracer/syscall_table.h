@@ -18,6 +18,7 @@ struct errno_desc {
 };
 
 const char *syscall_name(int machine, long nr);
+long syscall_number(int machine, const char *name);
 void errno_describe(long err, struct errno_desc *desc);
 
 struct sorted_table;

@@ -26,6 +26,7 @@ struct thread_state {
 	bool shown;		/* its enter is printed (or counted) already */
 	bool unselected;	/* an exec -e did not select, in only to pair (select.c) */
 	long nr;
+	long raw_nr;		/* the kernel's: socketcall's, where nr is the call it made */
 	uint64_t enter_time;	/* of the pending call, for its duration */
 	unsigned long args[6];	/* held until the exit decides (--failure...) */
 	char comm[16];		/* for --comm: from comm records or /proc */

@@ -36,6 +36,7 @@ struct exit_ctx {
 /* A call's pointers, kept from its enter for the out-parameters. */
 struct pending_call {
 	__s32 nr;
+	__s32 raw_nr;		/* the kernel's number: socketcall's, where nr is the call it made */
 	__u32 retry;		/* arguments unreadable at the enter: bit per argument */
 	__s32 len_in;		/* what a CT_LEN_PTR count was at the enter; -1: none */
 	__u64 args[CT_MAX_ARGS];
@@ -955,12 +956,13 @@ static __always_inline void output_record(void *ctx, struct scratch *s, int nr,
  */
 static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, int nr,
 				  const __u64 *args, long ret, __u8 when, __u32 retry,
-				  __s32 len_in, const struct saved_msgs *msgs, bool at_exit)
+				  __s32 len_in, const struct saved_msgs *msgs, bool at_exit,
+				  __u8 flags)
 {
 	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
 	__u32 key = 0, off = sizeof(struct ct_record_head), faulted = 0;
 	struct scratch *s;
-	__u8 items = 0, flags = 0;
+	__u8 items = 0;
 	int i;
 
 	s = bpf_map_lookup_elem(&scratch, &key);
@@ -998,6 +1000,44 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 		return 0;
 	output_record(ctx, s, nr, args, at_exit, flags, off);
 	return faulted;
+}
+
+/* A record of the call alone, no item: a socketcall's call with nothing to read. */
+static __always_inline void emit_subcall(void *ctx, int nr, const __u64 *args)
+{
+	struct scratch *s;
+	__u32 key = 0;
+
+	s = bpf_map_lookup_elem(&scratch, &key);
+	if (s)
+		output_record(ctx, s, nr, args, false, CT_RECORD_SUBCALL,
+			      sizeof(struct ct_record_head));
+}
+
+/*
+ * socketcall(call, args), on machines that have it: the call it makes,
+ * and the arguments it reads from args, in place of its own. Whether it
+ * was one, and args could be read.
+ */
+static __always_inline bool unpack_socketcall(const struct ct_config *cfg, long *nr,
+					      __u64 *args)
+{
+	__u64 sub[CT_MAX_ARGS] = { 0 };
+	__u64 call = args[0];
+	__u32 n;
+	int i;
+
+	if (cfg->socketcall_nr < 0 || *nr != cfg->socketcall_nr || call >= CT_SOCKETCALL_CALLS)
+		return false;
+	n = cfg->socketcall_nargs[call];
+	if (cfg->socketcall_to[call] < 0 || n == 0 || n > CT_MAX_ARGS)
+		return false;
+	if (bpf_probe_read_user(sub, n * sizeof(__u64), (const void *)args[1]))
+		return false;
+	*nr = cfg->socketcall_to[call];
+	for (i = 0; i < CT_MAX_ARGS; i++)
+		args[i] = sub[i];
+	return true;
 }
 
 /* The call's spec; whether it reads at the exit; which argument is a CT_LEN_PTR count. */
@@ -1111,22 +1151,31 @@ SEC("tracepoint/raw_syscalls/sys_enter")
 int contents_enter(struct enter_ctx *ctx)
 {
 	const struct ct_call_spec *spec;
+	const struct ct_config *cfg;
 	struct saved_msgs *msgs;
 	struct pending_call call;
 	__u32 tid, len_ptr, key = 0;
-	bool at_exit;
+	long nr = ctx->id;
+	bool at_exit, subcall;
 	int i;
 
-	if (!traced_config(&tid))
+	cfg = traced_config(&tid);
+	if (!cfg)
 		return KEEP;
-	spec = spec_of(ctx->id, &at_exit, &len_ptr);
-	if (!spec)
-		return KEEP;
-	note_exec(spec, tid);
-	call.nr = ctx->id;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, NULL, false);
+	subcall = unpack_socketcall(cfg, &nr, call.args);
+	spec = spec_of(nr, &at_exit, &len_ptr);
+	if (!spec) {
+		if (subcall)
+			emit_subcall(ctx, nr, call.args);
+		return KEEP;
+	}
+	note_exec(spec, tid);
+	call.nr = nr;
+	call.raw_nr = ctx->id;
+	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, NULL, false,
+			  subcall ? CT_RECORD_SUBCALL : 0);
 	msgs = at_exit ? bpf_map_lookup_elem(&msgs_scratch, &key) : NULL;
 	if (msgs && save_msgs(spec, (const struct call_args *)call.args, msgs))
 		bpf_map_update_elem(&pending_msgs, &tid, msgs, BPF_ANY);
@@ -1155,7 +1204,7 @@ int contents_exit(struct exit_ctx *ctx)
 	if (!call)
 		return KEEP;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
-	spec = call->nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	spec = call->raw_nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	msgs = bpf_map_lookup_elem(&pending_msgs, &tid);
 	/*
 	 * A failed call's out-parameters are never shown: then only the
@@ -1164,7 +1213,7 @@ int contents_exit(struct exit_ctx *ctx)
 	 */
 	if (spec && !(ctx->ret == 0 && is_exec(spec)) && (ctx->ret >= 0 || call->retry))
 		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
-		     call->retry, call->len_in, msgs, true);
+		     call->retry, call->len_in, msgs, true, 0);
 	if (msgs)
 		bpf_map_delete_elem(&pending_msgs, &tid);
 	bpf_map_delete_elem(&pending, &tid);
@@ -1224,7 +1273,7 @@ int contents_prepare_exec(void *ctx)
 	spec = call ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	if (!spec || !is_exec(spec) || !call->retry)
 		return KEEP;
-	emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true);
+	emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true, 0);
 	call->retry = 0;
 	return KEEP;
 }
