@@ -261,6 +261,21 @@ PYEOF
 	[ "$(grep -c uargs_out "$out")" -eq 1 ]
 }
 
+@test "clone: with CLONE_PARENT_SETTID, the tid the kernel wrote at parent_tidptr; without, or unmapped, the address" {
+	trace_case clone clone_parent_tid
+	pid=$(info_of pid)
+	[ "$(info_of written)" = "$pid" ]
+	[ "$(info_of unset)" = -1 ]
+	has_line "clone(clone_flags: CLONE_PARENT_SETTID|SIGCHLD, newsp: NULL, parent_tidptr: [$pid], child_tidptr: NULL, tls: NULL) = $pid"
+	has_line "clone(clone_flags: SIGCHLD, newsp: NULL, parent_tidptr: $(info_of unset_addr), child_tidptr: NULL, tls: NULL) = $(info_of pid_unset)"
+	has_line "clone(clone_flags: CLONE_PARENT_SETTID|SIGCHLD, newsp: NULL, parent_tidptr: 0x10, child_tidptr: NULL, tls: NULL) = $(info_of pid_unmapped)"
+	trace_case_with "--json -e clone" clone_parent_tid
+	pid=$(info_of pid)
+	grep -qF '"ret":'"$pid"',"duration_ns":' "$out"
+	grep -F '"ret":'"$pid"',' "$out" | grep -qF '"contents":{"parent_tidptr":['"$pid"']}'
+	[ "$(grep -c '"contents":{"parent_tidptr"' "$out")" -eq 1 ]
+}
+
 @test "getdents64: how many entries the kernel filled, as strace counts them; past 1024, or more" {
 	d=$BATS_TEST_TMPDIR/d
 	mkdir "$d"

@@ -60,6 +60,7 @@ NR.update({
 NR["clone3"] = 435  # from 424 on, every arch has the same numbers
 NR["getdents64"] = {"x86_64": 217, "aarch64": 61, "s390x": 220}.get(MACHINE)
 NR["waitid"] = {"x86_64": 247, "aarch64": 95, "s390x": 281}.get(MACHINE)
+NR["clone"] = {"x86_64": 56, "aarch64": 220, "s390x": 120}.get(MACHINE)
 
 
 def sys_call(name, *args):
@@ -595,6 +596,35 @@ def clone3_args():
     say("ret", sys_call("clone3", 0x10, 64))
 
 
+def clone_fork(flags, parent_tid):
+    """clone as fork (SIGCHLD), with flags and parent_tid (an address); the
+    child exits at once, and is waited for. Its pid. s390x takes the
+    stack first."""
+    if MACHINE == "s390x":
+        pid = sys_call("clone", 0, flags | 17, parent_tid, 0, 0)
+    else:
+        pid = sys_call("clone", flags | 17, 0, parent_tid, 0, 0)
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return pid
+
+
+def clone_parent_tid():
+    """clone with CLONE_PARENT_SETTID (the kernel writes the child's tid at
+    parent_tidptr), without it (it writes nothing), and with it and an
+    unmapped parent_tidptr (the kernel's write fails, the call does not)."""
+    ptid = ctypes.c_int(0)
+    say("ptid", hex(addr(ptid)))
+    say("pid", clone_fork(0x00100000, addr(ptid)))
+    say("written", ptid.value)
+    unset = ctypes.c_int(-1)
+    say("unset_addr", hex(addr(unset)))
+    say("pid_unset", clone_fork(0, addr(unset)))
+    say("unset", unset.value)
+    say("pid_unmapped", clone_fork(0x00100000, 0x10))
+
+
 def dirents():
     """getdents64: 5 files and . and ..; then none; 1400 (past the 1024 counted); a bad fd."""
     d = sys.argv[2]
@@ -650,7 +680,7 @@ def siginfos():
     say("self", os.getpid())
 
 
-CASES = {f.__name__: f for f in (random_bytes, clone3_args, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
+CASES = {f.__name__: f for f in (random_bytes, clone3_args, clone_parent_tid, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,

@@ -9,6 +9,9 @@
 #include "kselftest_harness.h"
 
 #include <libaudit.h>
+#include <linux/futex.h>
+#include <linux/sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -243,6 +246,40 @@ TEST(args_name_real_arguments)
 	TH_LOG("%zu rows checked on this machine, %zu calls without a tracepoint", seen, absent);
 	EXPECT_LT(0, seen);
 	syscall_cache_free(&cache);
+}
+
+/* The row's condition for one argument's contents. */
+static const struct sysent_cond *cond_of(const char *call, const char *arg)
+{
+	const struct sysent *row = sysent_find(call);
+	size_t i;
+
+	for (i = 0; row && i < SYSENT_ARGS && row->args[i].name; i++)
+		if (!strcmp(row->args[i].name, arg))
+			return row->args[i].cond.arg ? &row->args[i].cond : NULL;
+	return NULL;
+}
+
+/*
+ * A condition tests the field its mask selects, at bit 0 (futex's op)
+ * or above it (clone's CLONE_PARENT_SETTID, bit 20).
+ */
+TEST(conditions_test_the_field_their_mask_selects)
+{
+	const struct sysent_cond *utime = cond_of("futex", "utime");
+	const struct sysent_cond *ptid = cond_of("clone", "parent_tidptr");
+
+	ASSERT_NE(NULL, utime);
+	ASSERT_NE(NULL, ptid);
+	EXPECT_EQ(0, sysent_cond_shift(utime));
+	EXPECT_TRUE(sysent_cond_holds(utime, FUTEX_WAIT));
+	EXPECT_TRUE(sysent_cond_holds(utime, FUTEX_WAIT | FUTEX_PRIVATE_FLAG));
+	EXPECT_FALSE(sysent_cond_holds(utime, FUTEX_WAKE | FUTEX_PRIVATE_FLAG));
+	EXPECT_EQ(20, sysent_cond_shift(ptid));
+	EXPECT_TRUE(sysent_cond_holds(ptid, CLONE_PARENT_SETTID | SIGCHLD));
+	EXPECT_TRUE(sysent_cond_holds(ptid, CLONE_VM | CLONE_THREAD | CLONE_PARENT_SETTID));
+	EXPECT_FALSE(sysent_cond_holds(ptid, CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD));
+	EXPECT_FALSE(sysent_cond_holds(ptid, 0));
 }
 
 TEST_HARNESS_MAIN

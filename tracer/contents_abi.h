@@ -51,10 +51,12 @@ struct ct_arg_spec {
 	__u16 elem_size;	/* bytes per counted element */
 	__u16 max;		/* bytes read at most */
 	/*
-	 * Read only if bit (args[cond_arg] & cond_mask) of cond_values is
-	 * set (futex's timeout, for the ops that take one); CT_MAX_ARGS: always.
+	 * Read only if bit (args[cond_arg] >> cond_shift & cond_mask) of
+	 * cond_values is set (futex's timeout, for the ops that take one;
+	 * clone's parent_tid, with CLONE_PARENT_SETTID); CT_MAX_ARGS: always.
 	 */
 	__u8 cond_arg;
+	__u8 cond_shift;
 	/*
 	 * At the exit of a call that returned more than 0, if ptr_at is not 0:
 	 * the u64 at byte ptr_at - 1 of the struct the argument points to is

@@ -61,7 +61,8 @@ static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit
 			spec->args[i].len_arg = a->len_arg;
 		if (a->cond) {
 			spec->args[i].cond_arg = a->cond_arg;
-			spec->args[i].cond_mask = a->cond->mask;
+			spec->args[i].cond_shift = sysent_cond_shift(a->cond);
+			spec->args[i].cond_mask = a->cond->mask >> spec->args[i].cond_shift;
 			spec->args[i].cond_values = a->cond->values;
 		}
 		any = true;

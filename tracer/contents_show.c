@@ -788,17 +788,23 @@ static void put_clone_args(struct vwriter *w, const struct ct_item *it)
 	vw_end_struct(w, false);
 }
 
-/* What clone3 wrote at parent_tid: {parent_tid: [1234]}, as strace shows it after "=>". */
-static void put_parent_tid(struct vwriter *w, const struct ct_item *it)
+/* A tid the kernel wrote: [1234], as strace shows it. */
+static void put_tid(struct vwriter *w, const struct ct_item *it)
 {
 	int tid;
 
 	memcpy(&tid, it->bytes, sizeof(tid));
-	vw_begin_struct(w);
-	vw_key(w, "parent_tid");
 	vw_begin_list(w);
 	vw_s64(w, tid);
 	vw_end_list(w, false);
+}
+
+/* What clone3 wrote at parent_tid: {parent_tid: [1234]}, as strace shows it after "=>". */
+static void put_parent_tid(struct vwriter *w, const struct ct_item *it)
+{
+	vw_begin_struct(w);
+	vw_key(w, "parent_tid");
+	put_tid(w, it);
 	vw_end_struct(w, false);
 }
 
@@ -1158,6 +1164,7 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_CLONE_ARGS] = { CLONE_ARGS_SIZE_VER0, put_clone_args },
 	[CK_SIGINFO_IN] = { sizeof(struct siginfo_head), put_siginfo },
 	[CK_SIGINFO_OUT] = { sizeof(struct siginfo_head), put_siginfo },
+	[CK_TID_OUT] = { sizeof(int), put_tid },
 };
 
 /*

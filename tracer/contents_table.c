@@ -116,6 +116,7 @@ static const struct kind_read kind_reads[] = {
 	[CK_DIRENTS]	 = { CT_MODE_DIRENTS, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false, 0 },
 	[CK_SIGINFO_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct siginfo_head)),
 	[CK_SIGINFO_OUT] = FIXED(CT_AT_EXIT, sizeof(struct siginfo_head)),
+	[CK_TID_OUT]	 = FIXED(CT_AT_EXIT, sizeof(int)),
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {

@@ -48,6 +48,7 @@ enum content_kind {
 	CK_DIRENTS,	/* getdents' entries the kernel filled: how many */
 	CK_SIGINFO_IN,	/* siginfo_t handed to the kernel (rt_sigqueueinfo) */
 	CK_SIGINFO_OUT,	/* siginfo_t the kernel filled (waitid, rt_sigtimedwait) */
+	CK_TID_OUT,	/* an int the kernel filled: clone's parent_tid */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -16,6 +16,7 @@
 #include "printer_line.h"
 #include "printer_sink.h"
 #include "sched_events.h"
+#include "sysent.h"
 
 static void close_open_line(struct printer *p)
 {
@@ -42,6 +43,14 @@ static bool mode_unused(const struct syscall_desc *desc,
 	return false;
 }
 
+/* Whether the program reads the argument: its condition holds (clone's flags). */
+static bool content_read(const struct syscall_desc *desc, const unsigned long *args, int i)
+{
+	const struct syscall_arg *a = &desc->args[i];
+
+	return !a->cond || (a->cond_arg >= 0 && sysent_cond_holds(a->cond, args[a->cond_arg]));
+}
+
 /*
  * Where a call's line stops at its enter: at the first argument the
  * kernel fills, or whose memory the enter could not read (read again
@@ -55,7 +64,7 @@ static int split_at(const struct printer *p, const struct syscall_desc *desc,
 	for (i = 0; p->cfg.contents && i < desc->nr_args; i++) {
 		enum content_kind kind = desc->args[i].content;
 
-		if (contents_read_at_exit(kind) ||
+		if ((contents_read_at_exit(kind) && content_read(desc, st->args, i)) ||
 		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
 			return i;
 	}

@@ -6,6 +6,7 @@
  */
 #include <libaudit.h>
 #include <linux/futex.h>
+#include <linux/sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,7 +58,10 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("flags", ARG_TIMER_FLAGS), POINTS("rqtp", CK_TIMESPEC),
 		SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
 	{ .name = "clock_settime", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
-	{ .name = "clone", .args = { SYMBOLIC("clone_flags", ARG_CLONE_FLAGS) } },
+	{ .name = "clone", .args = {
+		SYMBOLIC("clone_flags", ARG_CLONE_FLAGS),
+		POINTS_IF("parent_tidptr", CK_TID_OUT, NULL, "clone_flags", CLONE_PARENT_SETTID,
+			  1u << 1) } },
 	{ .name = "clone3", .args = { POINTS("uargs", CK_CLONE_ARGS) } },
 	{ .name = "connect", .args = { POINTS_N("uservaddr", CK_SOCKADDR_IN, "addrlen") } },
 	{ .name = "creat", .args = { POINTS("pathname", CK_PATH) } },
@@ -356,6 +360,20 @@ const struct sysent_arg *sysent_arg_find(const char *call, const char *arg)
 		if (!strcmp(row->args[i].name, arg))
 			return &row->args[i];
 	return NULL;
+}
+
+/* Where the field the condition tests starts: its mask's lowest bit. */
+unsigned int sysent_cond_shift(const struct sysent_cond *cond)
+{
+	return cond->mask ? __builtin_ctz(cond->mask) : 0;
+}
+
+/* Whether the condition holds for its argument's value (as the BPF program tests it). */
+bool sysent_cond_holds(const struct sysent_cond *cond, unsigned long value)
+{
+	unsigned long v = (value & cond->mask) >> sysent_cond_shift(cond);
+
+	return v < 32 && (cond->values >> v & 1);
 }
 
 /* Whether any argument of the call points at contents sctrace reads. */

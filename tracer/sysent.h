@@ -25,8 +25,9 @@ struct sysent_alias {
 
 /*
  * When an argument's contents hold: only for the values of another
- * argument (arg) whose bits in mask are a number v below 32 with bit v
- * of values set. arg NULL: always.
+ * argument (arg) whose field mask selects is a number v below 32 (the
+ * bits in mask, shifted down to bit 0) with bit v of values set. arg
+ * NULL: always.
  */
 struct sysent_cond {
 	const char *arg;
@@ -58,6 +59,8 @@ struct sysent {
 const struct sysent *sysent_find(const char *name);
 const struct sysent_arg *sysent_arg_find(const char *call, const char *arg);
 bool sysent_has_contents(const char *call);
+unsigned int sysent_cond_shift(const struct sysent_cond *cond);
+bool sysent_cond_holds(const struct sysent_cond *cond, unsigned long value);
 enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_kind plain);
 const char *syscall_tracepoint_name(int machine, const char *name);
 bool sysent_args_apply(int machine, const char *name);

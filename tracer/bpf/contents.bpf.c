@@ -795,7 +795,7 @@ __noinline int put_msgs(struct scratch *s, const struct saved_msgs *saved,
 /* Whether the argument's condition holds for the value of its cond_arg. */
 static __always_inline bool applies(const struct ct_arg_spec *a, __u64 cond)
 {
-	__u64 v = cond & a->cond_mask;
+	__u64 v = cond >> (a->cond_shift & 63) & a->cond_mask;
 
 	return v < 32 && (a->cond_values >> v & 1);
 }
