@@ -85,27 +85,6 @@ static void socketcall_config(int machine, struct ct_config *cfg)
 	}
 }
 
-static bool is_selected(const bool *selected, size_t nr_selected, long nr)
-{
-	return !selected || (nr >= 0 && (size_t)nr < nr_selected && selected[nr]);
-}
-
-/* Whether nr is read for: selected, or a call a selected socketcall makes. */
-static bool spec_wanted(const struct ct_config *cfg, const bool *selected,
-			size_t nr_selected, long nr)
-{
-	size_t call;
-
-	if (is_selected(selected, nr_selected, nr))
-		return true;
-	if (!is_selected(selected, nr_selected, cfg->socketcall_nr))
-		return false;
-	for (call = 0; call < CT_SOCKETCALL_CALLS; call++)
-		if (cfg->socketcall_to[call] == nr)
-			return true;
-	return false;
-}
-
 static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 		      const bool *selected, size_t nr_selected, unsigned int string_limit)
 {
@@ -118,7 +97,7 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 
 		if (!name || !sysent_has_contents(name))
 			continue;
-		if (!spec_wanted(&c->cfg, selected, nr_selected, nr))
+		if (selected && (nr >= nr_selected || !selected[nr]))
 			continue;
 		if (!call_spec(syscall_cache_get(syscalls, nr), string_limit, &spec))
 			continue;

@@ -245,8 +245,8 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	st->nr = ev->nr;
 	st->raw_nr = raw->nr;
 	st->enter_time = ev->time;
-	/* A socketcall shows if -e selected it or the call it made. */
-	st->unselected = !select_shows(p->selected, ev->nr) && !select_shows(p->selected, raw->nr);
+	/* By the name shown: a socketcall's, the call it made. */
+	st->unselected = !select_shows(p->selected, ev->nr);
 	st->shown = !p->hold && !p->quiet && !st->unselected;
 	memcpy(st->args, ev->args, sizeof(st->args));
 	take_enter_contents(st, ev->nr);

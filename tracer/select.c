@@ -210,8 +210,8 @@ static void add_exec_pair(struct syscall_set *set, int machine)
 /*
  * s390x's C library makes some socket calls through socketcall (send,
  * recvfrom), which the printer shows as the call it makes: with any of
- * those selected, socketcall reaches the printer too, which shows what
- * -e selected, by either number (select_shows).
+ * those selected, socketcall reaches the printer too, which shows a line
+ * if -e selected the name it shows (select_shows).
  */
 static void add_socketcall(struct syscall_set *set, int machine)
 {
