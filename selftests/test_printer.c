@@ -230,6 +230,22 @@ TEST_F(pr, socketcall_without_its_record_stays_socketcall)
 }
 
 /*
+ * A record whose enter was lost is stale at the thread's next exit: it
+ * must not name the socketcall after it, whose own record is missing.
+ */
+TEST_F(pr, a_record_whose_enter_was_lost_names_nothing)
+{
+	ASSERT_EQ(0, on_s390x(self));
+	enter(&self->p, 10, S390X_WRITE, 1);
+	subcall_record(&self->p, 10, S390X_RECVFROM, 9);
+	leave(&self->p, 10, S390X_WRITE, 1);
+	enter(&self->p, 10, S390X_SOCKETCALL, 12);
+	leave(&self->p, 10, S390X_SOCKETCALL, 1);
+	EXPECT_STREQ("write(" ARGS("0x1") ") = 1\n"
+		     "socketcall(" ARGS("0xc") ") = 1\n", text_of(self));
+}
+
+/*
  * -e selects a socketcall by the name shown: the call it makes, or
  * socketcall where the program could not read its args ("!recvfrom"
  * hides the recvfrom made through socketcall too).

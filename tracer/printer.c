@@ -208,17 +208,15 @@ static void take_enter_contents(struct thread_state *st, long nr)
 static const struct sct_event *as_subcall(struct printer *p, const struct thread_state *st,
 					  const struct sct_event *ev, struct sct_event *sub)
 {
+	unsigned long args[CT_MAX_ARGS];
 	long nr;
 
-	if (!ct_blob_subcall(&st->ct[CT_NEXT], &nr, sub->args) || nr < 0 ||
+	if (!ct_blob_subcall(&st->ct[CT_NEXT], &nr, args) || nr < 0 ||
 	    strcmp(syscall_cache_get(p->syscalls, ev->nr)->name, "socketcall"))
 		return ev;
-	sub->kind = ev->kind;
-	sub->time = ev->time;
-	sub->pid = ev->pid;
-	sub->tid = ev->tid;
-	sub->cpu = ev->cpu;
+	*sub = *ev;
 	sub->nr = nr;
+	memcpy(sub->args, args, sizeof(sub->args));
 	return sub;
 }
 
@@ -444,6 +442,12 @@ static void print_exit(struct printer *p, const struct sct_event *raw)
 	if (p->cfg.fds)
 		pr_fd_commit(p);
 	st = thread_find(&p->threads, ev->tid);
+	/*
+	 * A record made before this exit belonged to an enter that never
+	 * came (lost): it must not name the thread's next call.
+	 */
+	if (st)
+		thread_drop_contents(st, CT_NEXT);
 	if (st && !st->in_call) {
 		thread_drop_contents(st, CT_ENTER);
 		thread_drop_contents(st, CT_EXIT);
