@@ -261,14 +261,25 @@ PYEOF
 	[ "$(grep -c uargs_out "$out")" -eq 1 ]
 }
 
+# clone's line as a fork with flags ($1, beside SIGCHLD) and parent_tidptr
+# shown as $2, in the machine's order of arguments.
+clone_line() {
+	local flags=${1:+$1|}SIGCHLD
+	case $(uname -m) in
+	s390x) echo "clone(newsp: NULL, clone_flags: $flags, parent_tidptr: $2, child_tidptr: NULL, tls: NULL)" ;;
+	aarch64) echo "clone(clone_flags: $flags, newsp: NULL, parent_tidptr: $2, tls: NULL, child_tidptr: NULL)" ;;
+	*) echo "clone(clone_flags: $flags, newsp: NULL, parent_tidptr: $2, child_tidptr: NULL, tls: NULL)" ;;
+	esac
+}
+
 @test "clone: with CLONE_PARENT_SETTID, the tid the kernel wrote at parent_tidptr; without, or unmapped, the address" {
 	trace_case clone clone_parent_tid
 	pid=$(info_of pid)
 	[ "$(info_of written)" = "$pid" ]
 	[ "$(info_of unset)" = -1 ]
-	has_line "clone(clone_flags: CLONE_PARENT_SETTID|SIGCHLD, newsp: NULL, parent_tidptr: [$pid], child_tidptr: NULL, tls: NULL) = $pid"
-	has_line "clone(clone_flags: SIGCHLD, newsp: NULL, parent_tidptr: $(info_of unset_addr), child_tidptr: NULL, tls: NULL) = $(info_of pid_unset)"
-	has_line "clone(clone_flags: CLONE_PARENT_SETTID|SIGCHLD, newsp: NULL, parent_tidptr: 0x10, child_tidptr: NULL, tls: NULL) = $(info_of pid_unmapped)"
+	has_line "$(clone_line CLONE_PARENT_SETTID "[$pid]") = $pid"
+	has_line "$(clone_line "" "$(info_of unset_addr)") = $(info_of pid_unset)"
+	has_line "$(clone_line CLONE_PARENT_SETTID 0x10) = $(info_of pid_unmapped)"
 	trace_case_with "--json -e clone" clone_parent_tid
 	pid=$(info_of pid)
 	grep -qF '"ret":'"$pid"',"duration_ns":' "$out"

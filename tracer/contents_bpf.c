@@ -70,19 +70,28 @@ static bool call_spec(const struct syscall_desc *desc, unsigned int string_limit
 	return any;
 }
 
-/* socketcall's calls, as the program unpacks them; none without socketcall. */
-static void socketcall_config(int machine, struct ct_config *cfg)
+/*
+ * socketcall's calls, as the program unpacks them: none without
+ * socketcall, or where -e selected none of them (the kernel's filter then
+ * drops socketcall, and its records would only take room in the rings).
+ */
+static void socketcall_config(int machine, const bool *selected, size_t nr_selected,
+			      struct ct_config *cfg)
 {
+	bool any = false;
 	unsigned long call;
 
 	cfg->socketcall_nr = syscall_number(machine, "socketcall");
 	for (call = 0; call < CT_SOCKETCALL_CALLS; call++) {
 		const struct socketcall_target *t = socketcall_target(call);
+		long nr = cfg->socketcall_nr >= 0 ? socketcall_syscall(machine, call) : -1;
 
-		cfg->socketcall_to[call] = t && cfg->socketcall_nr >= 0 ?
-					   syscall_number(machine, t->name) : -1;
+		cfg->socketcall_to[call] = nr;
 		cfg->socketcall_nargs[call] = t ? t->nargs : 0;
+		any |= nr >= 0 && (!selected || ((size_t)nr < nr_selected && selected[nr]));
 	}
+	if (!any)
+		cfg->socketcall_nr = -1;
 }
 
 static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
@@ -150,7 +159,7 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 	}
 	if (load_program(c, tfs, why, len))
 		goto out_free;
-	socketcall_config(syscalls->machine, &c->cfg);
+	socketcall_config(syscalls->machine, selected, nr_selected, &c->cfg);
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);
 	if (err) {
 		bpf_embed_explain(why, len, "filling the BPF program's table", err);

@@ -219,8 +219,7 @@ static void add_socketcall(struct syscall_set *set, int machine)
 	unsigned long call;
 
 	for (call = 0; socketcall >= 0 && call < SOCKETCALL_CALLS; call++) {
-		const struct socketcall_target *t = socketcall_target(call);
-		long nr = t ? syscall_number(machine, t->name) : -1;
+		long nr = socketcall_syscall(machine, call);
 
 		if (nr >= 0 && set->nr[nr]) {
 			set_mark(set, socketcall, true);

@@ -2,12 +2,13 @@
 #include <stddef.h>
 
 #include "socketcall.h"
+#include "syscall_table.h"
 
 /*
  * Indexed by call. send and recv are sendto and recvfrom without an
- * address, and accept is accept4 without flags: the kernel makes them so,
- * and x86_64's C library calls those for them too, so both machines'
- * traces read alike.
+ * address, and accept is accept4 without flags: the kernel runs them so.
+ * x86_64's C library calls sendto and recvfrom for send and recv too, so
+ * those lines read alike on both machines; its accept is a call of its own.
  */
 static const struct socketcall_target targets[SOCKETCALL_CALLS] = {
 	[SYS_SOCKET] = { "socket", 3 },
@@ -38,4 +39,12 @@ const struct socketcall_target *socketcall_target(unsigned long call)
 	if (call >= SOCKETCALL_CALLS || !targets[call].name)
 		return NULL;
 	return &targets[call];
+}
+
+/* The number of the syscall call makes on machine, or -1. */
+long socketcall_syscall(int machine, unsigned long call)
+{
+	const struct socketcall_target *t = socketcall_target(call);
+
+	return t ? syscall_number(machine, t->name) : -1;
 }

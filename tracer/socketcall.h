@@ -17,5 +17,6 @@ struct socketcall_target {
 };
 
 const struct socketcall_target *socketcall_target(unsigned long call);
+long socketcall_syscall(int machine, unsigned long call);
 
 #endif

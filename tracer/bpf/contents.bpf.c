@@ -1023,7 +1023,7 @@ static __always_inline bool unpack_socketcall(const struct ct_config *cfg, long 
 					      __u64 *args)
 {
 	__u64 sub[CT_MAX_ARGS] = { 0 };
-	__u64 call = args[0];
+	__u32 call = (__u32)args[0];	/* an int to the kernel: a negative one is past the end */
 	__u32 n;
 	int i;
 
