@@ -12,6 +12,9 @@
 #include "select.h"
 #include "syscall_table.h"
 
+/* The machines sctrace is built and tested for. */
+static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+
 /* One term of the filter: "id == N" or "(id >= A && id <= B)". */
 static int parse_term(const char *p, long *lo, long *hi, size_t *len)
 {
@@ -175,7 +178,6 @@ TEST(selections_at_the_ends_of_each_table)
 
 TEST(the_last_call_of_each_table_ends_its_range)
 {
-	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
 	size_t m;
 
 	for (m = 0; m < ARRAY_SIZE(machines); m++) {
@@ -197,7 +199,6 @@ TEST(the_last_call_of_each_table_ends_its_range)
  */
 TEST(either_exec_selected_lets_both_through_the_kernel)
 {
-	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
 	static const char *const exprs[] = { "execve", "execveat", "close" };
 	static struct select_filters f;
 	static bool pass[SELECT_MAX_NR];
@@ -238,7 +239,6 @@ TEST(either_exec_selected_lets_both_through_the_kernel)
  */
 TEST(a_socket_call_selected_lets_socketcall_through)
 {
-	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
 	static const char *const exprs[] = { "recvfrom", "sendto", "accept4", "socket",
 					     "sendmmsg", "close", "socketcall" };
 	static struct select_filters f;
