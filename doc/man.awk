@@ -27,6 +27,21 @@ function spec_roff(spec,    n, words, i, out, w) {
 	}
 	return out
 }
+# --help lists the options in an order that groups them; the manual names
+# each group at its first option.
+BEGIN {
+	group["-p"] = "Targets"
+	group["-e"] = "Choosing the calls shown"
+	group["-s"] = "Summaries"
+	group["-m"] = "Ring buffers and the reader"
+	group["--string-limit"] = "Argument contents"
+	group["--no-inherit"] = "Children and the end of a run"
+	group["--strict"] = "A whole trace"
+	group["-i"] = "Input and output files"
+	group["-F"] = "More events"
+	group["--comm"] = "How lines look"
+	group["-h"] = "Help"
+}
 FNR == NR && /^Exit status:/ { in_exit = 1 }
 FNR == NR && in_exit { sub(/^Exit status: */, ""); exit_text = exit_text roff($0) "\n"; next }
 # An option starts "  -x, --long" or "      --long"; its text goes on
@@ -36,8 +51,13 @@ FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                    
 	spec = substr($0, 1, 25)
 	text = substr($0, 26)
 	gsub(/^ +| +$/, "", spec)
-	if (spec != "")
+	if (spec != "") {
+		first = spec
+		sub(/[ ,].*/, "", first)
+		if (first in group)
+			options = options ".SS " group[first] "\n"
 		options = options ".TP\n" spec_roff(spec) "\n"
+	}
 	options = options roff(text) "\n"
 	next
 }

@@ -10,7 +10,7 @@
 #include "syscalls.h"
 
 /*
- * --json: one object per line per event (schema in README, "JSON output").
+ * --json: one object per line per event (schema in sctrace(1), "JSON OUTPUT").
  * Every object starts with these fields.
  */
 struct json_head {

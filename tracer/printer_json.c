@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The printer's --json objects: one per event, fields as README lists them. */
+/* The printer's --json objects: one per event, fields as in sctrace(1). */
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
