@@ -366,7 +366,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      contents_msg "selftests/bats-tap selftests/contents_msg.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
-	      docs "selftests/bats-tap selftests/docs.bats"
+	      docs "selftests/bats-tap selftests/docs.bats" \
+	      deb "selftests/bats-tap selftests/deb.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"

@@ -8,7 +8,8 @@ native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
 libcap-ng-dev bats bats-support bats-assert strace linux-perf
 linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
 python3 python3-tap man-db bash-completion bc llvm
-libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy"
+libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy
+dpkg-dev debhelper lintian"
 
 # Cross compilers, the arm64/s390x static libraries and the three QEMUs.
 qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
