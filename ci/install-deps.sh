@@ -8,8 +8,8 @@ native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
 libcap-ng-dev bats bats-support bats-assert strace linux-perf
 linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
 python3 python3-tap man-db bash-completion bc llvm
-libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy
-dpkg-dev debhelper lintian"
+libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
+yamllint python3-yaml dpkg-dev debhelper lintian"
 
 # Cross compilers, the arm64/s390x static libraries and the three QEMUs.
 qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
@@ -18,7 +18,7 @@ libc6-dev-arm64-cross libc6-dev-s390x-cross
 libtraceevent-dev:arm64 libtraceevent-dev:s390x
 libaudit-dev:arm64 libaudit-dev:s390x
 libcap-ng-dev:arm64 libcap-ng-dev:s390x
-lava-common lava-dispatcher python3-yaml"
+lava-common lava-dispatcher"
 
 # make check-fresh: a Debian root from scratch, and a clone to put in it.
 fresh_pkgs="debootstrap git"

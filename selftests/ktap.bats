@@ -106,11 +106,15 @@ real_report() {
 	"$KTAP_RUN" lists "$UNIT" nested "$KTAP_RUN lists $UNIT" >"$BATS_TEST_TMPDIR/r.ktap"
 }
 
+kunit_setup() {
+	KUNIT=${KUNIT_DIR:-$BATS_TEST_DIRNAME/../build/ktools/kunit}
+	[ -r "$KUNIT/kunit_parser.py" ] || fail "no kunit_parser.py in $KUNIT: make build/ktools/.extracted"
+}
+
 check_setup() {
 	UNIT=$BATS_TEST_DIRNAME/../build/selftests/test_lists
-	KUNIT=${KUNIT_DIR:-$BATS_TEST_DIRNAME/../build/ktools/kunit}
 	[ -x "$UNIT" ] || fail "build/selftests/test_lists is missing: make unit-tests"
-	[ -r "$KUNIT/kunit_parser.py" ] || fail "no kunit_parser.py in $KUNIT: make build/ktools/.extracted"
+	kunit_setup
 }
 
 @test "ktap-check: python3-tap and the kernel's parser read every case, at every depth" {
@@ -168,4 +172,126 @@ check_setup() {
 	assert_success
 	assert_line "# ok 2 global.second # SKIP needs strace"
 	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
+}
+
+# JUnit XML: what CI shows of a failure is what the KTAP said about it.
+# As golden prints it: the diff first, then what differs.
+HARNESS_FAIL='echo "TAP version 13"; echo 1..3
+	echo "#  RUN           global.same ..."; echo "#            OK  global.same"; echo "ok 1 global.same"
+	echo "#  RUN           global.differs ..."
+	echo "# --- expected/x86_64/differs.out"; echo "# +++ build/golden/x86_64/differs.out"
+	echo "# @@ -1 +1 @@"; echo "# -write(1, \"a\", 1) = 1"; echo "# +write(1, \"b\", 1) = 1"
+	echo "# golden.c:235:differs:trace differs from the golden file"
+	echo "#          FAIL  global.differs"; echo "not ok 2 global.differs"
+	echo "#  RUN           global.cannot ..."; echo "#      SKIP      needs strace"
+	echo "ok 3 # SKIP needs strace"; exit 1'
+
+# junit_report STATUS NAME COMMAND...: ktap-check's exit STATUS on the
+# report of the suites (failing ones, mostly: ktap-run's own is not read).
+junit_report() {
+	local status=$1
+	shift
+	kunit_setup
+	"$KTAP_RUN" "$@" >"$BATS_TEST_TMPDIR/j.ktap" || true
+	run "-$status" "$BATS_TEST_DIRNAME/ktap-check" --junit "$BATS_TEST_TMPDIR/j.xml" "$KUNIT" "$BATS_TEST_TMPDIR/j.ktap"
+}
+
+xpath() {
+	xmllint --xpath "$1" "$BATS_TEST_TMPDIR/j.xml"
+}
+
+@test "junit: a failure carries its first diagnostic past the diff as message, the diff in the body, its output apart" {
+	junit_report 0 golden "$HARNESS_FAIL"
+	case='//testcase[@name="global.differs"]'
+	run xpath "string($case/failure/@message)"
+	assert_output "golden.c:235:differs:trace differs from the golden file"
+	run xpath "string($case/failure)"
+	assert_line "--- expected/x86_64/differs.out"
+	assert_line '-write(1, "a", 1) = 1'
+	assert_line '+write(1, "b", 1) = 1'
+	run xpath "string($case/system-out)"
+	assert_line "#  RUN           global.differs ..."
+	assert_line '# +write(1, "b", 1) = 1'
+	run xpath "count(//testcase[@name=\"global.same\"]/failure | //testcase[@name=\"global.same\"]/skipped)"
+	assert_output 0
+}
+
+@test "junit: a skip is <skipped> with its reason, an XFAIL too, and neither is a failure" {
+	junit_report 0 golden "$HARNESS_FAIL" other 'echo TAP version 13; echo 1..1; echo "ok 1 x # XFAIL known bug"'
+	run xpath 'string(//testcase[@name="global.cannot"]/skipped/@message)'
+	assert_output "needs strace"
+	run xpath 'string(//testcase[@name="x"]/skipped/@message)'
+	assert_output "XFAIL known bug"
+	run xpath 'string(/testsuites/@failures)'
+	assert_output 1
+	run xpath 'string(/testsuites/@skipped)'
+	assert_output 2
+}
+
+@test "junit: a suite that crashes with no failed case is a failure, with ktap-run's verdict" {
+	junit_report 1 crash 'echo "TAP version 13"; echo 1..2; echo ok 1 x; exit 3'
+	run xpath 'string(//testcase[@name="selftests: sctrace: crash"]/failure/@message)'
+	assert_output "crash: exit 3, plan 2, ran 1, failed 0"
+}
+
+@test "junit: times are the measured ones, suites' by ktap-run and bats cases' by bats, all numbers" {
+	printf '@test "quick" { true; }\n@test "slow" { sleep 0.3; }\n' >"$BATS_TEST_TMPDIR/t.bats"
+	junit_report 0 slow 'echo "TAP version 13"; echo 1..1; echo ok 1 x; sleep 0.3' \
+		bats "env -i PATH=/usr/bin:/bin $BATS_TEST_DIRNAME/bats-tap $BATS_TEST_TMPDIR/t.bats"
+	run xpath 'string(//testsuite[@name="selftests: sctrace: slow"]/@time >= 0.3)'
+	assert_output true
+	run xpath 'string(//testcase[@name="slow"]/@time >= 0.3)'
+	assert_output true
+	run xpath 'count(//testcase[@classname="selftests: sctrace: bats"][@time])'
+	assert_output 2
+	run xpath 'count(//testsuite[not(@time) or not(@timestamp)])'
+	assert_output 0
+	run xpath 'count(//@time[string(number(.)) = "NaN"])'
+	assert_output 0
+	# The harness' case was not timed on its own: no time is made up for it.
+	run xpath 'count(//testcase[@name="x"][@time])'
+	assert_output 0
+}
+
+@test "junit: the report validates against junit.xsd; broken ones do not" {
+	junit_report 0 golden "$HARNESS_FAIL"
+	xsd=$BATS_TEST_DIRNAME/junit.xsd
+	run xmllint --noout --schema "$xsd" "$BATS_TEST_TMPDIR/j.xml"
+	assert_success
+	for breakage in 's/ time="[0-9.]*"/ time="fast"/' 's/<testcase classname/<testcase bogus="1" classname/' \
+			's/<skipped /<skipped \/><failure /' 's/ name="global.same"//' 's/<testsuites /<testsuite /; s/<\/testsuites>/<\/testsuite>/'; do
+		sed "$breakage" "$BATS_TEST_TMPDIR/j.xml" >"$BATS_TEST_TMPDIR/broken.xml"
+		! cmp -s "$BATS_TEST_TMPDIR/j.xml" "$BATS_TEST_TMPDIR/broken.xml" || fail "'$breakage' changed nothing"
+		run xmllint --noout --schema "$xsd" "$BATS_TEST_TMPDIR/broken.xml"
+		[ "$status" -ne 0 ] || fail "'$breakage' still validates"
+	done
+}
+
+@test "ktap-report: a real report becomes valid JUnit XML, one testcase per case; an invalid one fails it" {
+	check_setup
+	tmp=$BATS_TEST_TMPDIR
+	KUNIT_DIR=$KUNIT run "$BATS_TEST_DIRNAME/ktap-report" "$tmp/r" lists "$UNIT" nested "$KTAP_RUN lists $UNIT"
+	assert_success
+	cases=$(grep -cE '^(# )+ok [0-9]+ ' "$tmp/r.ktap")
+	run xmllint --xpath 'count(//testcase)' "$tmp/r.junit.xml"
+	assert_output "$((cases - 1))"
+	# The same scripts beside a schema that asks for what is never written.
+	mkdir "$tmp/strict"
+	cp "$BATS_TEST_DIRNAME"/ktap-report "$BATS_TEST_DIRNAME"/ktap-run "$BATS_TEST_DIRNAME"/ktap-check "$tmp/strict/"
+	sed 's/<xs:attribute name="classname" type="xs:string"\/>/<xs:attribute name="hostname" use="required"\/>/' \
+		"$BATS_TEST_DIRNAME/junit.xsd" >"$tmp/strict/junit.xsd"
+	KUNIT_DIR=$KUNIT run "$tmp/strict/ktap-report" "$tmp/s" lists "$UNIT"
+	[ "$status" -eq 1 ]
+	assert_output --partial "$tmp/s.junit.xml does not follow $tmp/strict/junit.xsd"
+}
+
+@test "bats-tap: a failure's diagnostics come before its result line, then the time bats measured" {
+	printf '@test "fails" { echo said this; false; }\n@test "next" { true; }\n' >"$BATS_TEST_TMPDIR/f.bats"
+	run env -i PATH=/usr/bin:/bin "$BATS_TEST_DIRNAME/bats-tap" "$BATS_TEST_TMPDIR/f.bats"
+	[ "$status" -eq 1 ]
+	run sed -n '1,/^not ok 1/p' <<<"$output"
+	assert_line --index 2 --partial "# (in test file "
+	assert_line --index 4 "# said this"
+	assert_line --index 5 --regexp '^# time: [0-9]+\.[0-9]{3} s$'
+	assert_line --index 6 "not ok 1 fails"
 }
