@@ -367,7 +367,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      fds "selftests/bats-tap selftests/fds.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
 	      docs "selftests/bats-tap selftests/docs.bats" \
-	      deb "selftests/bats-tap selftests/deb.bats"
+	      deb "selftests/bats-tap selftests/deb.bats" \
+	      cidocs "selftests/bats-tap selftests/cidocs.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
