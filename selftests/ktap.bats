@@ -267,6 +267,14 @@ xpath() {
 	done
 }
 
+@test "junit: characters XML cannot hold are written as \\xNN, and the report stays readable" {
+	junit_report 0 colours 'echo "TAP version 13"; echo 1..1; printf "# \033[31mred\001\n"; echo "not ok 1 x"'
+	run xmllint --noout --schema "$BATS_TEST_DIRNAME/junit.xsd" "$BATS_TEST_TMPDIR/j.xml"
+	assert_success
+	run xpath 'string(//testcase[@name="x"]/failure/@message)'
+	assert_output '\x1b[31mred\x01'
+}
+
 @test "ktap-report: a real report becomes valid JUnit XML, one testcase per case; an invalid one fails it" {
 	check_setup
 	tmp=$BATS_TEST_TMPDIR
