@@ -176,6 +176,26 @@ forged_trace() {
 	assert_output 0
 }
 
+# jq holds numbers as doubles: 18446744071586698522 would come back as
+# 18446744071586700000. Addresses are strings, so they come back exact.
+@test "--json: addresses as exact \"0x...\" strings: pointer arguments, brk's result, faults" {
+	run sct --json -F min -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	run jq -r 'select(.name == "read") | .args.buf | test("^0x[0-9a-f]+$")' "$out"
+	assert_output true
+	run jq -r 'select(.name == "brk") | [.args.brk, .ret] | map(test("^0x[0-9a-f]+$")) | all' "$out"
+	assert_success
+	grep -qx true <<< "$output"
+	! grep -qv true <<< "$output"
+	# What jq reads is, byte for byte, what was written.
+	run jq -r 'select(.type == "fault") | .addr, .ip' "$out"
+	assert_success
+	[ "${#lines[@]}" -gt 0 ]
+	[ "$output" = "$(grep -oE '"(addr|ip)":"0x[0-9a-f]+"' "$out" | cut -d'"' -f4)" ]
+	# Kernel addresses among them (faults taken in the kernel, on user memory).
+	grep -qE '^0xffff[0-9a-f]{12}$' <<< "$output"
+}
+
 @test "--json: a call that never returns has a null result" {
 	run sct --json -o "$out" -- "$WL/read_ebadf"
 	assert_success

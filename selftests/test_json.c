@@ -53,6 +53,30 @@ TEST_F(out, a_failed_call_with_names_errno_and_duration)
 	syscall_cache_free(&cache);
 }
 
+/* Addresses are strings, exact above 2^53; an error result stays a number. */
+TEST_F(out, addresses_are_hex_strings)
+{
+	const struct syscall_desc mmap_desc = {
+		.name = "mmap", .result = RESULT_HEX, .nr_args = 3,
+		.args = { { .name = "addr", .kind = ARG_PTR },
+			  { .name = "len", .kind = ARG_U64 },
+			  { .name = "ctx", .kind = ARG_HEX } },
+	};
+	const unsigned long args[6] = { 0xffffffff8177d51aUL, 4096, 0 };
+	struct json_head head = { "syscall", 1, 2, 2, NULL };
+	struct json_call call = { .desc = &mmap_desc, .nr = 9, .args = args,
+				  .has_ret = true, .ret = 0x7f0000001000L };
+
+	json_call(&self->ob, &head, &call);
+	EXPECT_STREQ("{\"type\":\"syscall\",\"time_ns\":1,\"pid\":2,\"tid\":2,"
+		     "\"name\":\"mmap\",\"nr\":9,\"args\":{\"addr\":\"0xffffffff8177d51a\","
+		     "\"len\":4096,\"ctx\":\"0x0\"},\"ret\":\"0x7f0000001000\"}\n", text(self));
+	self->ob.len = 0;
+	call.ret = -12;
+	json_call(&self->ob, &head, &call);
+	EXPECT_NE(NULL, strstr(text(self), ",\"ret\":-12,\"errno\":\"ENOMEM\"}\n"));
+}
+
 TEST_F(out, unknown_results_are_null)
 {
 	struct syscall_cache cache;

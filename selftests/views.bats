@@ -215,7 +215,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_success
 	# The exec's object has its arguments and result, before the exit_group's.
 	run grep -nE '"name":"(execve|exit_group)"' "$out"
-	assert_line --index 1 --regexp '"pid":([0-9]+),"tid":\1,"name":"execve","nr":59,"args":\{"filename":[0-9]+,.*"ret":0,"duration_ns":[0-9]+,"contents":\{"filename":"/bin/true","argv":\["true"\],"envp":\{"vars":[0-9]+\}\}\}$'
+	assert_line --index 1 --regexp '"pid":([0-9]+),"tid":\1,"name":"execve","nr":59,"args":\{"filename":"0x[0-9a-f]+",.*"ret":0,"duration_ns":[0-9]+,"contents":\{"filename":"/bin/true","argv":\["true"\],"envp":\{"vars":[0-9]+\}\}\}$'
 	assert_line --index 2 --regexp '"name":"exit_group"'
 	run grep -c '"ret":null' "$out"
 	assert_output 1

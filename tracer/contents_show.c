@@ -729,7 +729,7 @@ static void put_statfs(struct vwriter *w, const struct ct_item *it)
 	memcpy(&sf, it->bytes, sizeof(sf));
 	vw_begin_struct(w);
 	vw_key(w, "f_type");
-	vw_addr(w, (uint64_t)sf.f_type);
+	vw_hex(w, (uint64_t)sf.f_type);
 	put_field(w, "f_bsize", sf.f_bsize);
 	vw_key(w, "f_blocks");
 	vw_u64(w, sf.f_blocks);
@@ -780,7 +780,7 @@ static void put_clone_args(struct vwriter *w, const struct ct_item *it)
 	put_pointer(w, "stack", ca.stack);
 	vw_key(w, "stack_size");
 	if (ca.stack_size)
-		vw_addr(w, ca.stack_size);
+		vw_hex(w, ca.stack_size);
 	else
 		vw_u64(w, 0);
 	if (ca.flags & CLONE_SETTLS)

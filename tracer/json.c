@@ -43,6 +43,18 @@ static void key(struct outbuf *ob, const char *name)
 	outbuf_puts(ob, "\":");
 }
 
+/*
+ * An address, as the string "0x..." (lower case): a number above 2^53,
+ * as kernel and stack addresses are, would lose its low bits in readers
+ * that hold numbers as doubles (jq, JavaScript).
+ */
+void json_addr(struct outbuf *ob, uint64_t v)
+{
+	outbuf_putc(ob, '"');
+	outbuf_hex(ob, v);
+	outbuf_putc(ob, '"');
+}
+
 void json_begin(struct outbuf *ob, const struct json_head *head)
 {
 	outbuf_puts(ob, "{\"type\":\"");
@@ -67,7 +79,10 @@ void json_end(struct outbuf *ob)
 	outbuf_puts(ob, "}\n");
 }
 
-/* Arguments as the registers held them: signed kinds signed, the rest unsigned. */
+/*
+ * Arguments as the registers held them: signed kinds signed, pointers and
+ * handles (hex in the text) as address strings, the rest unsigned.
+ */
 static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
 		      const unsigned long *args)
 {
@@ -93,6 +108,8 @@ static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
 			outbuf_s64(ob, (int)args[i]);
 		else if (kind == ARG_U32)
 			outbuf_u64(ob, (unsigned int)args[i]);
+		else if (kind == ARG_PTR || kind == ARG_HEX)
+			json_addr(ob, args[i]);
 		else
 			outbuf_u64(ob, args[i]);
 	}
@@ -122,7 +139,10 @@ void json_call_fields(struct outbuf *ob, const struct json_head *head,
 	else
 		outbuf_puts(ob, "null");
 	key(ob, "ret");
-	if (call->has_ret)
+	if (call->has_ret && call->desc->result == RESULT_HEX &&
+	    !result_is_error(call->ret))
+		json_addr(ob, call->ret);
+	else if (call->has_ret)
 		outbuf_s64(ob, call->ret);
 	else
 		outbuf_puts(ob, "null");

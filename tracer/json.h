@@ -10,11 +10,11 @@
 #include "syscalls.h"
 
 /*
- * --json: one object per line per event (schema in sctrace(1), "JSON OUTPUT").
+ * --json: one object per line per event (schema: doc/sctrace.schema.json).
  * Every object starts with these fields.
  */
 struct json_head {
-	const char *type;	/* "syscall", "lost", "fault", "tracepoint", "exit" */
+	const char *type;	/* "syscall", "lost", "fault", "tracepoint", "exit", "untraced" */
 	uint64_t time_ns;	/* since tracing began */
 	int32_t pid;
 	int32_t tid;
@@ -34,6 +34,7 @@ struct json_call {
 
 void json_bytes_body(struct outbuf *ob, const unsigned char *s, size_t len);
 void json_string(struct outbuf *ob, const char *s, size_t len);
+void json_addr(struct outbuf *ob, uint64_t v);
 void json_begin(struct outbuf *ob, const struct json_head *head);
 void json_end(struct outbuf *ob);
 /* The call's fields, for the caller to add its own and end the object. */

@@ -88,7 +88,7 @@ static void json_syscall(struct printer *p, const struct sct_event *ev,
 	json_end(p->out);
 }
 
-/* ,"NAME":addr[,"NAME_map":"path","NAME_offset":off] */
+/* ,"NAME":"0xaddr"[,"NAME_map":"path","NAME_offset":off] */
 static void json_where(struct printer *p, const char *name, int32_t pid,
 		       uint64_t addr)
 {
@@ -98,7 +98,7 @@ static void json_where(struct printer *p, const char *name, int32_t pid,
 	outbuf_puts(p->out, ",\"");
 	outbuf_puts(p->out, name);
 	outbuf_puts(p->out, "\":");
-	outbuf_u64(p->out, addr);
+	json_addr(p->out, addr);
 	if (!m)
 		return;
 	outbuf_puts(p->out, ",\"");

@@ -260,7 +260,7 @@ static void print_array(struct outbuf *ob, const struct extra_tps *x,
 	outbuf_putc(ob, json ? ']' : '}');
 }
 
-/* "name: value", or in JSON "name":value (pointers as numbers there). */
+/* "name: value", or in JSON "name":value (pointers as "0x..." strings). */
 static void print_field(struct outbuf *ob, const struct extra_tps *x,
 			const struct tep_format_field *f,
 			const unsigned char *data, uint32_t size, bool json)
@@ -282,7 +282,9 @@ static void print_field(struct outbuf *ob, const struct extra_tps *x,
 		print_array(ob, x, f, p, n, json);
 	else if (!p || (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
 		outbuf_puts(ob, json ? "null" : "?");
-	else if ((f->flags & TEP_FIELD_IS_POINTER) && !json)
+	else if ((f->flags & TEP_FIELD_IS_POINTER) && json)
+		json_addr(ob, read_number(x, f, p, f->size));
+	else if (f->flags & TEP_FIELD_IS_POINTER)
 		outbuf_hex(ob, read_number(x, f, p, f->size));
 	else if (f->flags & TEP_FIELD_IS_SIGNED)
 		outbuf_s64(ob, read_number(x, f, p, f->size));

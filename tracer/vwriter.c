@@ -93,6 +93,15 @@ void vw_addr(struct vwriter *w, uint64_t v)
 {
 	item(w);
 	if (w->json)
+		json_addr(w->ob, v);
+	else
+		outbuf_hex(w->ob, v);
+}
+
+void vw_hex(struct vwriter *w, uint64_t v)
+{
+	item(w);
+	if (w->json)
 		outbuf_u64(w->ob, v);
 	else
 		outbuf_hex(w->ob, v);

@@ -35,8 +35,10 @@ void vw_end_list(struct vwriter *w, bool more);
 void vw_key(struct vwriter *w, const char *name);
 void vw_s64(struct vwriter *w, int64_t v);
 void vw_u64(struct vwriter *w, uint64_t v);
-/* An address: hex in text, a number in JSON. */
+/* An address: hex in text, a "0x..." string in JSON (json_addr). */
 void vw_addr(struct vwriter *w, uint64_t v);
+/* A number strace shows in hex (a magic, a size): a number in JSON. */
+void vw_hex(struct vwriter *w, uint64_t v);
 /* Bytes: a C-escaped "..." in text; a JSON string, byte by byte. */
 void vw_bytes(struct vwriter *w, const unsigned char *s, size_t len, bool cut);
 /* An abstract socket name: @"name" in text; in JSON its bytes after a NUL. */
