@@ -252,6 +252,29 @@ complete_words() {
 	grep -q '^exit_group' "$out"
 }
 
+@test "-o -: the trace on stdout, beside the command's output; ./- names a file" {
+	cd "$BATS_TEST_TMPDIR"
+	run --separate-stderr sct -o - -- echo hello
+	assert_success
+	[ -z "$stderr" ]
+	assert_line "hello"
+	assert_line 'write(fd: 1, buf: "hello\n", count: 6) = 6'
+	assert_line "+++ exited with 0 +++"
+	[ ! -e - ]
+	run --separate-stderr sct --json -o - -- "$WL/read_ebadf"
+	assert_success
+	[ -z "$stderr" ]
+	[ "$(jq -r 'select(.name == "read") | .errno' <<< "$output")" = EBADF ]
+	[ ! -e - ]
+	# Through a pipe, as a program reads it.
+	run --separate-stderr sh -c '"$1" --json -o - -- "$2" | jq -r "select(.name == \"read\") | .args.fd"' sh "$SCTRACE" "$WL/read_ebadf"
+	assert_success
+	assert_output 99
+	run --separate-stderr sct -o ./- -- true
+	assert_success
+	grep -q '^exit_group' ./-
+}
+
 @test "-o into a missing directory: exit 73" {
 	run --separate-stderr sct -o /nonexistent/dir/trace -- true
 	[ "$status" -eq 73 ]

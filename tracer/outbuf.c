@@ -28,8 +28,9 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 }
 
 /*
- * Where a trace goes: path, created or truncated, or stderr when path is
- * NULL; never one of the keep files. Says what went wrong itself;
+ * Where a trace goes: path, created or truncated, stdout when it is "-"
+ * (as for many tools: a pipe needs no name), or stderr when path is NULL;
+ * never one of the keep files. Says what went wrong itself;
  * returns 0 or sctrace's exit status.
  */
 int outbuf_open_trace(struct outbuf *ob, const char *path,
@@ -41,7 +42,9 @@ int outbuf_open_trace(struct outbuf *ob, const char *path,
 
 	memset(ob, 0, sizeof(*ob));
 	ob->fd = -1;
-	if (path) {
+	if (path && !strcmp(path, "-")) {
+		fd = STDOUT_FILENO;
+	} else if (path) {
 		fd = outfile_open(path, &rules, why, sizeof(why));
 		if (fd < 0) {
 			char shown[ESCAPE_MSG_SIZE];

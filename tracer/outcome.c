@@ -35,10 +35,13 @@ static void command_end(const struct session *s, char *buf, size_t len)
 static int output_failed(const struct outcome *o, const char *what, int error)
 {
 	char end[128], shown[ESCAPE_PATH_SIZE];
+	const char *where = o->output ?: "stderr";
 
+	if (!strcmp(where, "-"))
+		where = "stdout";
 	command_end(o->session, end, sizeof(end));
 	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
-	     what, escape_str(shown, sizeof(shown), o->output ?: "stderr"), strerror(error), what,
+	     what, escape_str(shown, sizeof(shown), where), strerror(error), what,
 	     (unsigned long long)o->session->unwritten, end);
 	return sct_exit_status(-error, SCT_EXIT_IO);
 }
