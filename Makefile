@@ -106,6 +106,7 @@ install: $(SCTRACE) $(MAN_PAGE)
 	install -D -m 0755 $(SCTRACE) $(DESTDIR)$(PREFIX)/bin/sctrace
 	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/sctrace.1
 	install -D -m 0644 completion/sctrace.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/sctrace
+	install -D -m 0644 doc/sctrace.schema.json $(DESTDIR)$(PREFIX)/share/sctrace/sctrace.schema.json
 
 clean:
 	rm -rf $(BUILD)
@@ -368,7 +369,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
 	      docs "selftests/bats-tap selftests/docs.bats" \
 	      deb "selftests/bats-tap selftests/deb.bats" \
-	      cidocs "selftests/bats-tap selftests/cidocs.bats"
+	      cidocs "selftests/bats-tap selftests/cidocs.bats" \
+	      json_schema "selftests/bats-tap selftests/json_schema.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"

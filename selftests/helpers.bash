@@ -16,9 +16,65 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to open perf tracepoints"
 }
 
+# Every --json line must be one the schema accepts: sct checks it.
+JSON_CHECK=$BATS_TEST_DIRNAME/json-check
+# What sct returns for --json output the schema refuses.
+JSON_BAD=86
+
 # sctrace under a time limit; `run` records status, stdout and stderr.
+# With --json, its output is then checked against doc/sctrace.schema.json:
+# the -o file if this run wrote it, else the stream it went to (-o -:
+# stdout, no -o: stderr), captured and then passed on, so that within each
+# stream the order is kept. A line the schema refuses is said on stderr,
+# and the status is JSON_BAD whatever sctrace's was.
 sct() {
-	timeout -k 5 "$LIMIT" "$SCTRACE" "$@"
+	local json=false out= prev= a stream= cap before= status=0
+	for a in "$@"; do
+		[ "$a" = -- ] && break
+		case $prev,$a in
+		*,--json) json=true ;;
+		-o,* | --output,*) out=$a ;;
+		*,--output=*) out=${a#--output=} ;;
+		*,-o?*) out=${a#-o} ;;
+		esac
+		prev=$a
+	done
+	if ! $json; then
+		timeout -k 5 "$LIMIT" "$SCTRACE" "$@"
+		return
+	fi
+	case $out in
+	-) stream=1 ;;
+	'') stream=2 ;;
+	*) before=$(stat -c '%i %y' -- "$out" 2>/dev/null) || true ;;
+	esac
+	if [ -n "$stream" ]; then
+		cap=$(mktemp "$BATS_TEST_TMPDIR/sct-json.XXXXXX")
+		if [ "$stream" = 1 ]; then
+			timeout -k 5 "$LIMIT" "$SCTRACE" "$@" >"$cap" || status=$?
+			cat "$cap"
+		else
+			timeout -k 5 "$LIMIT" "$SCTRACE" "$@" 2>"$cap" || status=$?
+			cat "$cap" >&2
+		fi
+		json_checked --mixed "$cap" || status=$JSON_BAD
+		rm -f "$cap"
+		return "$status"
+	fi
+	timeout -k 5 "$LIMIT" "$SCTRACE" "$@" || status=$?
+	# A file this run did not write (a refused option) holds no --json.
+	if [ -e "$out" ] && [ "$(stat -c '%i %y' -- "$out")" != "$before" ]; then
+		json_checked "$out" || status=$JSON_BAD
+	fi
+	return "$status"
+}
+
+# json-check ARGS; what it finds said on stderr.
+json_checked() {
+	local said
+	said=$(/usr/bin/python3 "$JSON_CHECK" "$@" 2>&1) && return 0
+	printf 'sct: --json output the schema (doc/sctrace.schema.json) refuses:\n%s\n' "$said" >&2
+	return 1
 }
 
 # A uid with no passwd entry and no processes, for -u and non-root runs.
