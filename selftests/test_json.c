@@ -143,4 +143,32 @@ TEST_F(out, names_and_strings_from_a_file_cannot_break_out)
 	extra_tps_free(&x);
 }
 
+/* A tracepoint's pointer field: hex in the text, an address string in JSON. */
+TEST_F(out, tracepoint_pointers_are_addresses)
+{
+	static const char format[] =
+		"name: p\nID: 8\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+		"\tfield:void * ptr;\toffset:8;\tsize:8;\tsigned:0;\n"
+		"\tfield:unsigned long len;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+		"print fmt: \"%p\", REC->ptr\n";
+	const uint64_t ptr = 0xffffffff8177d51aULL, len = 18446744073709551615ULL;
+	unsigned char data[24] = { 8, 0 };
+	struct extra_tps x = { 0 };
+	const struct extra_tp *tp;
+
+	memcpy(data + 8, &ptr, sizeof(ptr));
+	memcpy(data + 16, &len, sizeof(len));
+	ASSERT_EQ(0, extra_tps_add_format(&x, "s", format, sizeof(format) - 1, TP_PLAIN));
+	tp = extra_tps_find(&x, 8);
+	ASSERT_NE(NULL, tp);
+	extra_print_json(&self->ob, &x, tp, data, sizeof(data));
+	EXPECT_STREQ(",\"name\":\"s:p\",\"fields\":{\"ptr\":\"0xffffffff8177d51a\","
+		     "\"len\":18446744073709551615}", text(self));
+	self->ob.len = 0;
+	extra_print(&self->ob, &x, tp, data, sizeof(data));
+	EXPECT_STREQ("s:p(ptr: 0xffffffff8177d51a, len: 18446744073709551615)", text(self));
+	extra_tps_free(&x);
+}
+
 TEST_HARNESS_MAIN
