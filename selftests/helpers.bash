@@ -160,18 +160,22 @@ trace_then_release() {
 # (SIGSTOP), then $1 more once it runs again. Its rings (one page) then
 # overflow whatever the speed of the machine or of the reader, and the
 # later calls make the kernel write the LOST records, as in a run that
-# cannot keep up. Each half starts at the test's word through a fifo:
-# one blocking open and read in perl, so FREEZE=0, the same run without
-# the stop (a lossless reference, with rings for the whole run), makes
-# the same calls. $status, $output (empty) and $stderr as bats' run
-# --separate-stderr leaves them.
+# cannot keep up. Each half starts at the test's word through a fifo.
+# perl runs under the name overflow_comm prints, so that the kernel can
+# count its calls in the same run (kernel_count_start): a second run is
+# no reference, as its calls differ with its environment (perl's heap,
+# and so its brk calls, grows with the size of its environment).
+# $status, $output (empty) and $stderr as bats' run --separate-stderr
+# leaves them.
 overflowing() {
-	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err freeze=${FREEZE:-1}
+	local n=$1 err=$BATS_TEST_TMPDIR/overflowing.err comm
 	local go1=$BATS_TEST_TMPDIR/go1 go2=$BATS_TEST_TMPDIR/go2
 	shift
-	rm -f "$go1" "$go2"
+	comm=$(overflow_comm)
+	rm -f "$go1" "$go2" "$BATS_TEST_TMPDIR/$comm"
 	mkfifo "$go1" "$go2"
-	"$SCTRACE" "$@" -- perl -e 'my ($go1, $go2, $n) = @ARGV;
+	ln -s "$(command -v perl)" "$BATS_TEST_TMPDIR/$comm"
+	"$SCTRACE" "$@" -- "$BATS_TEST_TMPDIR/$comm" -e 'my ($go1, $go2, $n) = @ARGV;
 		open(my $f, "<", $go1) or die; <$f>;
 		getppid() for 1..$n;
 		open(my $g, "<", $go2) or die; <$g>;
@@ -180,15 +184,64 @@ overflowing() {
 	# Stopped once perl runs: its events are enabled at its exec. Each
 	# step is taken however the one before ended, so that nothing is left
 	# stopped or waiting; the status and the trace then tell.
-	wait_until has_child "$SCT_PID" perl || true
-	[ "$freeze" = 0 ] || kill -STOP "$SCT_PID"
+	wait_until has_child "$SCT_PID" "$comm" || true
+	kill -STOP "$SCT_PID"
 	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go1" || true
 	# Its open of go2 lets this one return: the first half is made.
 	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$go2" || true
-	[ "$freeze" = 0 ] || kill -CONT "$SCT_PID"
+	kill -CONT "$SCT_PID"
 	status=0
 	wait_bounded "$SCT_PID" || status=$?
 	output=
 	stderr=$(cat "$err")
 	mapfile -t stderr_lines < "$err"
+}
+
+# The name overflowing runs perl under: a task name (at most 15 bytes)
+# no other process on the machine has, for the kernel's filter.
+overflow_comm() {
+	echo "sctov-$$"
+}
+
+# The kernel's own count of the raw_syscalls events of tasks named $1,
+# made in a tracefs instance of the test's: sctrace's rings, filters and
+# programs play no part in it. kernel_count_stop ends it.
+kernel_count_start() {
+	local tracing=/sys/kernel/tracing e
+
+	[ -d "$tracing/instances" ] || mount -t tracefs nodev "$tracing" 2>/dev/null ||
+		skip "tracefs is not mounted and cannot be: the kernel cannot count the calls"
+	KCOUNT_DIR=$tracing/instances/sctrace-test-$$
+	mkdir "$KCOUNT_DIR" || skip "no tracefs instance can be made here: the kernel cannot count the calls"
+	echo 8192 > "$KCOUNT_DIR/buffer_size_kb"
+	for e in sys_enter sys_exit; do
+		echo "comm == \"$1\"" > "$KCOUNT_DIR/events/raw_syscalls/$e/filter"
+		echo 1 > "$KCOUNT_DIR/events/raw_syscalls/$e/enable"
+	done
+}
+
+# The events the kernel counted, in KCOUNT: over every cpu, those its
+# buffer keeps and those it overwrote, so exact whatever the buffer's
+# size. The records themselves in $BATS_TEST_TMPDIR/kernel.trace.
+kernel_count_stop() {
+	local e
+
+	[ -n "${KCOUNT_DIR:-}" ] || return 0
+	for e in sys_enter sys_exit; do
+		echo 0 > "$KCOUNT_DIR/events/raw_syscalls/$e/enable"
+	done
+	KCOUNT=$(awk '/^(entries|overrun):/ { n += $2 } END { print n + 0 }' \
+		"$KCOUNT_DIR"/per_cpu/cpu*/stats)
+	grep -v '^#' "$KCOUNT_DIR/trace" > "$BATS_TEST_TMPDIR/kernel.trace"
+	rmdir "$KCOUNT_DIR"
+	KCOUNT_DIR=
+}
+
+# A failing test's files, kept past bats' clean-up for a person to read:
+# copied to build/kept/TEST-PID/, which is printed.
+keep_files() {
+	local dir
+
+	dir=$BATS_TEST_DIRNAME/../build/kept/${BATS_TEST_NAME:0:60}-$$
+	mkdir -p "$dir" && cp "$@" "$dir"/ && echo "kept in $(realpath "$dir"):" "${@##*/}"
 }
