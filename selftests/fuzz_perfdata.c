@@ -15,6 +15,7 @@
 static void replay_as(const uint8_t *data, size_t size, bool json, bool sched)
 {
 	struct sct_options opts;
+	struct trace_gaps gaps;
 	struct outbuf out;
 	char error[256];
 
@@ -24,7 +25,7 @@ static void replay_as(const uint8_t *data, size_t size, bool json, bool sched)
 	opts.print.comm = sched;
 	if (outbuf_init(&out, -1, 4096))
 		return;
-	replay_buffer(data, size, &opts, &out, false, error, sizeof(error));
+	replay_buffer(data, size, &opts, &out, false, &gaps, error, sizeof(error));
 	outbuf_free(&out);
 }
 

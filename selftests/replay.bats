@@ -110,6 +110,47 @@ calls_of() {
 	assert_output "$lost"
 }
 
+@test "--strict on a replay: a recording with lost events exits 75, as the live run" {
+	overflowing 20000 record -m 1 -o "$data"
+	assert_success
+	[[ "$stderr" =~ sctrace:\ LOST\ ([0-9]+)\ events ]]
+	lost=${BASH_REMATCH[1]}
+	run --separate-stderr sct -i "$data" --strict -o "$out"
+	[ "$status" -eq 75 ]
+	# Task records may be lost too, and calls cut off by the lost exits.
+	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: $lost events lost"(, [^\(]*)?" (replayed from '$data'; sctrace's status would be 0)"$ ]]
+}
+
+# corrupt_item FILE STRING: the contents item holding STRING (its head just
+# before it) claims 65535 bytes, past the end of its record.
+corrupt_item() {
+	"$PY" - "$1" "$2" <<-'EOF'
+	import struct, sys
+	data = bytearray(open(sys.argv[1], "rb").read())
+	text = sys.argv[2].encode()
+	at = data.find(text)
+	# The head: arg, status, len (u16), elem, part, msg; len is this string's.
+	assert at > 8 and struct.unpack_from("<H", data, at - 6)[0] == len(text), "no such item"
+	struct.pack_into("<H", data, at - 6, 0xffff)
+	open(sys.argv[1], "wb").write(data)
+	EOF
+}
+
+@test "a contents item overrunning its record: reported as malformed, and --strict exits 75" {
+	local path=/nonexistent/relb-overrun-marker
+	run sct -o /dev/null -- true
+	[[ $stderr != *"pointer arguments are shown as addresses"* ]] || skip "no contents here"
+	PY=$(command -v /usr/bin/python3 || command -v python3)
+	sct record -e openat -o "$data" -- cat "$path" || true
+	corrupt_item "$data" "$path"
+	run --separate-stderr sct -i "$data" -o "$out"
+	assert_success
+	[ "$stderr" = "sctrace: skipped 1 malformed records" ]
+	run --separate-stderr sct -i "$data" --strict -o "$out"
+	[ "$status" -eq 75 ]
+	[ "${stderr_lines[-1]}" = "sctrace: --strict: the trace is not whole: 1 malformed record (replayed from '$data'; sctrace's status would be 0)" ]
+}
+
 @test "broken files: one line naming the offset, exit 76, never a crash" {
 	sct record -o "$data" -- "$WL/read_ebadf"
 	bad=$BATS_TEST_TMPDIR/bad.data

@@ -201,13 +201,14 @@ static void build(struct file *f, unsigned char long_size)
 static int replay(struct file *f, char *text, size_t size, char *error, size_t error_len)
 {
 	struct sct_options opts;
+	struct trace_gaps gaps;
 	struct outbuf out;
 	int ret;
 
 	memset(&opts, 0, sizeof(opts));
 	if (outbuf_init(&out, -1, 4096))
 		return -1;
-	ret = replay_buffer(f->buf, f->len, &opts, &out, false, error, error_len);
+	ret = replay_buffer(f->buf, f->len, &opts, &out, false, &gaps, error, error_len);
 	snprintf(text, size, "%.*s", (int)out.len, out.buf);
 	outbuf_free(&out);
 	return ret;

@@ -60,6 +60,23 @@ static bool find_part(const struct ct_blob *b, const struct item_where *at, unsi
 	return false;
 }
 
+/*
+ * Whether every item lies inside the record (size bytes at data). One that overruns it would
+ * hide itself and all after it: the record is then malformed.
+ */
+bool ct_record_items_fit(const unsigned char *data, uint32_t size)
+{
+	uint32_t off = sizeof(struct ct_record_head);
+	struct ct_item_head head;
+
+	for (; off + sizeof(head) <= size; off += item_size(head.len)) {
+		memcpy(&head, data + off, sizeof(head));
+		if (head.len > size - off - sizeof(head))
+			return false;
+	}
+	return true;
+}
+
 /* The n-th item of argument arg, of a kind that is not a message. */
 static bool find_item(const struct ct_blob *b, int arg, unsigned int n, struct ct_item *it)
 {

@@ -29,6 +29,7 @@ bool contents_after_named(enum content_kind kind);
 void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v);
 size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_t max);
+bool ct_record_items_fit(const unsigned char *data, uint32_t size);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);
 bool ct_blob_unread(const struct ct_blob *b, int arg);
 void ct_blob_args(const struct ct_blob *b, unsigned long *args);

@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "exit_codes.h"
 #include "outcome.h"
+#include "strict.h"
 #include "target.h"
 
 /* How the command ended, for a message the trace itself could not hold. */
@@ -60,37 +61,20 @@ static void say_untraced(const struct session *s, size_t left)
 		     left == 1 ? "runs" : "run");
 }
 
-/* Appends ", N what" to buf when n is not 0. */
-static void add_count(char *buf, size_t len, uint64_t n, const char *one,
-		      const char *many)
-{
-	size_t at = strlen(buf);
-
-	if (n)
-		snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
-			 (unsigned long long)n, n == 1 ? one : many);
-}
-
 /* --strict: a gate gets a non-zero status for a trace that is not whole. */
 static int strict_status(const struct outcome *o, size_t left, int status)
 {
 	const struct session *s = o->session;
-	char what[256] = "", end[128];
+	const struct trace_gaps gaps = {
+		.lost = o->printer->lost, .lost_task_records = o->printer->lost_task_records,
+		.unfinished = s->unfinished, .untraced = left, .malformed = s->malformed,
+	};
+	char end[128];
 
-	add_count(what, sizeof(what), o->printer->lost, "event lost", "events lost");
-	add_count(what, sizeof(what), o->printer->lost_task_records, "task record lost",
-		  "task records lost");
-	add_count(what, sizeof(what), s->unfinished, "call without its exit",
-		  "calls without their exit");
-	add_count(what, sizeof(what), left, "process left untraced",
-		  "processes left untraced");
-	add_count(what, sizeof(what), s->malformed, "malformed record", "malformed records");
-	if (!o->strict || !what[0])
+	if (!o->strict)
 		return status;
 	command_end(s, end, sizeof(end));
-	diag("--strict: the trace is not whole: %s (%s; sctrace's status would be %d)",
-	     what, end, status);
-	return SCT_EXIT_INCOMPLETE;
+	return strict_verdict(&gaps, end, status);
 }
 
 static int command_status(const struct session *s)

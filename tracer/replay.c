@@ -24,6 +24,7 @@
 #include "replay.h"
 #include "sample.h"
 #include "sched_events.h"
+#include "strict.h"
 #include "syscalls.h"
 
 #define REPLAY_BUF ((size_t)256 * 1024)
@@ -322,18 +323,21 @@ static void replay_free(struct replay *rp)
 }
 
 /*
- * Replays a file already in memory into out; on failure (-ENOMEM when
- * memory ran out, else -1), error says why. host_formats: formats the
- * file lacks may come from the running kernel.
+ * Replays a file already in memory into out, and counts in gaps what the
+ * trace is missing; on failure (-ENOMEM when memory ran out, else -1),
+ * error says why. host_formats: formats the file lacks may come from the
+ * running kernel.
  */
 int replay_buffer(const unsigned char *buf, size_t len,
 		  const struct sct_options *opts, struct outbuf *out,
-		  bool host_formats, char *error, size_t error_len)
+		  bool host_formats, struct trace_gaps *gaps, char *error, size_t error_len)
 {
 	struct replay rp = { 0 };
 	struct sct_event *ev;
 	uint64_t malformed = 0;
 	int ret = -1;
+
+	*gaps = (struct trace_gaps){ 0 };
 
 	if (perf_file_open(&rp.file, buf, len)) {
 		snprintf(error, error_len, "%s", rp.file.error);
@@ -354,6 +358,10 @@ int replay_buffer(const unsigned char *buf, size_t len,
 		printer_event(&rp.printer, ev);
 		event_release(ev);
 	}
+	*gaps = (struct trace_gaps){
+		.lost = rp.printer.lost, .lost_task_records = rp.printer.lost_task_records,
+		.unfinished = printer_unfinished(&rp.printer), .malformed = malformed,
+	};
 	printer_finish(&rp.printer);
 	print_command_exit(&rp);
 	printer_summary(&rp.printer);
@@ -375,13 +383,14 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 			    const struct stat *input)
 {
 	struct outfile_keep keep = { *input, "the input file (-i)" };
+	struct trace_gaps gaps;
 	struct outbuf out;
-	char error[256];
+	char error[256], end[ESCAPE_PATH_SIZE + 32];
 	int ret = outbuf_open_trace(&out, opts->output, &keep, 1, REPLAY_BUF);
 
 	if (ret)
 		return ret;
-	ret = replay_buffer(buf, len, opts, &out, true, error, sizeof(error));
+	ret = replay_buffer(buf, len, opts, &out, true, &gaps, error, sizeof(error));
 	outbuf_flush(&out);
 	if (ret)
 		diag("cannot replay %s: %s", name, error);
@@ -389,6 +398,11 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 		ret = sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	else
 		ret = out.error ? sct_exit_status(-out.error, SCT_EXIT_IO) : SCT_EXIT_OK;
+	/* As live: what the recording misses fails --strict. */
+	if (!ret && opts->strict) {
+		snprintf(end, sizeof(end), "replayed from %s", name);
+		ret = strict_verdict(&gaps, end, ret);
+	}
 	outbuf_close_trace(&out);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "contents_abi.h"
+#include "contents_show.h"
 #include "sample.h"
 
 /* The least a trace entry holds: its common fields and a 4-byte number. */
@@ -164,13 +165,13 @@ static enum sample_status copy_raw(struct sct_event *ev, enum sct_event_kind kin
 	return SAMPLE_OK;
 }
 
-/* The BPF program's record: its head checked here, its items when shown. */
+/* The BPF program's record: its head and its items' sizes checked here. */
 static enum sample_status parse_contents(struct sct_event *ev, const unsigned char *raw,
 					 uint32_t size)
 {
 	struct ct_record_head head;
 
-	if (size < sizeof(head))
+	if (size < sizeof(head) || !ct_record_items_fit(raw, size))
 		return SAMPLE_MALFORMED;
 	memcpy(&head, raw, sizeof(head));
 	ev->nr = head.nr;
