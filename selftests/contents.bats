@@ -51,6 +51,25 @@ trace_case() {
 	has_line "newfstatat(dfd: AT_FDCWD, filename: \"/nonexistent/$(printf 'p%.0s' {1..200})\", statbuf: 0x$(grep -o 'statbuf: 0x[0-9a-f]*' "$out.bare" | tail -n 1 | cut -dx -f2), flag: 0) = -1 ENOENT (No such file or directory)"
 }
 
+@test "a path of 4095 bytes, the longest the kernel takes, is shown whole; one byte more is cut" {
+	local dir=/nonexistent/$(printf 'd%.0s' {1..200}) path
+	path=$dir
+	while (( ${#path} + 201 < 4095 )); do path+=/$(printf 'd%.0s' {1..200}); done
+	path+=/$(printf 'f%.0s' $(seq $((4095 - ${#path} - 1))))
+	[ "${#path}" -eq 4095 ]
+	run --separate-stderr sct -e openat -o "$out" -- "$PY" -c 'import os, sys
+for p in sys.argv[1:]:
+    try:
+        os.open(p, os.O_RDONLY)
+    except OSError as e:
+        print(e.strerror)' "$path" "${path}g"
+	assert_success
+	assert_output $'No such file or directory\nFile name too long'
+	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+	has_line "openat(dfd: AT_FDCWD, filename: \"$path\", flags: O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)"
+	has_line "openat(dfd: AT_FDCWD, filename: \"$path\"..., flags: O_RDONLY|O_CLOEXEC) = -1 ENAMETOOLONG (File name too long)"
+}
+
 @test "--string-limit refuses what the program cannot read" {
 	run --separate-stderr sct --string-limit 0 -- true
 	assert_failure 64

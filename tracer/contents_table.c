@@ -20,8 +20,8 @@
 #define SOCKADDR_MAX 128	/* sizeof(struct sockaddr_storage) */
 /* select's sets are read up to FD_SETSIZE fds; beyond, the list ends in "...". */
 #define FD_SET_BITS_MAX 1024
-/* A path is read whole, PATH_MAX with its NUL, and one byte to tell it was cut. */
-#define PATH_SHOWN_MAX (CT_MAX_ITEM - 2)
+/* A path is shown whole: the longest the kernel takes is PATH_MAX with its NUL. */
+#define PATH_SHOWN_MAX (CT_MAX_ITEM - 1)
 
 /* Where a kind's count comes from: elem_size bytes times it. */
 enum kind_len {

@@ -214,9 +214,10 @@ __noinline __u32 put_str(struct scratch *s, const struct item_req *r)
 	if (!s || !r)
 		return 0;
 	h = item_start(s, r);
+	/* The bytes shown, one more to tell the string goes on, and the NUL. */
 	size = r->max + 2;
-	if (size > CT_MAX_ITEM)
-		size = CT_MAX_ITEM;
+	if (size > CT_MAX_ITEM + 1)
+		size = CT_MAX_ITEM + 1;
 	if (r->kernel)
 		n = bpf_probe_read_kernel_str(h + 1, bounded(size), (const void *)r->ptr);
 	else
