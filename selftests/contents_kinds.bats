@@ -87,6 +87,15 @@ trace_case() {
 	has_line "readv(fd: $w, vec: $vec, vlen: 1) = -1 EBADF (Bad file descriptor)"
 }
 
+@test "iovecs: an unreadable iovec is its address, told apart from a cut list in text and JSON" {
+	trace_case writev iov_unreadable_entry
+	w=$(info_of w) vec=$(info_of vec) entry=$(info_of entry)
+	has_line "writev(fd: $w, vec: [{iov_base: \"ab\", iov_len: 2}, $entry], vlen: 2) = -1 EFAULT (Bad address)"
+	trace_case_with "--json -e writev" iov_unreadable_entry
+	run jq -c 'select(.name == "writev") | [.contents.vec[1], .contents_unreadable, .contents_cut]' "$out"
+	assert_output "[$(printf '%d' "$(info_of entry)"),[\"vec\"],null]"
+}
+
 @test "accept, getsockname, getpeername, recvfrom: the address the kernel filled, as long as it says" {
 	trace_case accept,getsockname,getpeername,recvfrom sockaddr_out "$BATS_TEST_TMPDIR/s.sock"
 	l=$(info_of listener) lport=$(info_of listen_port) cport=$(info_of client_port)

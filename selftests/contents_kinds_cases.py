@@ -205,6 +205,26 @@ def iov_faults():
     say("ret", sys_call("readv", w, v.ptr, 1))
 
 
+def iov_unreadable_entry():
+    """An iovec array whose second iovec is on a PROT_NONE page: the first
+    shown, the second as its address, never as the list's cut."""
+    r, w = os.pipe()
+    say("w", w)
+    area = mmap.mmap(-1, 2 * mmap.PAGESIZE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(area))
+    data = ctypes.create_string_buffer(b"ab")
+    first = (ctypes.c_void_p * 2)(ctypes.addressof(data), 2)
+    at = base + mmap.PAGESIZE - ctypes.sizeof(first)
+    ctypes.memmove(at, first, ctypes.sizeof(first))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    if libc.mprotect(base + mmap.PAGESIZE, mmap.PAGESIZE, 0)  # PROT_NONE:
+        raise OSError(ctypes.get_errno(), "mprotect")
+    say("vec", hex(at))
+    say("entry", hex(base + mmap.PAGESIZE))
+    say("ret", sys_call("writev", w, at, 2))
+
+
 class SockaddrOut:
     """A buffer for an address the kernel fills, and its length, at known addresses."""
 
@@ -682,7 +702,7 @@ def siginfos():
 
 CASES = {f.__name__: f for f in (random_bytes, clone3_args, clone_parent_tid, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_unreadable, iov_writes,
-                                 iov_reads, iov_faults, timers, settimeofday_invalid,
+                                 iov_reads, iov_faults, iov_unreadable_entry, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,
                                  sigset_page_unmapped, rlimits,
                                  statfs_dir, paths)}

@@ -186,8 +186,13 @@ static void put_argv(struct vwriter *w, const struct ct_blob *rec, int arg)
 	vw_end_list(w, more);
 }
 
-/* An iovec array: each one's data and length; "..." where the list went on. */
-static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, const struct item_where *at)
+/*
+ * An iovec array (at address array): each one's data and length; "..."
+ * where the list went on past what is read, and as strace, the address
+ * of an iovec that could not be read.
+ */
+static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, const struct item_where *at,
+		       uint64_t array)
 {
 	struct ct_iovec iov;
 	struct ct_item it;
@@ -196,8 +201,12 @@ static void put_iovecs(struct vwriter *w, const struct ct_blob *rec, const struc
 
 	vw_begin_list(w);
 	for (n = 0; find_part(rec, at, n, &it); n++) {
+		if (it.head.len < sizeof(iov) && (it.head.status & CT_ITEM_FAULT)) {
+			vw_unreadable(w, array + (uint64_t)it.head.elem * sizeof(iov));
+			break;
+		}
 		if (it.head.len < sizeof(iov)) {
-			more = it.head.status & (CT_ITEM_CUT | CT_ITEM_FAULT);
+			more = it.head.status & CT_ITEM_CUT;
 			break;
 		}
 		memcpy(&iov, it.bytes, sizeof(iov));
@@ -1053,7 +1062,7 @@ static void put_msg_iov(struct vwriter *w, const struct ct_blob *rec, int arg,
 		vw_symbol(w, "NULL");
 	else if (find_part(rec, &at, 0, &it) &&
 		 (it.head.len >= sizeof(struct ct_iovec) || !(it.head.status & CT_ITEM_FAULT)))
-		put_iovecs(w, rec, &at);
+		put_iovecs(w, rec, &at, m->iov);
 	else
 		vw_addr(w, m->iov);
 	vw_key(w, "msg_iovlen");
@@ -1281,7 +1290,7 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		break;
 	case CK_IOV_IN:
 	case CK_IOV_OUT:
-		put_iovecs(w, v->rec, &(const struct item_where){ .arg = v->index });
+		put_iovecs(w, v->rec, &(const struct item_where){ .arg = v->index }, v->val);
 		break;
 	case CK_MSGHDR_IN:
 	case CK_MSGHDR_OUT:

@@ -22,15 +22,31 @@ static void contents_key(struct printer *p, bool *open, const char *name,
 }
 
 /*
- * ,"contents":{"ARG":value,"ARG_out":value},"contents_cut":["ARG"]: what
- * the call's pointer arguments point to, as the text shows it; _out is
- * what an in-and-out argument came back with (poll's revents).
+ * ,"contents":{"ARG":value,"ARG_out":value},"contents_cut":["ARG"],
+ * "contents_unreadable":["ARG"]: what the call's pointer arguments point
+ * to, as the text shows it; _out is what an in-and-out argument came back
+ * with (poll's revents); _cut lists those shown in part (a limit), and
+ * _unreadable those with an element that could not be read (its address
+ * is shown in its place).
  */
+static void json_arg_names(struct outbuf *out, const char *key, const char *const *names,
+			   size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		outbuf_puts(out, i ? "," : key);
+		json_string(out, names[i], strlen(names[i]));
+	}
+	if (nr)
+		outbuf_putc(out, ']');
+}
+
 static void json_contents(struct printer *p, const struct thread_state *st,
 			  const struct syscall_desc *desc, bool returned, long ret)
 {
-	const char *cut[SYSCALL_MAX_ARGS];
-	size_t nr_cut = 0, i;
+	const char *cut[SYSCALL_MAX_ARGS], *unreadable[SYSCALL_MAX_ARGS];
+	size_t nr_cut = 0, nr_unreadable = 0;
 	struct vwriter w, after;
 	bool open = false;
 	int arg;
@@ -56,15 +72,13 @@ static void json_contents(struct printer *p, const struct thread_state *st,
 		}
 		if (w.cut)
 			cut[nr_cut++] = desc->args[arg].name;
+		if (w.unreadable)
+			unreadable[nr_unreadable++] = desc->args[arg].name;
 	}
 	if (open)
 		outbuf_putc(p->out, '}');
-	for (i = 0; i < nr_cut; i++) {
-		outbuf_puts(p->out, i ? "," : ",\"contents_cut\":[");
-		json_string(p->out, cut[i], strlen(cut[i]));
-	}
-	if (nr_cut)
-		outbuf_putc(p->out, ']');
+	json_arg_names(p->out, ",\"contents_cut\":[", cut, nr_cut);
+	json_arg_names(p->out, ",\"contents_unreadable\":[", unreadable, nr_unreadable);
 }
 
 static void json_syscall(struct printer *p, const struct sct_event *ev,

@@ -138,6 +138,12 @@ static void put_c_escaped(struct outbuf *ob, const unsigned char *s, size_t len)
 	outbuf_putc(ob, '"');
 }
 
+void vw_unreadable(struct vwriter *w, uint64_t addr)
+{
+	vw_addr(w, addr);
+	w->unreadable = true;
+}
+
 void vw_bytes(struct vwriter *w, const unsigned char *s, size_t len, bool cut)
 {
 	item(w);

@@ -20,6 +20,7 @@ struct vwriter {
 	struct outbuf *ob;
 	bool json;
 	bool cut;		/* something shown was cut: -s, or a list's end */
+	bool unreadable;	/* an element could not be read: its address is shown */
 	bool after_key;		/* the next value follows its key */
 	unsigned int depth;
 	bool has_items[VW_DEPTH_MAX];
@@ -39,6 +40,8 @@ void vw_u64(struct vwriter *w, uint64_t v);
 void vw_addr(struct vwriter *w, uint64_t v);
 /* A number strace shows in hex (a magic, a size): a number in JSON. */
 void vw_hex(struct vwriter *w, uint64_t v);
+/* An element that could not be read: its address, and unreadable is set. */
+void vw_unreadable(struct vwriter *w, uint64_t addr);
 /* Bytes: a C-escaped "..." in text; a JSON string, byte by byte. */
 void vw_bytes(struct vwriter *w, const unsigned char *s, size_t len, bool cut);
 /* An abstract socket name: @"name" in text; in JSON its bytes after a NUL. */
