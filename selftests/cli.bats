@@ -915,3 +915,21 @@ policies() {
 		[ "$stderr" = "sctrace: bad --realtime '$bad': expected a SCHED_FIFO priority from 1 to 99, like 1 (or --no-realtime)" ]
 	done
 }
+
+@test "characters that reorder or hide text are escaped in -y paths, --comm, --sched exec lines and messages" {
+	local rlo=$'\u202e' name f
+	name="ab${rlo}cd"
+	f=$BATS_TEST_TMPDIR/$name
+	cp /bin/true "$f"
+	f=$(realpath "$f")
+	run --separate-stderr sct -y --comm --sched -e openat,execve -o "$out" -- sh -c 'exec 3<"$1"; exec "$1"' sh "$f"
+	assert_success
+	run grep -cF "$rlo" "$out"
+	assert_output 0
+	grep -qF "<${f%/*}/ab\\xe2\\x80\\xaecd>" "$out"
+	grep -qF -- "--- exec: ${f%/*}/ab\\xe2\\x80\\xaecd ---" "$out"
+	grep -qE '^ab\\xe2\\x80\\xaecd/[0-9]+ ' "$out"
+	run --separate-stderr sct -e "x${rlo}y" true
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == "sctrace: unknown syscall 'x\\xe2\\x80\\xaey' in -e 'x\\xe2\\x80\\xaey'"* ]]
+}

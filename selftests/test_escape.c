@@ -39,6 +39,33 @@ TEST(c1_controls_are_escaped_byte_by_byte)
 		     shown(buf, sizeof(buf), "\xc2\x80|\xc2\x85|\xc2\x9b[2J"));
 }
 
+TEST(characters_that_reorder_or_hide_text_are_escaped_byte_by_byte)
+{
+	static const char *const hidden[][2] = {
+		{ "\xd8\x9c", "\\xd8\\x9c" },			/* U+061C */
+		{ "\xe2\x80\x8b", "\\xe2\\x80\\x8b" },	/* U+200B */
+		{ "\xe2\x80\x8d", "\\xe2\\x80\\x8d" },	/* U+200D */
+		{ "\xe2\x80\x8e", "\\xe2\\x80\\x8e" },	/* U+200E */
+		{ "\xe2\x80\x8f", "\\xe2\\x80\\x8f" },	/* U+200F */
+		{ "\xe2\x80\xa8", "\\xe2\\x80\\xa8" },	/* U+2028 */
+		{ "\xe2\x80\xa9", "\\xe2\\x80\\xa9" },	/* U+2029 */
+		{ "\xe2\x80\xaa", "\\xe2\\x80\\xaa" },	/* U+202A */
+		{ "\xe2\x80\xae", "\\xe2\\x80\\xae" },	/* U+202E */
+		{ "\xe2\x81\xa0", "\\xe2\\x81\\xa0" },	/* U+2060 */
+		{ "\xe2\x81\xa6", "\\xe2\\x81\\xa6" },	/* U+2066 */
+		{ "\xe2\x81\xa9", "\\xe2\\x81\\xa9" },	/* U+2069 */
+		{ "\xef\xbb\xbf", "\\xef\\xbb\\xbf" },	/* U+FEFF */
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
+		EXPECT_STREQ(hidden[i][1], shown(buf, sizeof(buf), hidden[i][0]));
+	/* Their neighbours show as themselves: U+061B, U+200A, U+2010, U+2027, U+202F, U+2061, U+206A. */
+	EXPECT_STREQ("\xd8\x9b\xe2\x80\x8a\xe2\x80\x90\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa1\xe2\x81\xaa",
+		     shown(buf, sizeof(buf), "\xd8\x9b\xe2\x80\x8a\xe2\x80\x90\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa1\xe2\x81\xaa"));
+}
+
 TEST(bytes_that_are_not_utf8_are_escaped)
 {
 	char buf[64];

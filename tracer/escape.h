@@ -17,7 +17,11 @@
  * ASCII and printable UTF-8 show as themselves; backslash, newline and tab
  * as \\, \n and \t; every other byte (C0 and C1 controls, DEL, bytes that
  * are not UTF-8) as \xNN, one per byte, so a C1 control U+0085 shows as
- * \xc2\x85. No name or value can make a line break or move the cursor.
+ * \xc2\x85. So do the valid characters that reorder or hide text: the
+ * bidirectional controls (U+061C, U+200E/F, U+202A..E, U+2066..9), the
+ * line and paragraph separators (U+2028/9), the zero-width ones
+ * (U+200B..D, U+2060) and U+FEFF: U+202E shows as \xe2\x80\xae. No name
+ * or value can make a line break, move the cursor or reorder the line.
  */
 
 /* Whether byte c always shows as itself (the common case, tested first). */
