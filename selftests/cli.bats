@@ -628,6 +628,15 @@ teardown() {
 	[ "$stderr" = "sctrace: not allowed to open perf events: Permission denied (kernel.perf_event_paranoid is $paranoid); run as root, or lower it to -1" ]
 }
 
+@test "-p of another user's process as non-root: the other user is named, not perf_event_paranoid" {
+	fake=$(fake_tracefs)
+	sleep 60 &
+	marker=$!
+	run --separate-stderr env SCTRACE_TRACEFS="$fake" setpriv --reuid="$SPARE_UID" --regid="$SPARE_UID" --clear-groups "$SCTRACE" -p "$marker"
+	[ "$status" -eq 77 ]
+	[ "$stderr" = "sctrace: not allowed to trace task $marker: it runs as user root (uid 0), and sctrace as uid $SPARE_UID; only root may trace another user's processes: trace your own, or run sctrace as root" ]
+}
+
 @test "no syscall formats: arguments fall back to arg0..arg5" {
 	fake=$(fake_tracefs)
 	run env SCTRACE_TRACEFS="$fake" "$SCTRACE" -o "$out" -- true

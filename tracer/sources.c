@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "escape.h"
@@ -90,6 +92,52 @@ static int perf_paranoid(void)
 	return level;
 }
 
+/* The real uid of task tid, from /proc; false if it cannot be read. */
+static bool task_uid(pid_t tid, uid_t *uid)
+{
+	char path[64], line[256];
+	unsigned int id;
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "Uid: %u", &id) == 1;
+	fclose(f);
+	if (found)
+		*uid = id;
+	return found;
+}
+
+/*
+ * A user may trace only processes of their own: said, when a task to
+ * trace is another user's, rather than a perf_event_paranoid a lower
+ * value of which would not help.
+ */
+static bool tell_other_user(const struct event_spec *spec)
+{
+	char name[ESCAPE_MSG_SIZE] = "";
+	const struct passwd *pw;
+	uid_t uid = 0, self = geteuid();
+	pid_t tid = 0;
+	size_t i;
+
+	for (i = 0; self && !tid && spec->tids && i < spec->nr_tids; i++)
+		if (task_uid(spec->tids[i], &uid) && uid != self)
+			tid = spec->tids[i];
+	if (!tid)
+		return false;
+	pw = getpwuid(uid);
+	if (pw)
+		escape_str(name, sizeof(name), pw->pw_name);
+	diag("not allowed to trace task %d: it runs as user %s%s(uid %u), and sctrace as uid %u; only root may trace another user's processes: trace your own, or run sctrace as root",
+	     (int)tid, name, *name ? " " : "", (unsigned int)uid, (unsigned int)self);
+	return true;
+}
+
 /* What a source of the event spec is, for a message. */
 static const char *source_name(const struct event_spec *spec, const struct extra_tps *extra,
 			       size_t i, char *buf, size_t size)
@@ -134,6 +182,8 @@ static int refused(const struct event_set *es, const struct event_spec *spec,
 	char name[256], shown[ESCAPE_MSG_SIZE];
 	struct rlimit rl = { 0 };
 
+	if ((err == -EACCES || err == -EPERM) && tell_other_user(spec))
+		return SCT_EXIT_NO_PERM;
 	if (err == -EACCES || err == -EPERM) {
 		diag("not allowed to open perf events: %s (kernel.perf_event_paranoid is %d); run as root, or lower it to -1",
 		     strerror(-err), perf_paranoid());
