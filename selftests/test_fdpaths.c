@@ -83,6 +83,40 @@ TEST(open_gives_its_path_and_close_forgets_it)
 	fdpaths_free(&fp);
 }
 
+/*
+ * Threads of one process: a close frees its fd inside the call, and
+ * another thread's open can get the number and return before the close
+ * does. The close's exit must not take the new fd away.
+ */
+TEST(a_close_ends_only_the_fd_it_began_with)
+{
+	struct fd_paths fp = { 0 };
+	char shown[FDPATHS_PATH_MAX];
+
+	CALL(&fp, .pid = 7, .syscall = "openat", .has_args = true, .args = { AT_CWD, 0, O_RDONLY },
+	     .ret = 5, .path = "/old", .enter_time = 5, .exit_time = 10);
+	/* close(5) begins at 20; the other thread's openat gets 5 and returns at 30. */
+	CALL(&fp, .pid = 7, .syscall = "openat", .has_args = true, .args = { AT_CWD, 0, O_RDONLY },
+	     .ret = 5, .path = "/new", .enter_time = 25, .exit_time = 30);
+	CALL(&fp, .pid = 7, .syscall = "close", .has_args = true, .args = { 5 }, .ret = 0,
+	     .enter_time = 20, .exit_time = 40);
+	EXPECT_STREQ("/new", known(&fp, 7, 5));
+	/* A close that began after the open ends it. */
+	CALL(&fp, .pid = 7, .syscall = "close", .has_args = true, .args = { 5 }, .ret = 0,
+	     .enter_time = 50, .exit_time = 60);
+	EXPECT_STREQ("", known(&fp, 7, 5));
+	/* close_range alike: what was made after it began stays. */
+	CALL(&fp, .pid = 7, .syscall = "openat", .has_args = true, .args = { AT_CWD, 0, O_RDONLY },
+	     .ret = 3, .path = "/a", .enter_time = 61, .exit_time = 62);
+	CALL(&fp, .pid = 7, .syscall = "openat", .has_args = true, .args = { AT_CWD, 0, O_RDONLY },
+	     .ret = 4, .path = "/b", .enter_time = 66, .exit_time = 70);
+	CALL(&fp, .pid = 7, .syscall = "close_range", .has_args = true, .args = { 0, 10, 0 },
+	     .ret = 0, .enter_time = 65, .exit_time = 80);
+	EXPECT_STREQ("", known(&fp, 7, 3));
+	EXPECT_STREQ("/b", known(&fp, 7, 4));
+	fdpaths_free(&fp);
+}
+
 TEST(failed_calls_change_nothing)
 {
 	struct fd_paths fp = { 0 };

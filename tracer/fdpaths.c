@@ -248,6 +248,28 @@ static void remove_fd(struct fd_paths *fp, int32_t pid, int fd)
 		entry_remove(t, i);
 }
 
+/*
+ * Whether a close that began at enter_time closed e. The kernel frees the
+ * fd within the call: another thread's open may get its number and return
+ * first, and its fd, made after the close began, stays.
+ */
+static bool closed_by(const struct fd_entry *e, uint64_t enter_time)
+{
+	return e->made <= enter_time;
+}
+
+/* close(fd): the fd is gone, unless it is already another call's. */
+static void close_fd(struct fd_paths *fp, const struct fd_call *c, int fd)
+{
+	struct fd_table *t = table_find(fp, c->pid);
+	struct fd_entry *e;
+	size_t i;
+
+	e = t ? fd_entry_at(t, fd, &i) : NULL;
+	if (e && closed_by(e, c->enter_time))
+		entry_remove(t, i);
+}
+
 static int insert_at(struct fd_table *t, size_t i, int fd, char *path, bool cloexec)
 {
 	struct fd_entry *bigger;
@@ -269,8 +291,9 @@ static int insert_at(struct fd_table *t, size_t i, int fd, char *path, bool cloe
 	return 0;
 }
 
-/* fd of pid is path (taken), or nothing known if NULL. */
-static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cloexec)
+/* fd of pid is path (taken), or nothing known if NULL; made: see fd_entry. */
+static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cloexec,
+		   uint64_t made)
 {
 	struct fd_table *t;
 	struct fd_entry *e;
@@ -290,10 +313,13 @@ static void set_fd(struct fd_paths *fp, int32_t pid, int fd, char *path, bool cl
 		free(e->path);
 		e->path = path;
 		e->cloexec = cloexec;
+		e->made = made;
 		return;
 	}
-	if (!insert_at(t, i, fd, path, cloexec))
+	if (!insert_at(t, i, fd, path, cloexec)) {
+		t->fds[i].made = made;
 		return;
+	}
 out_free:
 	free(path);
 }
@@ -396,7 +422,7 @@ const char *fdpaths_get(struct fd_paths *fp, int32_t pid, int fd, bool proc,
 	if (!proc || fp->partial || (t && t->complete) ||
 	    !read_link(fp, pid, fd, buf, size))
 		return NULL;
-	set_fd(fp, pid, fd, strdup(buf), proc_cloexec(fp, pid, fd));
+	set_fd(fp, pid, fd, strdup(buf), proc_cloexec(fp, pid, fd), 0);
 	return buf;
 }
 
@@ -583,7 +609,7 @@ static void range_effect(struct fd_paths *fp, const struct fd_call *c)
 	while (t && i < t->nr) {
 		unsigned int fd = t->fds[i].fd;
 
-		if (fd < first || fd > last)
+		if (fd < first || fd > last || !closed_by(&t->fds[i], c->enter_time))
 			i++;
 		else if (cloexec)
 			t->fds[i++].cloexec = true;
@@ -612,7 +638,8 @@ static void fcntl_effect(struct fd_paths *fp, struct fd_change *ch)
 	int cmd = (int)c->args[1];
 
 	if (fcntl_dups(c)) {
-		set_fd(fp, c->pid, c->ret, ch->paths[0], cmd == ABI_F_DUPFD_CLOEXEC);
+		set_fd(fp, c->pid, c->ret, ch->paths[0], cmd == ABI_F_DUPFD_CLOEXEC,
+		       c->exit_time);
 		ch->paths[0] = NULL;
 	} else if (cmd == ABI_F_SETFD) {
 		set_cloexec(fp, c->pid, (int)c->args[0], c->args[2] & ABI_FD_CLOEXEC);
@@ -643,14 +670,14 @@ static void apply(struct fd_paths *fp, struct fd_change *ch)
 	case FX_OPEN:
 	case FX_NEW:
 	case FX_DUP:
-		set_fd(fp, c->pid, c->ret, ch->paths[0], cloexec);
+		set_fd(fp, c->pid, c->ret, ch->paths[0], cloexec, c->exit_time);
 		ch->paths[0] = NULL;
 		break;
 	case FX_PIPE:
 		if (!c->has_pair)
 			break;
-		set_fd(fp, c->pid, c->pair[0], ch->paths[0], cloexec);
-		set_fd(fp, c->pid, c->pair[1], ch->paths[1], cloexec);
+		set_fd(fp, c->pid, c->pair[0], ch->paths[0], cloexec, c->exit_time);
+		set_fd(fp, c->pid, c->pair[1], ch->paths[1], cloexec, c->exit_time);
 		ch->paths[0] = ch->paths[1] = NULL;
 		break;
 	case FX_FCNTL:
@@ -663,7 +690,7 @@ static void apply(struct fd_paths *fp, struct fd_change *ch)
 		break;
 	case FX_CLOSE:
 		if (c->has_args)
-			remove_fd(fp, c->pid, (int)c->args[0]);
+			close_fd(fp, c, (int)c->args[0]);
 		break;
 	case FX_CLOSE_RANGE:
 		if (c->has_args)
@@ -675,7 +702,8 @@ static void apply(struct fd_paths *fp, struct fd_change *ch)
 		break;
 	case FX_RECV:
 		for (i = 0; i < ch->nr_received; i++) {
-			set_fd(fp, c->pid, ch->received[i].fd, ch->received[i].path, cloexec);
+			set_fd(fp, c->pid, ch->received[i].fd, ch->received[i].path, cloexec,
+			       c->exit_time);
 			ch->received[i].path = NULL;
 		}
 		break;

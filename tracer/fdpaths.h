@@ -25,6 +25,7 @@ struct fd_entry {
 	int fd;
 	bool cloexec;
 	char *path;
+	uint64_t made;		/* the exit of the call that made it; 0: before the trace */
 };
 
 struct fd_table {
@@ -50,6 +51,8 @@ struct fd_call {
 	const char *syscall;	/* the name syscall_desc has */
 	bool has_args;		/* false: its exit came without its enter */
 	unsigned long args[6];
+	uint64_t enter_time;	/* with has_args: when it began */
+	uint64_t exit_time;
 	long ret;
 	const char *path;	/* the path argument's contents, or NULL */
 	size_t path_len;

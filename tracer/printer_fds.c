@@ -127,9 +127,11 @@ void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
 	ch->call.pid = ev->pid;
 	ch->call.syscall = desc->name;
 	ch->call.ret = ev->ret;
+	ch->call.exit_time = ev->time;
 	ch->call.proc = proc_knows(p, ev->pid);
 	if (paired) {
 		ch->call.has_args = true;
+		ch->call.enter_time = st->enter_time;
 		memcpy(ch->call.args, st->args, sizeof(ch->call.args));
 		take_contents(&ch->call, desc, st, received);
 	}
