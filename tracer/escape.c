@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "escape.h"
 
 /*
@@ -84,8 +85,7 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	if (!len)
 		return 0;
 	cp = utf8_decode(s, len);
-	if (bsearch(&cp, hidden, sizeof(hidden) / sizeof(hidden[0]), sizeof(hidden[0]),
-		    cp_range_cmp))
+	if (bsearch(&cp, hidden, ARRAY_SIZE(hidden), sizeof(hidden[0]), cp_range_cmp))
 		return 0;
 	return len;
 }

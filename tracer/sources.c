@@ -3,6 +3,7 @@
 #include <linux/perf_event.h>
 #include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -95,21 +96,22 @@ static int perf_paranoid(void)
 /* The real uid of task tid, from /proc; false if it cannot be read. */
 static bool task_uid(pid_t tid, uid_t *uid)
 {
-	char path[64], line[256];
-	unsigned int id;
-	bool found = false;
+	char path[64], line[256], *end = NULL;
+	unsigned long id = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
 	f = fopen(path, "re");
 	if (!f)
 		return false;
-	while (!found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "Uid: %u", &id) == 1;
+	while (!end && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "Uid:", 4))
+			id = strtoul(line + 4, &end, 10);
 	fclose(f);
-	if (found)
-		*uid = id;
-	return found;
+	if (!end || end == line + 4)
+		return false;
+	*uid = (uid_t)id;
+	return true;
 }
 
 /*
