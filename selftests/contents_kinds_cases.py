@@ -218,7 +218,8 @@ def iov_unreadable_entry():
     ctypes.memmove(at, first, ctypes.sizeof(first))
     libc = ctypes.CDLL(None, use_errno=True)
     libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    if libc.mprotect(base + mmap.PAGESIZE, mmap.PAGESIZE, 0)  # PROT_NONE:
+    # 0: PROT_NONE, which the mmap module does not name.
+    if libc.mprotect(base + mmap.PAGESIZE, mmap.PAGESIZE, 0):
         raise OSError(ctypes.get_errno(), "mprotect")
     say("vec", hex(at))
     say("entry", hex(base + mmap.PAGESIZE))
