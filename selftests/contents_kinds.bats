@@ -93,7 +93,7 @@ trace_case() {
 	has_line "writev(fd: $w, vec: [{iov_base: \"ab\", iov_len: 2}, $entry], vlen: 2) = -1 EFAULT (Bad address)"
 	trace_case_with "--json -e writev" iov_unreadable_entry
 	run jq -c 'select(.name == "writev") | [.contents.vec[1], .contents_unreadable, .contents_cut]' "$out"
-	assert_output "[$(printf '%d' "$(info_of entry)"),[\"vec\"],null]"
+	assert_output "[\"$(info_of entry)\",[\"vec\"],null]"
 }
 
 @test "accept, getsockname, getpeername, recvfrom: the address the kernel filled, as long as it says" {
