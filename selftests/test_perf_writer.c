@@ -11,6 +11,7 @@
 #include <ftw.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include "perf_reader.h"
 #include "perf_writer.h"
@@ -44,8 +45,13 @@ static const char sys_exit_format[] =
 
 /* The features the writer claims, in bit order. */
 static const int claimed[] = {
-	FEAT_TRACING_DATA, FEAT_HOSTNAME, FEAT_OSRELEASE, FEAT_ARCH, FEAT_NRCPUS,
+	FEAT_TRACING_DATA, FEAT_HOSTNAME, FEAT_OSRELEASE, FEAT_VERSION, FEAT_ARCH,
+	FEAT_NRCPUS, FEAT_CPUDESC, FEAT_CPUID, FEAT_TOTAL_MEM, FEAT_CMDLINE,
+	FEAT_EVENT_DESC, FEAT_CLOCKID, FEAT_CLOCK_DATA,
 };
+
+/* The command line the header carries. */
+static char *const cmdline[] = { "sctrace", "record", "--", "true" };
 
 FIXTURE(pw) {
 	char dir[32];
@@ -101,7 +107,11 @@ static void write_file(struct __test_metadata *_metadata, FIXTURE_DATA(pw) *self
 		{ "raw_syscalls", "sys_enter" }, { "raw_syscalls", "sys_exit" },
 	};
 	uint64_t ids[2] = { 101, 102 };
-	struct pw_attr attr = { .ids = ids, .nr_ids = 2 };
+	struct pw_attr attr = { .ids = ids, .nr_ids = 2, .name = "raw_syscalls:sys_enter" };
+	const struct pw_header hdr = {
+		.attrs = &attr, .nr_attrs = 1, .tracing = &self->td,
+		.argv = cmdline, .argc = ARRAY_SIZE(cmdline),
+	};
 	struct tracefs tfs;
 	struct perf_writer w;
 	char why[256];
@@ -122,7 +132,7 @@ static void write_file(struct __test_metadata *_metadata, FIXTURE_DATA(pw) *self
 	attr.attr.sample_id_all = 1;
 	ASSERT_EQ(0, perf_writer_open(&w, self->data, NULL, 0, why, sizeof(why))) TH_LOG("%s", why);
 	write_records(&w);
-	ASSERT_EQ(0, perf_writer_finish(&w, &attr, 1, &self->td));
+	ASSERT_EQ(0, perf_writer_finish(&w, &hdr));
 	perf_writer_close(&w);
 	ASSERT_EQ(0, stat(self->data, &st));
 	self->len = st.st_size;
@@ -169,6 +179,117 @@ static void check_string(struct __test_metadata *_metadata, const unsigned char 
 		TH_LOG("the section holds %.*s, not %s", (int)len, p + 4, want);
 }
 
+/* CMDLINE: a count, then each argument as a header string. */
+static void check_cmdline(struct __test_metadata *_metadata, const unsigned char *p,
+			  uint64_t size)
+{
+	uint64_t at = 4;
+	uint32_t nr, len;
+	size_t i;
+
+	ASSERT_GE(size, 4);
+	memcpy(&nr, p, 4);
+	ASSERT_EQ(ARRAY_SIZE(cmdline), nr);
+	for (i = 0; i < nr; i++) {
+		ASSERT_LE(at + 4, size);
+		memcpy(&len, p + at, 4);
+		ASSERT_LE(at + 4 + len, size);
+		check_string(_metadata, p + at, 4 + len, cmdline[i]);
+		at += 4 + len;
+	}
+	EXPECT_EQ(size, at);
+}
+
+/* EVENT_DESC: count, attr size, then the attr, its id count, name and ids. */
+static void check_event_desc(struct __test_metadata *_metadata, const unsigned char *p,
+			     uint64_t size)
+{
+	const char *name = "raw_syscalls:sys_enter";
+	struct perf_event_attr attr;
+	uint32_t nr, attr_size, nr_ids, len;
+	uint64_t at = 8, ids[2];
+
+	ASSERT_GE(size, 8 + sizeof(attr) + 8);
+	memcpy(&nr, p, 4);
+	memcpy(&attr_size, p + 4, 4);
+	EXPECT_EQ(1, nr);
+	ASSERT_EQ(sizeof(attr), attr_size);
+	memcpy(&attr, p + at, sizeof(attr));
+	EXPECT_EQ(441, attr.config);
+	at += sizeof(attr);
+	memcpy(&nr_ids, p + at, 4);
+	EXPECT_EQ(2, nr_ids);
+	memcpy(&len, p + at + 4, 4);
+	ASSERT_EQ(at + 8 + len + 16, size);
+	check_string(_metadata, p + at + 4, 4 + len, name);
+	at += 8 + len;
+	memcpy(ids, p + at, 16);
+	EXPECT_EQ(101, ids[0]);
+	EXPECT_EQ(102, ids[1]);
+}
+
+/* A u64 feature that must be positive: the memory size, the clock's resolution. */
+static void check_u64(struct __test_metadata *_metadata, const unsigned char *p,
+		      uint64_t size)
+{
+	uint64_t v;
+
+	ASSERT_EQ(8, size);
+	memcpy(&v, p, 8);
+	EXPECT_GT(v, 0);
+}
+
+/* CLOCK_DATA: version 1, the events' clock, the two times read together. */
+static void check_clock_data(struct __test_metadata *_metadata, const unsigned char *p,
+			     uint64_t size)
+{
+	uint32_t head[2];
+	uint64_t ns[2];
+
+	ASSERT_EQ(24, size);
+	memcpy(head, p, 8);
+	memcpy(ns, p + 8, 16);
+	EXPECT_EQ(1, head[0]);
+	EXPECT_EQ(CLOCK_MONOTONIC, head[1]);
+	EXPECT_GT(ns[0], ns[1]);
+	EXPECT_GT(ns[1], 0);
+}
+
+static void check_more(struct __test_metadata *_metadata, FIXTURE_DATA(pw) *self,
+		       int bit, const struct perf_file_section *sec)
+{
+	const unsigned char *p = self->file + sec->offset;
+	uint32_t len;
+
+	switch (bit) {
+	case FEAT_VERSION:
+		check_string(_metadata, p, sec->size, "sctrace " SCTRACE_VERSION);
+		break;
+	case FEAT_CPUDESC:
+	case FEAT_CPUID:
+		ASSERT_GT(sec->size, 4);
+		memcpy(&len, p, 4);
+		EXPECT_EQ(sec->size - 4, len);
+		EXPECT_NE('\0', p[4]) TH_LOG("feature %d holds an empty string", bit);
+		break;
+	case FEAT_TOTAL_MEM:
+	case FEAT_CLOCKID:
+		check_u64(_metadata, p, sec->size);
+		break;
+	case FEAT_CMDLINE:
+		check_cmdline(_metadata, p, sec->size);
+		break;
+	case FEAT_EVENT_DESC:
+		check_event_desc(_metadata, p, sec->size);
+		break;
+	case FEAT_CLOCK_DATA:
+		check_clock_data(_metadata, p, sec->size);
+		break;
+	default:
+		EXPECT_EQ(-1, bit) TH_LOG("feature bit %d is set; the writer writes no such section", bit);
+	}
+}
+
 static void check_feature(struct __test_metadata *_metadata, FIXTURE_DATA(pw) *self,
 			  int bit, const struct perf_file_section *sec)
 {
@@ -198,7 +319,7 @@ static void check_feature(struct __test_metadata *_metadata, FIXTURE_DATA(pw) *s
 		EXPECT_EQ(sysconf(_SC_NPROCESSORS_ONLN), cpus[1]);
 		break;
 	default:
-		EXPECT_EQ(-1, bit) TH_LOG("feature bit %d is set; the writer writes no such section", bit);
+		check_more(_metadata, self, bit, sec);
 	}
 }
 
@@ -294,6 +415,12 @@ TEST_F(pw, perf_reads_each_feature)
 	EXPECT_TRUE(perf_says(listing, "\n# arch : %s\n", un.machine));
 	EXPECT_TRUE(perf_says(listing, "\n# nrcpus online : %s\n", n[0]));
 	EXPECT_TRUE(perf_says(listing, "\n# nrcpus avail : %s\n", n[1]));
+	EXPECT_TRUE(perf_says(listing, "\n# perf version : %s\n", "sctrace " SCTRACE_VERSION));
+	EXPECT_TRUE(perf_says(listing, "\n# cmdline : %s \n", "sctrace record -- true"));
+	EXPECT_TRUE(perf_says(listing, "\n# event : name = %s, ", "raw_syscalls:sys_enter"));
+	EXPECT_TRUE(perf_says(listing, "%s", "\n# cpudesc : "));
+	EXPECT_TRUE(perf_says(listing, "%s", "\n# cpuid : "));
+	EXPECT_TRUE(perf_says(listing, "%s", "\n# total memory : "));
 	/* perf names the features the file lacks: none of the claimed ones. */
 	EXPECT_TRUE(perf_says(listing, "%s", "\n# missing features: "));
 	EXPECT_FALSE(perf_says(listing, "%s", " TRACING_DATA "));
@@ -301,6 +428,14 @@ TEST_F(pw, perf_reads_each_feature)
 	EXPECT_FALSE(perf_says(listing, "%s", " OSRELEASE "));
 	EXPECT_FALSE(perf_says(listing, "%s", " ARCH "));
 	EXPECT_FALSE(perf_says(listing, "%s", " NRCPUS "));
+	EXPECT_FALSE(perf_says(listing, "%s", " VERSION "));
+	EXPECT_FALSE(perf_says(listing, "%s", " CPUDESC "));
+	EXPECT_FALSE(perf_says(listing, "%s", " CPUID "));
+	EXPECT_FALSE(perf_says(listing, "%s", " TOTAL_MEM "));
+	EXPECT_FALSE(perf_says(listing, "%s", " CMDLINE "));
+	EXPECT_FALSE(perf_says(listing, "%s", " EVENT_DESC "));
+	EXPECT_FALSE(perf_says(listing, "%s", " CLOCKID "));
+	EXPECT_FALSE(perf_says(listing, "%s", " CLOCK_DATA "));
 }
 
 TEST_HARNESS_MAIN

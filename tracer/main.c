@@ -60,6 +60,8 @@ struct run {
 	struct syscall_set selected;	/* -e's calls, if given */
 	struct fd_paths start_fds;	/* -y: the traced processes' fds at the start */
 	struct holdback hold;		/* --lossless: the command's cgroup */
+	char *const *argv;		/* sctrace's own, for a recording's header */
+	int argc;
 };
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
@@ -99,7 +101,8 @@ static int open_output(struct run *r)
 
 	/* record: the text output stays on stderr, unused. */
 	if (r->opts.record) {
-		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep);
+		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep,
+				     r->argv, r->argc);
 		if (!ret)
 			ret = outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
 	} else {
@@ -215,7 +218,8 @@ static int open_events(struct run *r)
 		       r->opts.string_limit, &r->tfs);
 	make_spec(r, system_wide);
 	if (r->opts.record) {
-		err = recording_formats(&r->rec, &r->tfs, &r->extra);
+		err = recording_formats(&r->rec, &r->tfs, &r->extra,
+					r->ids.enter, r->ids.exit);
 		if (err)
 			return err;
 	}
@@ -228,6 +232,11 @@ static int open_events(struct run *r)
 	r->ids.nr_event_ids = r->events.nr_event_ids;
 	if (bpf_progs_start(&r->progs, &r->events, &r->spec, system_wide, &r->tfs))
 		r->ids.contents = r->opts.print.contents = true;
+	if (r->opts.record) {
+		err = recording_start(&r->rec, &r->events, &r->spec);
+		if (err)
+			return err;
+	}
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (r->spec.enable_on_exec)
 		return 0;
@@ -346,6 +355,8 @@ int main(int argc, char **argv)
 			   options_parse(argc, argv, &r.opts);
 
 	r.rec.writer.fd = -1;
+	r.argv = argv;
+	r.argc = argc;
 	holdback_init(&r.hold);
 	if (ret != OPTIONS_PARSED)
 		goto out;

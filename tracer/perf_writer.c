@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "compiler.h"
@@ -12,9 +12,35 @@
 #define WRITER_BUF ((size_t)256 * 1024)
 
 /*
+ * Pipe mode: the stream goes to what stdout was; stdout itself becomes
+ * stderr, so that the command, forked later, writes its output there
+ * and not into the stream (perf record -o - does the same).
+ */
+static int open_pipe(struct perf_writer *w, char *why, size_t why_len)
+{
+	static const uint64_t header[2] = { PERF_MAGIC2, 16 };
+
+	if (isatty(STDOUT_FILENO)) {
+		snprintf(why, why_len, "standard output is a terminal; pipe it into perf (| perf script -i -) or give a file name");
+		return -1;
+	}
+	w->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (w->fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		snprintf(why, why_len, "cannot take standard output: %s", strerror(errno));
+		return -1;
+	}
+	w->pipe = true;
+	if (write(w->fd, header, sizeof(header)) != sizeof(header)) {
+		snprintf(why, why_len, "cannot write its header: %s", strerror(errno ?: ENOSPC));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * A new recording at path, 0600 as perf writes them (they show every
  * argument of every call), an older file there made 0600 too; seekable,
- * since the header is written last.
+ * since the header is written last. "-" is perf's pipe mode, to stdout.
  * On failure (-ENOMEM when memory ran out, else -1) why says what is
  * wrong and what to do.
  */
@@ -34,6 +60,12 @@ int perf_writer_open(struct perf_writer *w, const char *path,
 	};
 
 	memset(w, 0, sizeof(*w));
+	w->fd = -1;
+	if (!strcmp(path, "-")) {
+		if (open_pipe(w, why, why_len))
+			return -1;
+		goto out_buffer;
+	}
 	w->fd = outfile_open(path, &rules, why, why_len);
 	if (w->fd < 0)
 		return -1;
@@ -46,6 +78,7 @@ int perf_writer_open(struct perf_writer *w, const char *path,
 			 strerror(errno ?: ENOSPC));
 		return -1;
 	}
+out_buffer:
 	if (outbuf_init(&w->out, w->fd, WRITER_BUF)) {
 		snprintf(why, why_len, "out of memory for its buffer");
 		return -ENOMEM;
@@ -61,105 +94,164 @@ void perf_writer_record(struct perf_writer *w, const struct perf_event_header *h
 	w->records++;
 }
 
-/* A feature's bytes: "len, string, NUL, padding to 8", as perf's do_write_string. */
-static void put_string_feature(struct outbuf *ob, const char *s, uint64_t *size)
+/* perf finishes a round when no later record may sort before it: after every read of all rings. */
+void perf_writer_round(struct perf_writer *w)
 {
-	uint32_t len = (strlen(s) + 1 + 7) & ~7u;
-	static const char zeros[8];
+	static const struct perf_event_header round = {
+		.type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round),
+	};
 
-	outbuf_write(ob, (const char *)&len, 4);
-	outbuf_write(ob, s, strlen(s));
-	outbuf_write(ob, zeros, len - strlen(s));
-	*size = 4 + len;
+	if (w->records == w->round_start)
+		return;
+	perf_writer_record(w, &round);
+	w->round_start = w->records;
 }
 
-struct feature {
-	int bit;
-	uint64_t size;
-};
+/* Pipe mode's HEADER_ATTR: the attr and its ids; then its name as an EVENT_UPDATE. */
+static int pipe_attr(struct perf_writer *w, const struct pw_attr *a)
+{
+	static const char zeros[8];
+	size_t size = sizeof(struct perf_event_header) + sizeof(a->attr) + a->nr_ids * 8;
+	size_t name_len = (strlen(a->name) + 1 + 7) & ~(size_t)7;
+	struct perf_event_header hdr = { .type = PERF_RECORD_HEADER_ATTR, .size = size };
+	uint64_t update[2] = { PERF_EVENT_UPDATE_NAME, a->nr_ids ? a->ids[0] : 0 };
+
+	if (size > UINT16_MAX)
+		return -E2BIG;
+	outbuf_write(&w->out, (const char *)&hdr, sizeof(hdr));
+	outbuf_write(&w->out, (const char *)&a->attr, sizeof(a->attr));
+	outbuf_write(&w->out, (const char *)a->ids, a->nr_ids * 8);
+	/* perf finds the event an update is about by its id: none, no name. */
+	if (!a->nr_ids)
+		return 0;
+	hdr.type = PERF_RECORD_EVENT_UPDATE;
+	hdr.size = sizeof(hdr) + sizeof(update) + name_len;
+	outbuf_write(&w->out, (const char *)&hdr, sizeof(hdr));
+	outbuf_write(&w->out, (const char *)update, sizeof(update));
+	outbuf_write(&w->out, a->name, strlen(a->name));
+	outbuf_write(&w->out, zeros, name_len - strlen(a->name));
+	return 0;
+}
+
+/* Pipe mode's HEADER_TRACING_DATA: its size, then the formats, padded to 8. */
+static void pipe_tracing(struct perf_writer *w, const struct td_blob *tracing)
+{
+	static const char zeros[8];
+	uint32_t len = (tracing->len + 7) & ~(size_t)7;
+	struct {
+		struct perf_event_header hdr;
+		uint32_t size;
+		uint32_t pad;
+	} rec = { { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) }, len, 0 };
+
+	outbuf_write(&w->out, (const char *)&rec, sizeof(rec));
+	outbuf_write(&w->out, (const char *)tracing->data, tracing->len);
+	outbuf_write(&w->out, zeros, len - tracing->len);
+}
+
+/* Pipe mode: what a file's header says, as records ahead of the first sample. */
+int perf_writer_start(struct perf_writer *w, const struct pw_header *h)
+{
+	struct perf_event_header hdr = { .type = PERF_RECORD_HEADER_FEATURE };
+	struct pf_set set;
+	uint64_t bit;
+	size_t i;
+	int err = 0;
+
+	if (!w->pipe)
+		return 0;
+	for (i = 0; !err && i < h->nr_attrs; i++)
+		err = pipe_attr(w, &h->attrs[i]);
+	if (!err)
+		err = pf_build(&set, h, true);
+	for (i = 0; !err && i < set.nr; i++) {
+		hdr.size = sizeof(hdr) + 8 + set.secs[i].bytes.len;
+		bit = set.secs[i].bit;
+		outbuf_write(&w->out, (const char *)&hdr, sizeof(hdr));
+		outbuf_write(&w->out, (const char *)&bit, 8);
+		outbuf_write(&w->out, (const char *)set.secs[i].bytes.data, set.secs[i].bytes.len);
+	}
+	if (!err)
+		pf_free(&set);
+	if (!err)
+		pipe_tracing(w, h->tracing);
+	if (!err && outbuf_flush(&w->out))
+		err = -w->out.error;
+	return err;
+}
 
 /* The feature sections: an index of {offset, size} in bit order, then each one's bytes. */
-static void write_features(struct perf_writer *w, uint64_t at,
-			   struct perf_file_header *h, const struct td_blob *tracing)
+static uint64_t write_features(struct perf_writer *w, uint64_t at,
+			       struct perf_file_header *fh, const struct pf_set *set)
 {
-	struct utsname un;
-	struct feature feats[] = {
-		{ FEAT_TRACING_DATA, tracing->len }, { FEAT_HOSTNAME, 0 },
-		{ FEAT_OSRELEASE, 0 }, { FEAT_ARCH, 0 }, { FEAT_NRCPUS, 8 },
-	};
-	size_t nr = ARRAY_SIZE(feats), i;
+	uint64_t pos = at + set->nr * sizeof(struct perf_file_section);
 	struct perf_file_section sec;
-	uint32_t cpus[2] = { sysconf(_SC_NPROCESSORS_CONF), sysconf(_SC_NPROCESSORS_ONLN) };
-	uint64_t pos = at + nr * sizeof(sec);
-	struct outbuf *ob = &w->out;
+	size_t i;
 
-	uname(&un);
-	/* Sizes first: the index comes before the contents. */
-	feats[1].size = 4 + ((strlen(un.nodename) + 8) & ~7u);
-	feats[2].size = 4 + ((strlen(un.release) + 8) & ~7u);
-	feats[3].size = 4 + ((strlen(un.machine) + 8) & ~7u);
-	for (i = 0; i < nr; i++) {
+	for (i = 0; i < set->nr; i++) {
 		sec.offset = pos;
-		sec.size = feats[i].size;
-		outbuf_write(ob, (const char *)&sec, sizeof(sec));
+		sec.size = set->secs[i].bytes.len;
+		outbuf_write(&w->out, (const char *)&sec, sizeof(sec));
 		pos += sec.size;
-		h->features[feats[i].bit / 64] |= 1ull << (feats[i].bit % 64);
+		fh->features[set->secs[i].bit / 64] |= 1ull << (set->secs[i].bit % 64);
 	}
-	outbuf_write(ob, (const char *)tracing->data, tracing->len);
-	put_string_feature(ob, un.nodename, &feats[1].size);
-	put_string_feature(ob, un.release, &feats[2].size);
-	put_string_feature(ob, un.machine, &feats[3].size);
-	outbuf_write(ob, (const char *)cpus, sizeof(cpus));
+	for (i = 0; i < set->nr; i++)
+		outbuf_write(&w->out, (const char *)set->secs[i].bytes.data,
+			     set->secs[i].bytes.len);
+	return pos;
 }
 
-/* Sizes of write_features' output, so what follows it knows where it is. */
-static uint64_t features_size(const struct td_blob *tracing)
+/* The ids of each attr, then the attrs, each saying where its ids are. */
+static void write_attrs(struct perf_writer *w, uint64_t pos,
+			struct perf_file_header *fh, const struct pw_header *h)
 {
-	struct utsname un;
+	struct perf_file_attr fa;
+	size_t i;
 
-	uname(&un);
-	return 5 * sizeof(struct perf_file_section) + tracing->len +
-	       4 + ((strlen(un.nodename) + 8) & ~7u) +
-	       4 + ((strlen(un.release) + 8) & ~7u) +
-	       4 + ((strlen(un.machine) + 8) & ~7u) + 8;
+	for (i = 0; i < h->nr_attrs; i++)
+		outbuf_write(&w->out, (const char *)h->attrs[i].ids, h->attrs[i].nr_ids * 8);
+	fh->attrs.offset = pos;
+	for (i = 0; i < h->nr_attrs; i++)
+		fh->attrs.offset += h->attrs[i].nr_ids * 8;
+	fh->attrs.size = h->nr_attrs * sizeof(fa);
+	for (i = 0; i < h->nr_attrs; i++) {
+		memset(&fa, 0, sizeof(fa));
+		fa.attr = h->attrs[i].attr;
+		fa.ids.offset = pos;
+		fa.ids.size = h->attrs[i].nr_ids * 8;
+		pos += fa.ids.size;
+		outbuf_write(&w->out, (const char *)&fa, sizeof(fa));
+	}
 }
 
 /*
  * perf finds the feature index right after the data section, so the
  * features come first; then the ids of each attr; then the attrs.
+ * A pipe has said all that at its start: it is only flushed.
  */
-int perf_writer_finish(struct perf_writer *w, const struct pw_attr *attrs,
-		       size_t nr_attrs, const struct td_blob *tracing)
+int perf_writer_finish(struct perf_writer *w, const struct pw_header *h)
 {
-	struct perf_file_header h = {
+	struct perf_file_header fh = {
 		.magic = PERF_MAGIC2,
-		.size = sizeof(h),
+		.size = sizeof(fh),
 		.attr_size = sizeof(struct perf_file_attr),
-		.data = { sizeof(h), w->data_size },
+		.data = { sizeof(fh), w->data_size },
 	};
-	uint64_t pos = sizeof(h) + w->data_size;
-	struct perf_file_attr fa;
-	size_t i;
+	struct pf_set set;
+	uint64_t pos;
+	int err;
 
-	write_features(w, pos, &h, tracing);
-	pos += features_size(tracing);
-	for (i = 0; i < nr_attrs; i++)
-		outbuf_write(&w->out, (const char *)attrs[i].ids, attrs[i].nr_ids * 8);
-	h.attrs.offset = pos;
-	for (i = 0; i < nr_attrs; i++)
-		h.attrs.offset += attrs[i].nr_ids * 8;
-	h.attrs.size = nr_attrs * sizeof(fa);
-	for (i = 0; i < nr_attrs; i++) {
-		memset(&fa, 0, sizeof(fa));
-		fa.attr = attrs[i].attr;
-		fa.ids.offset = pos;
-		fa.ids.size = attrs[i].nr_ids * 8;
-		pos += fa.ids.size;
-		outbuf_write(&w->out, (const char *)&fa, sizeof(fa));
-	}
+	if (w->pipe)
+		return outbuf_flush(&w->out) ? -w->out.error : 0;
+	err = pf_build(&set, h, false);
+	if (err)
+		return err;
+	pos = write_features(w, sizeof(fh) + w->data_size, &fh, &set);
+	pf_free(&set);
+	write_attrs(w, pos, &fh, h);
 	if (outbuf_flush(&w->out))
 		return -w->out.error;
-	if (pwrite(w->fd, &h, sizeof(h), 0) != sizeof(h))
+	if (pwrite(w->fd, &fh, sizeof(fh), 0) != sizeof(fh))
 		return -errno;
 	return 0;
 }

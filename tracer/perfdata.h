@@ -42,12 +42,23 @@ enum perf_feature {
 	FEAT_VERSION = 5,
 	FEAT_ARCH = 6,
 	FEAT_NRCPUS = 7,
+	FEAT_CPUDESC = 8,
+	FEAT_CPUID = 9,
+	FEAT_TOTAL_MEM = 10,
+	FEAT_CMDLINE = 11,
+	FEAT_EVENT_DESC = 12,
+	FEAT_CLOCKID = 23,
+	FEAT_CLOCK_DATA = 29,
 };
 
 /* perf's own record types beyond the kernel's, in files and pipes. */
 #define PERF_RECORD_HEADER_ATTR 64
 #define PERF_RECORD_HEADER_TRACING_DATA 66
 #define PERF_RECORD_FINISHED_ROUND 68
+#define PERF_RECORD_EVENT_UPDATE 78
 #define PERF_RECORD_HEADER_FEATURE 80
+
+/* An EVENT_UPDATE's kind: an event's name, after the id it is known by. */
+#define PERF_EVENT_UPDATE_NAME 1
 
 #endif

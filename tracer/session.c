@@ -126,6 +126,8 @@ static void drain(struct session *s, uint64_t limit)
 
 	for (i = 0; i < s->events->nr_rings; i++)
 		read_ring(s, i);
+	if (s->writer)
+		perf_writer_round(s->writer);
 	while ((ev = merge_next(s->queues, s->events->nr_rings, limit))) {
 		emit(s, ev);
 		/* Printing takes longer than reading: the rings fill meanwhile. */

@@ -35,6 +35,11 @@ static void put(struct td_blob *b, const void *p, size_t len)
 	b->len += len;
 }
 
+void td_blob_put(struct td_blob *b, const void *p, size_t len)
+{
+	put(b, p, len);
+}
+
 static void put_u32(struct td_blob *b, uint32_t v)
 {
 	put(b, &v, 4);

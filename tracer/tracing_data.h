@@ -51,6 +51,7 @@ int tracing_data_parse(struct tracing_data *td, const unsigned char *blob,
 const struct td_format *tracing_data_find(const struct tracing_data *td,
 					  const char *system, const char *name);
 void tracing_data_free(struct tracing_data *td);
+void td_blob_put(struct td_blob *blob, const void *p, size_t len);
 void td_blob_free(struct td_blob *blob);
 
 #endif
