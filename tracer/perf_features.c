@@ -282,6 +282,30 @@ int pf_build(struct pf_set *set, const struct pw_header *h, bool pipe)
 	return 0;
 }
 
+/*
+ * Where the kernel's text lies, from /proc/kallsyms: what perf report
+ * needs to resolve the samples' kernel ips. False when the addresses
+ * are hidden (kptr_restrict) or not found.
+ */
+bool pf_kernel_text(uint64_t *start, uint64_t *end)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	unsigned long long addr;
+	char type, name[128];
+
+	*start = *end = 0;
+	while (f && (!*start || !*end) &&
+	       fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, name) == 3) {
+		if (!strcmp(name, "_text"))
+			*start = addr;
+		else if (!strcmp(name, "_etext"))
+			*end = addr;
+	}
+	if (f)
+		fclose(f);
+	return *start && *end > *start;
+}
+
 void pf_free(struct pf_set *set)
 {
 	size_t i;

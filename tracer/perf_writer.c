@@ -149,7 +149,45 @@ static void pipe_tracing(struct perf_writer *w, const struct td_blob *tracing)
 	outbuf_write(&w->out, zeros, len - tracing->len);
 }
 
-/* Pipe mode: what a file's header says, as records ahead of the first sample. */
+/*
+ * The kernel's text as perf record describes it, an MMAP of pid -1 named
+ * after its relocation symbol: without it perf report warns that kernel
+ * samples cannot be resolved. Its sample id fields are zero, as perf's.
+ */
+static void kernel_map(struct perf_writer *w, uint64_t sample_type)
+{
+	static const char name[24] = "[kernel.kallsyms]_text";
+	static const uint64_t zeros[6];
+	static const uint64_t id_fields[] = {
+		PERF_SAMPLE_TID, PERF_SAMPLE_TIME, PERF_SAMPLE_ID,
+		PERF_SAMPLE_STREAM_ID, PERF_SAMPLE_CPU, PERF_SAMPLE_IDENTIFIER,
+	};
+	struct {
+		struct perf_event_header hdr;
+		uint32_t pid, tid;
+		uint64_t start, len, pgoff;
+	} rec = { { PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, 0 }, -1, 0, 0, 0, 0 };
+	uint64_t start, end;
+	size_t i, nr_ids = 0;
+
+	if (!pf_kernel_text(&start, &end))
+		return;
+	for (i = 0; i < ARRAY_SIZE(id_fields); i++)
+		nr_ids += !!(sample_type & id_fields[i]);
+	rec.hdr.size = sizeof(rec) + sizeof(name) + nr_ids * 8;
+	rec.start = rec.pgoff = start;
+	rec.len = end - start;
+	outbuf_write(&w->out, (const char *)&rec, sizeof(rec));
+	outbuf_write(&w->out, name, sizeof(name));
+	outbuf_write(&w->out, (const char *)zeros, nr_ids * 8);
+	w->data_size += rec.hdr.size;
+	w->records++;
+}
+
+/*
+ * Before the first record: in a pipe, what a file's header says, as
+ * records; in both, the kernel's map.
+ */
 int perf_writer_start(struct perf_writer *w, const struct pw_header *h)
 {
 	struct perf_event_header hdr = { .type = PERF_RECORD_HEADER_FEATURE };
@@ -159,7 +197,7 @@ int perf_writer_start(struct perf_writer *w, const struct pw_header *h)
 	int err = 0;
 
 	if (!w->pipe)
-		return 0;
+		goto out_map;
 	for (i = 0; !err && i < h->nr_attrs; i++)
 		err = pipe_attr(w, &h->attrs[i]);
 	if (!err)
@@ -175,9 +213,12 @@ int perf_writer_start(struct perf_writer *w, const struct pw_header *h)
 		pf_free(&set);
 	if (!err)
 		pipe_tracing(w, h->tracing);
-	if (!err && outbuf_flush(&w->out))
-		err = -w->out.error;
-	return err;
+	if (err)
+		return err;
+out_map:
+	if (h->nr_attrs)
+		kernel_map(w, h->attrs[0].attr.sample_type);
+	return outbuf_flush(&w->out) ? -w->out.error : 0;
 }
 
 /* The feature sections: an index of {offset, size} in bit order, then each one's bytes. */

@@ -159,15 +159,13 @@ static int write_failed(const struct recording *rec, int err)
 	return sct_exit_status(err, SCT_EXIT_IO);
 }
 
-/* Pipe mode: the attrs, features and formats go out before any record. */
+/* Before any record: the kernel's map; in a pipe, the attrs, features and formats. */
 int recording_start(struct recording *rec, const struct event_set *es,
 		    const struct event_spec *spec)
 {
 	struct pw_header h;
 	int err;
 
-	if (!rec->writer.pipe)
-		return 0;
 	err = make_header(rec, es, spec, &h);
 	if (!err) {
 		err = perf_writer_start(&rec->writer, &h);
