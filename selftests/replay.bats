@@ -79,6 +79,61 @@ calls_of() {
 	grep -qE 'read_ebadf/[0-9]+ read\(fd: 99, .*= -1 EBADF' "$out"
 }
 
+@test "perf's other tools read sctrace's file: json, report, names, header (issue 36)" {
+	sct record -F min -o "$data" -- "$WL/read_ebadf"
+	# perf 6.1's converter dereferenced the missing CPUDESC: exit 139.
+	run --separate-stderr perf data convert --to-json "$BATS_TEST_TMPDIR/rec.json" -i "$data"
+	assert_success
+	for line in "${stderr_lines[@]}"; do [[ "$line" == "[ perf data convert: "* ]]; done
+	run jq -r '.samples[].comm' "$BATS_TEST_TMPDIR/rec.json"
+	assert_success
+	[[ "$output" == *read_ebadf* ]]
+	# Without the kernel's map perf report warned on every recording.
+	run --separate-stderr perf report --stdio -i "$data"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" == *"raw_syscalls:sys_enter"* ]]
+	# Every event by a name perf knows; the BPF program's contents too.
+	run --separate-stderr perf script -i "$data"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" != *unknown-software* ]]
+	[[ "$output" == *" minor-faults: "* ]]
+	[[ "$output" == *" bpf-output: "* ]]
+	run --separate-stderr perf report --header-only -i "$data"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" == *"# cmdline : $SCTRACE record -F min -o $data -- $WL/read_ebadf "* ]]
+	[[ "$output" == *"# event : name = raw_syscalls:sys_exit, "* ]]
+	[[ "$output" == *"# cpudesc : "* && "$output" == *"# cpuid : "* ]]
+	[[ "$output" == *"# clockid: monotonic (1)"* ]]
+	missing=$(grep '^# missing features:' <<<"$output")
+	for feat in TRACING_DATA VERSION CPUDESC CPUID TOTAL_MEM CMDLINE EVENT_DESC CLOCKID CLOCK_DATA; do
+		[[ "$missing " != *" $feat "* ]]
+	done
+}
+
+@test "record -o -: perf's pipe mode, into perf script, perf report and sctrace -i -" {
+	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | perf script -i -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" == *"raw_syscalls:sys_enter: NR 0 (63, "* ]]
+	[[ "$output" != *unknown-software* ]]
+	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | perf report --stdio -i -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
+	assert_success
+	[ -z "$stderr" ]
+	[[ "$output" == *"raw_syscalls:sys_exit"* ]]
+	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | '$SCTRACE' -i -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
+	assert_success
+	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"*"+++ exited with 0 +++" ]]
+	# Nothing named '-' is left behind; the command's output is not in the stream.
+	cd "$BATS_TEST_TMPDIR"
+	run --separate-stderr bash -c "'$SCTRACE' record -o - -- echo hello | perf script -i - > /dev/null"
+	assert_success
+	[ "$stderr" = hello ]
+	[ ! -e "$BATS_TEST_TMPDIR/-" ]
+}
+
 @test "sctrace reads perf record's file, names from the running kernel" {
 	perf record -q -o "$data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf"
 	run --separate-stderr sct -i "$data"

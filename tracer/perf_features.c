@@ -233,7 +233,7 @@ static bool feat_clock_data(struct td_blob *b, const struct pw_header *h)
 /* In bit order, which is the order of a file's sections. */
 static const struct feat_builder {
 	int bit;
-	bool file_only;		/* a pipe carries it otherwise, or not at all */
+	bool file_only;		/* a pipe carries it as a record of its own */
 	bool (*build)(struct td_blob *b, const struct pw_header *h);
 } builders[] = {
 	{ FEAT_TRACING_DATA, true, feat_tracing },
@@ -246,7 +246,7 @@ static const struct feat_builder {
 	{ FEAT_CPUID, false, feat_cpuid },
 	{ FEAT_TOTAL_MEM, false, feat_total_mem },
 	{ FEAT_CMDLINE, false, feat_cmdline },
-	{ FEAT_EVENT_DESC, true, feat_event_desc },
+	{ FEAT_EVENT_DESC, false, feat_event_desc },
 	{ FEAT_CLOCKID, false, feat_clockid },
 	{ FEAT_CLOCK_DATA, false, feat_clock_data },
 };
@@ -254,8 +254,9 @@ static const struct feat_builder {
 _Static_assert(ARRAY_SIZE(builders) <= PF_FEATURES_MAX, "PF_FEATURES_MAX holds every feature");
 
 /*
- * The features of h; in a pipe, those the stream does not carry as
- * records of their own (the tracing data, the events' names).
+ * The features of h; in a pipe, all but the tracing data, a record of
+ * its own there. EVENT_DESC names the events of the attr records
+ * before it, so it comes after them.
  * Returns -ENOMEM when memory ran out, with nothing left to free.
  */
 int pf_build(struct pf_set *set, const struct pw_header *h, bool pipe)

@@ -107,29 +107,17 @@ void perf_writer_round(struct perf_writer *w)
 	w->round_start = w->records;
 }
 
-/* Pipe mode's HEADER_ATTR: the attr and its ids; then its name as an EVENT_UPDATE. */
+/* Pipe mode's HEADER_ATTR: the attr and its ids; EVENT_DESC, sent after, names it. */
 static int pipe_attr(struct perf_writer *w, const struct pw_attr *a)
 {
-	static const char zeros[8];
 	size_t size = sizeof(struct perf_event_header) + sizeof(a->attr) + a->nr_ids * 8;
-	size_t name_len = (strlen(a->name) + 1 + 7) & ~(size_t)7;
 	struct perf_event_header hdr = { .type = PERF_RECORD_HEADER_ATTR, .size = size };
-	uint64_t update[2] = { PERF_EVENT_UPDATE_NAME, a->nr_ids ? a->ids[0] : 0 };
 
 	if (size > UINT16_MAX)
 		return -E2BIG;
 	outbuf_write(&w->out, (const char *)&hdr, sizeof(hdr));
 	outbuf_write(&w->out, (const char *)&a->attr, sizeof(a->attr));
 	outbuf_write(&w->out, (const char *)a->ids, a->nr_ids * 8);
-	/* perf finds the event an update is about by its id: none, no name. */
-	if (!a->nr_ids)
-		return 0;
-	hdr.type = PERF_RECORD_EVENT_UPDATE;
-	hdr.size = sizeof(hdr) + sizeof(update) + name_len;
-	outbuf_write(&w->out, (const char *)&hdr, sizeof(hdr));
-	outbuf_write(&w->out, (const char *)update, sizeof(update));
-	outbuf_write(&w->out, a->name, strlen(a->name));
-	outbuf_write(&w->out, zeros, name_len - strlen(a->name));
 	return 0;
 }
 

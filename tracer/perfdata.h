@@ -55,10 +55,6 @@ enum perf_feature {
 #define PERF_RECORD_HEADER_ATTR 64
 #define PERF_RECORD_HEADER_TRACING_DATA 66
 #define PERF_RECORD_FINISHED_ROUND 68
-#define PERF_RECORD_EVENT_UPDATE 78
 #define PERF_RECORD_HEADER_FEATURE 80
-
-/* An EVENT_UPDATE's kind: an event's name, after the id it is known by. */
-#define PERF_EVENT_UPDATE_NAME 1
 
 #endif
