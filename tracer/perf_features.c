@@ -41,7 +41,7 @@ static void put_string(struct td_blob *b, const char *s)
 }
 
 /* The value of /proc/cpuinfo's first "key : value" line, or false. */
-static bool cpuinfo(const char *key, char *out, size_t len)
+static bool cpu_value(const char *key, char *out, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "re");
 	size_t klen = strlen(key), cap = 0;
@@ -129,7 +129,7 @@ static bool feat_cpudesc(struct td_blob *b, const struct pw_header *h)
 
 	(void)h;
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		if (cpuinfo(keys[i], desc, sizeof(desc))) {
+		if (cpu_value(keys[i], desc, sizeof(desc))) {
 			put_string(b, desc);
 			return true;
 		}
@@ -146,10 +146,10 @@ static bool feat_cpuid(struct td_blob *b, const struct pw_header *h)
 	struct utsname un;
 
 	(void)h;
-	if (cpuinfo("vendor_id", vendor, sizeof(vendor)) &&
-	    cpuinfo("cpu family", family, sizeof(family)) &&
-	    cpuinfo("model", model, sizeof(model)) &&
-	    cpuinfo("stepping", stepping, sizeof(stepping))) {
+	if (cpu_value("vendor_id", vendor, sizeof(vendor)) &&
+	    cpu_value("cpu family", family, sizeof(family)) &&
+	    cpu_value("model", model, sizeof(model)) &&
+	    cpu_value("stepping", stepping, sizeof(stepping))) {
 		snprintf(id, sizeof(id), "%s,%s,%s,%s", vendor, family, model, stepping);
 		put_string(b, id);
 		return true;
@@ -291,17 +291,24 @@ int pf_build(struct pf_set *set, const struct pw_header *h, bool pipe)
 bool pf_kernel_text(uint64_t *start, uint64_t *end)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
-	unsigned long long addr;
-	char type, name[128];
+	char *line = NULL, *name;
+	size_t cap = 0;
+	uint64_t addr;
 
 	*start = *end = 0;
-	while (f && (!*start || !*end) &&
-	       fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, name) == 3) {
+	while (f && (!*start || !*end) && getline(&line, &cap, f) > 0) {
+		/* "address type name [module]" */
+		addr = strtoull(line, &name, 16);
+		if (strlen(name) < 3)
+			continue;
+		name += 3;
+		name[strcspn(name, " \t\n")] = '\0';
 		if (!strcmp(name, "_text"))
 			*start = addr;
 		else if (!strcmp(name, "_etext"))
 			*end = addr;
 	}
+	free(line);
 	if (f)
 		fclose(f);
 	return *start && *end > *start;
