@@ -132,6 +132,10 @@ calls_of() {
 	assert_success
 	[ "$stderr" = hello ]
 	[ ! -e "$BATS_TEST_TMPDIR/-" ]
+	# Never binary onto a terminal.
+	run script -qec "'$SCTRACE' record -o - -- true" /dev/null
+	[ "$status" -eq 73 ]
+	[[ "$output" == "sctrace: cannot create output file '-': standard output is a terminal; pipe it into perf (| perf script -i -) or give a file name"* ]]
 }
 
 @test "sctrace reads perf record's file, names from the running kernel" {
