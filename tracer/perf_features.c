@@ -284,19 +284,19 @@ int pf_build(struct pf_set *set, const struct pw_header *h, bool pipe)
 }
 
 /*
- * Where the kernel's text lies, from /proc/kallsyms: what perf report
- * needs to resolve the samples' kernel ips. False when the addresses
- * are hidden (kptr_restrict) or not found.
+ * Where the kernel's text starts, from /proc/kallsyms: what perf report
+ * needs to resolve the samples' kernel ips. _text is among the first
+ * lines; _etext, 100000 lines further, took 0.2 s to reach. 0 when the
+ * addresses are hidden (kptr_restrict) or not found.
  */
-bool pf_kernel_text(uint64_t *start, uint64_t *end)
+uint64_t pf_kernel_text(void)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
 	char *line = NULL, *name;
+	uint64_t addr = 0, start = 0;
 	size_t cap = 0;
-	uint64_t addr;
 
-	*start = *end = 0;
-	while (f && (!*start || !*end) && getline(&line, &cap, f) > 0) {
+	while (f && !start && getline(&line, &cap, f) > 0) {
 		/* "address type name [module]" */
 		addr = strtoull(line, &name, 16);
 		if (strlen(name) < 3)
@@ -304,14 +304,12 @@ bool pf_kernel_text(uint64_t *start, uint64_t *end)
 		name += 3;
 		name[strcspn(name, " \t\n")] = '\0';
 		if (!strcmp(name, "_text"))
-			*start = addr;
-		else if (!strcmp(name, "_etext"))
-			*end = addr;
+			start = addr;
 	}
 	free(line);
 	if (f)
 		fclose(f);
-	return *start && *end > *start;
+	return start;
 }
 
 void pf_free(struct pf_set *set)

@@ -40,7 +40,7 @@ struct pf_set {
 };
 
 int pf_build(struct pf_set *set, const struct pw_header *h, bool pipe);
-bool pf_kernel_text(uint64_t *start, uint64_t *end);
+uint64_t pf_kernel_text(void);
 void pf_free(struct pf_set *set);
 
 #endif

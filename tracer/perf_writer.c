@@ -140,7 +140,9 @@ static void pipe_tracing(struct perf_writer *w, const struct td_blob *tracing)
 /*
  * The kernel's text as perf record describes it, an MMAP of pid -1 named
  * after its relocation symbol: without it perf report warns that kernel
- * samples cannot be resolved. Its sample id fields are zero, as perf's.
+ * samples cannot be resolved. It runs to the top of the address space,
+ * as perf's kernel map does until modules end it. Its sample id fields
+ * are zero, as perf's.
  */
 static void kernel_map(struct perf_writer *w, uint64_t sample_type)
 {
@@ -155,16 +157,16 @@ static void kernel_map(struct perf_writer *w, uint64_t sample_type)
 		uint32_t pid, tid;
 		uint64_t start, len, pgoff;
 	} rec = { { PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, 0 }, -1, 0, 0, 0, 0 };
-	uint64_t start, end;
+	uint64_t start = pf_kernel_text();
 	size_t i, nr_ids = 0;
 
-	if (!pf_kernel_text(&start, &end))
+	if (!start)
 		return;
 	for (i = 0; i < ARRAY_SIZE(id_fields); i++)
 		nr_ids += !!(sample_type & id_fields[i]);
 	rec.hdr.size = sizeof(rec) + sizeof(name) + nr_ids * 8;
 	rec.start = rec.pgoff = start;
-	rec.len = end - start;
+	rec.len = UINT64_MAX - start;
 	outbuf_write(&w->out, (const char *)&rec, sizeof(rec));
 	outbuf_write(&w->out, name, sizeof(name));
 	outbuf_write(&w->out, (const char *)zeros, nr_ids * 8);
