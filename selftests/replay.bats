@@ -114,6 +114,8 @@ calls_of() {
 }
 
 @test "record -o -: perf's pipe mode, into perf script, perf report and sctrace -i -" {
+	# Where a file named '-' would show.
+	cd "$BATS_TEST_TMPDIR"
 	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | perf script -i -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
 	assert_success
 	[ -z "$stderr" ]
@@ -127,7 +129,6 @@ calls_of() {
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"*"+++ exited with 0 +++" ]]
 	# Nothing named '-' is left behind; the command's output is not in the stream.
-	cd "$BATS_TEST_TMPDIR"
 	run --separate-stderr bash -c "'$SCTRACE' record -o - -- echo hello | perf script -i - > /dev/null"
 	assert_success
 	[ "$stderr" = hello ]
