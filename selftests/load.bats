@@ -252,3 +252,63 @@ traced_through_slow_pipe() {
 	wait_until ended "$CHILD"
 	wait_until test ! -e "$CG"
 }
+
+@test "--lossless: a cgroup the command made below its own is removed too" {
+	need_cgroup2
+	local mark=$BATS_TEST_TMPDIR/mark
+	# The command moves itself into a cgroup of its own below the held one.
+	"$SCTRACE" --lossless -o "$out" -- sh -c '
+		cg=$1$(sed -n "s/^0:://p" /proc/self/cgroup)
+		mkdir "$cg/sub" && echo $$ > "$cg/sub/cgroup.procs" && touch "$2"' \
+		sh "$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)" "$mark" &
+	SCT_PID=$!
+	CG=$(lossless_cgroup "$SCT_PID")
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	# It did move.
+	[ -e "$mark" ] || status=1
+	[ ! -e "$CG" ] || status=1
+	# Not left behind by a failing run either.
+	[ ! -e "$CG/sub" ] || rmdir "$CG/sub"
+	[ ! -e "$CG" ] || rmdir "$CG"
+	[ "$status" -eq 0 ]
+}
+
+@test "--lossless under a PID 1 that never reaps: no guardian left, not even a zombie" {
+	need_cgroup2
+	# perl as PID 1 of a namespace: system() reaps its own child, nothing else.
+	run --separate-stderr unshare -pf --mount-proc perl -e '
+		system(@ARGV) == 0 or die "sctrace: $?\n";
+		opendir(my $d, "/proc") or die;
+		for (grep { /^\d+$/ } readdir $d) {
+			if (open(my $f, "<", "/proc/$_/comm")) {
+				print scalar <$f>;
+			}
+		}' "$SCTRACE" --lossless -o "$out" -- true
+	assert_success
+	# The listing works: PID 1 itself is in it.
+	[[ "$output" == *perl* ]]
+	[[ "$output" != *sctrace-guard* ]]
+}
+
+@test "--lossless: sctrace killed right after it made the cgroup: the cgroup is removed" {
+	need_cgroup2
+	command -v strace >/dev/null || skip "strace is needed to hold sctrace after its mkdir"
+	local tracer
+	# strace holds sctrace 20 s after its mkdir returns: killed there, it
+	# has made the cgroup and started nothing else.
+	strace -o /dev/null -e trace=mkdir,mkdirat -e inject=mkdir,mkdirat:delay_exit=20000000 \
+		"$SCTRACE" --lossless -o "$out" -- true &
+	tracer=$!
+	wait_until has_child "$tracer" sctrace
+	SCT_PID=$CHILD
+	CG=$(lossless_cgroup "$SCT_PID")
+	wait_until test -d "$CG"
+	kill -KILL "$SCT_PID"
+	wait "$tracer" || true
+	status=0
+	wait_until test ! -e "$CG" || status=$?
+	# Not left behind by a failing run either.
+	[ ! -e "$CG" ] || rmdir "$CG"
+	[ "$status" -eq 0 ]
+}

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +28,10 @@
  */
 #define RELEASE_WAIT_MS 100
 #define RELEASE_WAITS 600
+/* How many cgroups the command made below its own are removed, at most. */
+#define RELEASE_CGROUPS 1024
+/* What sctrace writes its guardian once it released the cgroup itself. */
+#define RELEASED 'r'
 /*
  * A ring a quarter full holds the command back, till every ring is below
  * a sixteenth; the rest is room for what the tasks write before the
@@ -126,38 +132,88 @@ static void move_tasks_out(const char *dir, const char *parent)
 	fclose(f);
 }
 
+/* The first cgroup below dir, its path in sub; false if it has none. */
+static bool first_below(const char *dir, char *sub, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool found = false;
+
+	while (d && !found && (de = readdir(d)))
+		found = de->d_type == DT_DIR && de->d_name[0] != '.' &&
+			(size_t)snprintf(sub, len, "%s/%s", dir, de->d_name) < len;
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/*
+ * The cgroups the command made below dir, the deepest first, then dir:
+ * what is left in each moved to parent, each removed. 0 once dir is
+ * gone, or the -errno of the one that stays (and keeps dir).
+ */
+static int remove_tree(const char *dir, const char *parent)
+{
+	char leaf[PATH_MAX], below[PATH_MAX];
+	int i;
+
+	for (i = 0; i < RELEASE_CGROUPS; i++) {
+		snprintf(leaf, sizeof(leaf), "%s", dir);
+		while (first_below(leaf, below, sizeof(below)))
+			memcpy(leaf, below, sizeof(leaf));
+		move_tasks_out(leaf, parent);
+		if (rmdir(leaf) && errno != ENOENT)
+			return -errno;
+		if (!strcmp(leaf, dir))
+			return 0;
+	}
+	return -EBUSY;
+}
+
+/*
+ * Until something changes in it: a read takes in what changed, or the
+ * next poll would return at once, for ever.
+ */
+static void wait_for_change(int events_fd)
+{
+	struct pollfd pfd = { .fd = events_fd, .events = POLLPRI };
+	char text[128];
+
+	if (events_fd < 0) {
+		nanosleep(&(struct timespec){ .tv_nsec = RELEASE_WAIT_MS * 1000000L }, NULL);
+		return;
+	}
+	if (pread(events_fd, text, sizeof(text), 0) < 0)
+		return;
+	poll(&pfd, 1, RELEASE_WAIT_MS);
+}
+
 /* Thawed, emptied, removed: what sctrace and its guardian both do at the end. */
 static void release(const char *dir, const char *parent)
 {
 	char path[PATH_MAX + 32];
-	struct pollfd events;
-	int i;
+	int i, events_fd;
 
 	if (write_file(dir, "cgroup.freeze", "0") == -ENOENT)
 		return;
 	snprintf(path, sizeof(path), "%s/cgroup.events", dir);
-	events = (struct pollfd){ .fd = open(path, O_RDONLY | O_CLOEXEC), .events = POLLPRI };
-	for (i = 0; i < RELEASE_WAITS; i++) {
-		move_tasks_out(dir, parent);
-		if (!rmdir(dir) || errno == ENOENT)
-			break;
-		/* Populated still: its exiting tasks leave it, which the file says. */
-		if (events.fd >= 0)
-			poll(&events, 1, RELEASE_WAIT_MS);
-		else
-			nanosleep(&(struct timespec){ .tv_nsec = RELEASE_WAIT_MS * 1000000L }, NULL);
-	}
-	if (events.fd >= 0)
-		close(events.fd);
+	events_fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Populated still: its exiting tasks leave it, which the file says. */
+	for (i = 0; i < RELEASE_WAITS && remove_tree(dir, parent); i++)
+		wait_for_change(events_fd);
+	if (events_fd >= 0)
+		close(events_fd);
 }
 
 /*
- * Waits for EOF on its pipe, which comes when sctrace closes it or dies
- * however it dies, then releases the cgroup. Out of the terminal's
- * session and deaf to the signals that would end it early.
+ * Waits on its pipe: EOF comes when sctrace dies however it dies, and
+ * then it releases the cgroup; a byte says sctrace released it itself.
+ * Out of the terminal's session and deaf to the signals that would end
+ * it early.
  */
 static void guardian_run(int fd, const char *dir, const char *parent)
 {
+	ssize_t n;
 	char byte;
 	int sig;
 
@@ -168,39 +224,57 @@ static void guardian_run(int fd, const char *dir, const char *parent)
 			(void)signal(sig, SIG_IGN);
 	close_range(0, fd - 1, 0);
 	close_range(fd + 1, ~0u, 0);
-	while (read(fd, &byte, 1) < 0 && errno == EINTR)
+	while ((n = read(fd, &byte, 1)) < 0 && errno == EINTR)
 		;
-	release(dir, parent);
+	if (n <= 0)
+		release(dir, parent);
 	_exit(0);
 }
 
 /*
- * Forked twice and so nobody's child here: sctrace reaps every child as
- * the command's, and waits for none to be left. It is forked before
- * sctrace becomes a subreaper, so it goes to init.
+ * sctrace's child, which it reaps at its end, not a grandchild left to
+ * a PID 1 that may never reap it; but one with no exit signal, which
+ * waitpid(-1) passes over (only __WCLONE or __WALL see it): sctrace
+ * reaps every other child as the command's, and waits for none to be
+ * left. clone with every argument 0 is a fork without SIGCHLD, whatever
+ * order an architecture takes them in.
  */
 static int guardian_start(struct holdback *h)
 {
-	int pipe_fds[2], status;
-	pid_t pid;
+	int pipe_fds[2];
+	long pid;
 
 	if (pipe2(pipe_fds, O_CLOEXEC))
 		return -errno;
-	pid = fork();
+	pid = syscall(SYS_clone, 0L, 0L, 0L, 0L, 0L);
 	if (pid < 0) {
 		close(pipe_fds[0]);
 		close(pipe_fds[1]);
 		return -errno;
 	}
-	if (!pid) {
-		if (fork() == 0)
-			guardian_run(pipe_fds[0], h->dir, h->parent);
-		_exit(0);
-	}
+	if (!pid)
+		guardian_run(pipe_fds[0], h->dir, h->parent);
 	close(pipe_fds[0]);
 	h->guard_fd = pipe_fds[1];
-	waitpid(pid, &status, 0);
+	h->guard_pid = (pid_t)pid;
 	return 0;
+}
+
+/* Told that sctrace released the cgroup, it ends at once: reaped. */
+static void guardian_stop(struct holdback *h)
+{
+	const char byte = RELEASED;
+
+	if (h->guard_fd < 0)
+		return;
+	if (write(h->guard_fd, &byte, 1) < 0)
+		diag("--lossless: cannot tell the guardian process %d to end: %s",
+		     (int)h->guard_pid, strerror(errno));
+	close(h->guard_fd);
+	h->guard_fd = -1;
+	while (waitpid(h->guard_pid, NULL, __WCLONE) < 0 && errno == EINTR)
+		;
+	h->guard_pid = 0;
 }
 
 void holdback_init(struct holdback *h)
@@ -218,7 +292,11 @@ static int open_failed(const struct holdback *h, const char *what, int err)
 	return sct_exit_status(err, SCT_EXIT_NO_HOLD);
 }
 
-/* The cgroup and its guardian: 0, or sctrace's exit status, said. */
+/*
+ * The cgroup and its guardian: 0, or sctrace's exit status, said. The
+ * guardian comes first: sctrace killed right after the mkdir leaves
+ * nothing behind.
+ */
 int holdback_open(struct holdback *h)
 {
 	char path[PATH_MAX + 32];
@@ -230,19 +308,21 @@ int holdback_open(struct holdback *h)
 	}
 	if (err)
 		return open_failed(h, "name the cgroup", err);
-	if (mkdir(h->dir, 0755))
-		return open_failed(h, "create the cgroup", -errno);
+	err = guardian_start(h);
+	if (err)
+		return open_failed(h, "start the process that would release", err);
+	if (mkdir(h->dir, 0755)) {
+		err = -errno;
+		guardian_stop(h);
+		return open_failed(h, "create the cgroup", err);
+	}
 	snprintf(path, sizeof(path), "%s/cgroup.freeze", h->dir);
 	h->freeze_fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (h->freeze_fd < 0) {
 		err = -errno;
 		rmdir(h->dir);
+		guardian_stop(h);
 		return open_failed(h, "open cgroup.freeze (a kernel from 5.2 has it) in", err);
-	}
-	err = guardian_start(h);
-	if (err) {
-		holdback_close(h);
-		return open_failed(h, "start the process that would release", err);
 	}
 	return 0;
 }
@@ -262,7 +342,7 @@ int holdback_add(struct holdback *h, pid_t pid)
 void holdback_set(struct holdback *h, bool frozen)
 {
 	pthread_mutex_lock(&h->lock);
-	if (h->freeze_fd >= 0 && h->frozen != frozen &&
+	if (h->freeze_fd >= 0 && h->frozen != frozen && !(frozen && h->let_go) &&
 	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1)
 		__atomic_store_n(&h->frozen, frozen, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&h->lock);
@@ -362,16 +442,24 @@ void holdback_unwatch(struct holdback *h)
 	h->watching = false;
 }
 
+/* Thawed for good: sctrace stops, and nothing it reads holds the command again. */
+void holdback_let_go(struct holdback *h)
+{
+	holdback_unwatch(h);
+	pthread_mutex_lock(&h->lock);
+	h->let_go = true;
+	pthread_mutex_unlock(&h->lock);
+	holdback_set(h, false);
+}
+
 void holdback_close(struct holdback *h)
 {
 	holdback_unwatch(h);
-	if (h->freeze_fd < 0)
-		return;
-	close(h->freeze_fd);
-	h->freeze_fd = -1;
-	h->frozen = false;
-	release(h->dir, h->parent);
-	if (h->guard_fd >= 0)
-		close(h->guard_fd);
-	h->guard_fd = -1;
+	if (h->freeze_fd >= 0) {
+		close(h->freeze_fd);
+		h->freeze_fd = -1;
+		h->frozen = false;
+		release(h->dir, h->parent);
+	}
+	guardian_stop(h);
 }

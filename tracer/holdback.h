@@ -21,8 +21,10 @@ struct holdback {
 	char parent[PATH_MAX];	/* sctrace's own cgroup, where tasks go back */
 	int freeze_fd;		/* the cgroup's cgroup.freeze, or -1 */
 	int guard_fd;		/* the guardian's pipe: EOF tells it to clean up */
+	pid_t guard_pid;	/* the guardian, sctrace's child, or 0 */
 	pthread_mutex_t lock;	/* the reader and the watcher both hold */
 	bool frozen;
+	bool let_go;		/* sctrace stops: never frozen again */
 	pthread_t watcher;	/* holds them while the reader is kept away */
 	bool watching;
 	bool stop_watching;
@@ -40,6 +42,7 @@ bool holdback_held(struct holdback *h);
 void holdback_set(struct holdback *h, bool frozen);
 int holdback_watch(struct holdback *h, struct ring *const *rings, size_t nr);
 void holdback_unwatch(struct holdback *h);
+void holdback_let_go(struct holdback *h);
 void holdback_close(struct holdback *h);
 
 #endif

@@ -101,7 +101,7 @@ int outcome_status(const struct outcome *o, int err)
 	if (s->child_done)
 		printer_exit_status(o->printer, s->child, s->child_status);
 	/* Once sctrace, their subreaper, has no child, none can be left. */
-	left = s->child && !s->tree_gone ? descendants_alive(getpid()) : 0;
+	left = s->child && !s->tree_gone ? descendants_alive(getpid(), s->hold ? s->hold->guard_pid : 0) : 0;
 	if (left)
 		printer_untraced(o->printer, s->child, s->stop_signal, left);
 	printer_summary(o->printer);

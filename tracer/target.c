@@ -351,14 +351,16 @@ static void add_children(pid_t pid, struct id_list *list)
 	scan_numeric(path, keep_children, &scan);
 }
 
-/* Processes below pid (its children, theirs...) that are not zombies. */
-size_t descendants_alive(pid_t pid)
+/* Processes below pid (its children, theirs...) that are not zombies, but except. */
+size_t descendants_alive(pid_t pid, pid_t except)
 {
 	struct id_list tree = { 0 };
 	size_t i, alive = 0;
 
 	add_children(pid, &tree);
 	for (i = 0; i < tree.nr; i++) {
+		if (tree.ids[i] == except)
+			continue;
 		alive += task_alive(tree.ids[i]);
 		add_children(tree.ids[i], &tree);
 	}
