@@ -108,3 +108,42 @@ late_mark() {
 	run tail -n 1 "$out"
 	assert_output "+++ exited with 0 +++"
 }
+
+# Whether sctrace $1's main thread is stuck in a write to a pipe or fifo.
+writing_to_pipe() {
+	[[ $(cat "/proc/$1/wchan" 2>/dev/null) == *pipe_write ]]
+}
+
+# EPOCHREALTIME as whole milliseconds.
+now_ms() {
+	local t=${EPOCHREALTIME/./}
+	echo $((t / 1000))
+}
+
+@test "an ending signal while the output blocks: sctrace ends within a second, says what it could not write, exit 74" {
+	local fifo=$BATS_TEST_TMPDIR/fifo go=$BATS_TEST_TMPDIR/go err=$BATS_TEST_TMPDIR/err
+	local held sig t0 took last
+	mkfifo "$fifo"
+	# Open for reading, never read: sctrace's open goes through, then its
+	# writes block once the pipe is full.
+	exec {held}<>"$fifo"
+	for sig in INT TERM HUP; do
+		rm -f "$go"
+		env --default-signal "$SCTRACE" -o "$fifo" -- perl -e 'getppid() until -e $ARGV[0]' "$go" 2>"$err" &
+		SCT_PID=$!
+		wait_until writing_to_pipe "$SCT_PID" || true
+		t0=$(now_ms)
+		kill -"$sig" "$SCT_PID"
+		status=0
+		wait_bounded "$SCT_PID" || status=$?
+		took=$(($(now_ms) - t0))
+		# The command, had the signal not reached it, ends here.
+		touch "$go"
+		[ "$status" -eq 74 ]
+		# A tick of 100 ms, then a killed command reaped: far below 3 s.
+		[ "$took" -lt 3000 ]
+		last=$(tail -n 1 "$err")
+		[[ "$last" =~ ^"sctrace: cannot write the trace to '$fifo': it blocked (nobody read it) when SIG$sig came, so sctrace gave it up; the trace is incomplete: at least "[0-9]+" later events not written (the command was traced to its end: killed by SIG$sig)"$ ]]
+	done
+	exec {held}<&-
+}

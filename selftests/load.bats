@@ -253,6 +253,54 @@ traced_through_slow_pipe() {
 	wait_until test ! -e "$CG"
 }
 
+@test "--lossless: SIGTERM while the output blocks and the command is held: it is let go, killed, the cgroup removed" {
+	need_cgroup2
+	local fifo=$BATS_TEST_TMPDIR/fifo err=$BATS_TEST_TMPDIR/err held
+	mkfifo "$fifo"
+	# Never read: sctrace blocks in its write, the command is held.
+	exec {held}<>"$fifo"
+	"$SCTRACE" --lossless --no-contents -o "$fifo" -- "$WORKLOAD" threads8 200000 2>"$err" &
+	SCT_PID=$!
+	CG=$(lossless_cgroup "$SCT_PID")
+	wait_until has_child "$SCT_PID" bench-workload
+	wait_until eval '[[ $(cat "/proc/$SCT_PID/wchan") == *pipe_write ]] && frozen "$CG"'
+	kill -TERM "$SCT_PID"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	exec {held}<&-
+	[ "$status" -eq 74 ]
+	run tail -n 1 "$err"
+	[[ "$output" =~ ^"sctrace: cannot write the trace to '$fifo': it blocked (nobody read it) when SIGTERM came, so sctrace gave it up; the trace is incomplete: at least "[0-9]+" later events not written (the command was traced to its end: killed by SIGTERM)"$ ]]
+	[ ! -e "$CG" ]
+}
+
+# Whether process $1 is stopped (state T in /proc/PID/stat).
+stopped() {
+	[[ $(cat "/proc/$1/stat" 2>/dev/null) =~ \)\ T\  ]]
+}
+
+@test "--lossless: SIGTSTP to sctrace alone holds the command back till SIGCONT: nothing lost" {
+	need_cgroup2
+	local go=$BATS_TEST_TMPDIR/go err=$BATS_TEST_TMPDIR/err
+	# Calls without end until go exists: while sctrace is stopped, only
+	# the freeze keeps them from overflowing its rings.
+	"$SCTRACE" --lossless -m 64 -o /dev/null -- perl -e 'getppid() until -e $ARGV[0]' "$go" 2>"$err" &
+	SCT_PID=$!
+	CG=$(lossless_cgroup "$SCT_PID")
+	wait_until has_child "$SCT_PID" perl
+	kill -TSTP "$SCT_PID"
+	status=0
+	wait_until eval 'stopped "$SCT_PID" && frozen "$CG"' || status=$?
+	kill -CONT "$SCT_PID"
+	# Once the reader has caught up, the command runs again.
+	wait_until eval '! frozen "$CG"' || status=$?
+	touch "$go"
+	wait_bounded "$SCT_PID" || status=$?
+	[ "$status" -eq 0 ]
+	run cat "$err"
+	assert_output ""
+}
+
 @test "--lossless: a cgroup the command made below its own is removed too" {
 	need_cgroup2
 	local mark=$BATS_TEST_TMPDIR/mark

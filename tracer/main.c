@@ -46,8 +46,7 @@ struct run {
 	struct outbuf out;
 	struct printer printer;
 	struct session session;
-	sigset_t old_mask;
-	int sigfd;
+	struct sct_signals signals;
 	int out_fd;
 	uint64_t start_ns;		/* CLOCK_MONOTONIC when tracing began */
 	int32_t child_tid;		/* the command, the one task traced */
@@ -125,7 +124,7 @@ static int prepare_command(struct run *r)
 		return 0;
 	ret = r->opts.lossless ? holdback_open(&r->hold) : 0;
 	if (!ret)
-		ret = target_fork_command(&r->cmd, r->opts.command, &r->old_mask,
+		ret = target_fork_command(&r->cmd, r->opts.command, &r->signals.old_mask,
 					  r->opts.inherit);
 	if (!ret && r->opts.lossless)
 		ret = holdback_add(&r->hold, r->cmd.pid);
@@ -298,7 +297,7 @@ static int trace(struct run *r)
 {
 	const struct session_config cfg = {
 		.events = &r->events, .printer = &r->printer, .ids = r->ids,
-		.sigfd = r->sigfd, .lost_to_stderr = r->out_fd != STDERR_FILENO,
+		.signals = &r->signals, .lost_to_stderr = r->out_fd != STDERR_FILENO,
 		.child = r->opts.command ? r->cmd.pid : 0,
 		.follow = r->opts.command && r->opts.inherit && !r->opts.stop_at_exit,
 		.watched = r->watched.nr ? &r->watched : NULL,
@@ -326,8 +325,7 @@ static void run_free(struct run *r)
 	extra_tps_free(&r->extra);
 	recording_close(&r->rec);
 	outbuf_close_trace(&r->out);
-	if (r->sigfd >= 0)
-		close(r->sigfd);
+	signals_close(&r->signals);
 	/* Its watcher reads the rings: stopped before they are unmapped. */
 	holdback_close(&r->hold);
 	/*
@@ -348,8 +346,8 @@ static void run_free(struct run *r)
 
 int main(int argc, char **argv)
 {
-	struct run r = { .sigfd = -1, .out_fd = -1,
-			 .cmd = { .go_fd = -1, .exec_fd = -1 } };
+	struct run r = { .out_fd = -1, .cmd = { .go_fd = -1, .exec_fd = -1 },
+			 .signals = { .fd = -1, .stop_fd = -1, .suspend_fd = -1 } };
 	bool record = argc > 1 && !strcmp(argv[1], "record");
 	int ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
 			   options_parse(argc, argv, &r.opts);
@@ -376,7 +374,7 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = open_output(&r);
 	if (!ret)
-		ret = signals_take(&r.old_mask, &r.sigfd);
+		ret = signals_take(&r.signals, r.opts.command && r.opts.lossless);
 	if (!ret)
 		ret = prepare_command(&r);
 	/* After the command's fork, so that it keeps the caller's policy. */

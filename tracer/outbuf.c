@@ -24,6 +24,7 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 	ob->cap = cap;
 	ob->fd = fd;
 	ob->error = 0;
+	ob->guard = NULL;
 	return 0;
 }
 
@@ -78,21 +79,46 @@ void outbuf_free(struct outbuf *ob)
 	ob->buf = NULL;
 }
 
-int outbuf_flush(struct outbuf *ob)
+/* A write cut short by a signal: whether the guard gives the output up. */
+static bool given_up(struct outbuf *ob)
+{
+	if (!ob->guard || !ob->guard->give_up(ob->guard->arg))
+		return false;
+	ob->error = ECANCELED;
+	return true;
+}
+
+static void write_all(struct outbuf *ob)
 {
 	size_t done = 0;
 
-	if (ob->fd < 0)
-		return 0;
 	while (done < ob->len && !ob->error) {
 		ssize_t n = write(ob->fd, ob->buf + done, ob->len - done);
 
-		if (n < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR) {
+			given_up(ob);
 			continue;
-		if (n <= 0)
+		}
+		if (n <= 0) {
 			ob->error = n < 0 ? errno : EIO;
-		else
-			done += n;
+			break;
+		}
+		done += n;
+		if (done < ob->len)
+			given_up(ob);
+	}
+}
+
+int outbuf_flush(struct outbuf *ob)
+{
+	if (ob->fd < 0)
+		return 0;
+	if (ob->len && !ob->error) {
+		if (ob->guard)
+			ob->guard->tick(ob->guard->arg, true);
+		write_all(ob);
+		if (ob->guard)
+			ob->guard->tick(ob->guard->arg, false);
 	}
 	ob->len = 0;
 	return ob->error ? -ob->error : 0;

@@ -2,10 +2,22 @@
 #ifndef SCTRACE_OUTBUF_H
 #define SCTRACE_OUTBUF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "outfile.h"
+
+/*
+ * Asked while a write blocks (a pipe nobody reads): tick(arg, true)
+ * makes the write return now and then, and give_up(arg) then says
+ * whether to stop writing, the output failed with ECANCELED.
+ */
+struct outbuf_guard {
+	void (*tick)(void *arg, bool on);
+	bool (*give_up)(void *arg);
+	void *arg;
+};
 
 /*
  * Text output assembled in one large block and written with write(2):
@@ -18,6 +30,7 @@ struct outbuf {
 	size_t cap;
 	int fd;
 	int error;	/* first errno of a failed write, 0 if none */
+	const struct outbuf_guard *guard;	/* or NULL: a write waits for ever */
 };
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap);

@@ -35,14 +35,20 @@ static void command_end(const struct session *s, char *buf, size_t len)
  */
 static int output_failed(const struct outcome *o, const char *what, int error)
 {
-	char end[128], shown[ESCAPE_PATH_SIZE];
+	char end[128], shown[ESCAPE_PATH_SIZE], why[128], name[SIGNAL_NAME_MAX];
 	const char *where = o->output ?: "stderr";
 
 	if (!strcmp(where, "-"))
 		where = "stdout";
 	command_end(o->session, end, sizeof(end));
+	/* ECANCELED: given up, blocked (nobody read it) when a signal came. */
+	if (error == ECANCELED)
+		snprintf(why, sizeof(why), "it blocked (nobody read it) when %s came, so sctrace gave it up",
+			 signal_name(o->session->stop_signal, name, sizeof(name)));
+	else
+		snprintf(why, sizeof(why), "%s", strerror(error));
 	diag("cannot write the %s to '%s': %s; the %s is incomplete: at least %llu later events not written (%s)",
-	     what, escape_str(shown, sizeof(shown), where), strerror(error), what,
+	     what, escape_str(shown, sizeof(shown), where), why, what,
 	     (unsigned long long)o->session->unwritten, end);
 	return sct_exit_status(-error, SCT_EXIT_IO);
 }

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "exit_codes.h"
 #include "session.h"
+#include "signals.h"
 #include "target.h"
 
 /* How often to look for new records and for targets that are gone. */
@@ -172,7 +173,7 @@ static int read_signals(struct session *s)
 	struct signalfd_siginfo si;
 	int stop = 0;
 
-	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
+	while (read(s->signals->fd, &si, sizeof(si)) == sizeof(si)) {
 		if (si.ssi_signo == SIGCHLD)
 			reap_children(s);
 		else if (si.ssi_signo != SIGPIPE && si.ssi_signo != SIGXFSZ)
@@ -204,7 +205,7 @@ static void forward_signal(struct session *s, int sig)
 
 	/* A held task would not act on the signal until thawed. */
 	if (s->hold)
-		holdback_set(s->hold, false);
+		holdback_let_go(s->hold);
 	if (!s->child_done)
 		kill(s->child, sig);
 	for (waited = 0; waited < FORWARD_GRACE_MS && !command_done(s); waited += 10) {
@@ -228,7 +229,7 @@ static int setup_poll(struct session *s, struct pollfd **pfds)
 {
 	size_t i, nr = s->events->nr_rings;
 
-	*pfds = calloc(nr + 1, sizeof(**pfds));
+	*pfds = calloc(nr + 2, sizeof(**pfds));
 	s->queues = calloc(nr, sizeof(*s->queues));
 	if (!*pfds || !s->queues)
 		return -ENOMEM;
@@ -236,8 +237,10 @@ static int setup_poll(struct session *s, struct pollfd **pfds)
 		(*pfds)[i].fd = s->events->ring_fds[i];
 		(*pfds)[i].events = POLLIN;
 	}
-	(*pfds)[nr].fd = s->sigfd;
+	(*pfds)[nr].fd = s->signals->fd;
 	(*pfds)[nr].events = POLLIN;
+	(*pfds)[nr + 1].fd = s->signals->suspend_fd;
+	(*pfds)[nr + 1].events = POLLIN;
 	return 0;
 }
 
@@ -255,12 +258,13 @@ static bool limit_reached(struct session *s)
 
 static bool should_stop(struct session *s, int sig)
 {
+	/* First: a write that blocks from now on is given up. */
+	if (sig)
+		s->stop_signal = sig;
 	if (sig && s->child && !command_done(s))
 		forward_signal(s, sig);
-	if (sig) {
-		s->stop_signal = sig;
+	if (sig)
 		return true;
-	}
 	if (s->child)
 		return command_done(s);
 	return limit_reached(s) || watched_all_gone(s);
@@ -275,6 +279,40 @@ static void kcount_end(struct session *s)
 	s->unfinished += end.unfinished;
 }
 
+/*
+ * --lossless: SIGTSTP, SIGTTIN or SIGTTOU holds the command back before
+ * sctrace stops as it asks; once continued, the reader lets it go as
+ * usual, when the rings are read.
+ */
+static void take_suspend(struct session *s)
+{
+	int sig = signals_read_suspend(s->signals);
+
+	if (!sig)
+		return;
+	holdback_set(s->hold, true);
+	signals_stop_self(sig);
+}
+
+static void guard_tick(void *arg, bool on)
+{
+	struct session *s = arg;
+
+	signals_tick(s->signals, on);
+}
+
+/*
+ * A write blocks: a stop of the terminal's is taken there too; an
+ * ending signal, read or still waiting, gives the output up.
+ */
+static bool guard_give_up(void *arg)
+{
+	struct session *s = arg;
+
+	take_suspend(s);
+	return s->stop_signal || signals_stop_pending(s->signals);
+}
+
 /* Runs until the target is gone or a signal arrives; drains everything. */
 int session_run(struct session *s)
 {
@@ -282,17 +320,23 @@ int session_run(struct session *s)
 	size_t nr = s->events->nr_rings;
 	int err = setup_poll(s, &pfds);
 
+	s->guard = (struct outbuf_guard){ guard_tick, guard_give_up, s };
+	s->printer->out->guard = &s->guard;
+	if (s->writer)
+		s->writer->out.guard = &s->guard;
+
 	reap_children(s);
 	/* A failed write ends the output, not the tracing: the rest is counted. */
 	while (!err) {
 		int wait_ms = s->hold && holdback_held(s->hold) ? HELD_POLL_MS : POLL_INTERVAL_MS;
 		int sig;
 
-		if (poll(pfds, nr + 1, wait_ms) < 0 && errno != EINTR) {
+		if (poll(pfds, nr + 2, wait_ms) < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
 		stop_polling_hung_up(pfds, nr);
+		take_suspend(s);
 		sig = pfds[nr].revents & POLLIN ? read_signals(s) : 0;
 		if (should_stop(s, sig))
 			break;
@@ -306,10 +350,8 @@ int session_run(struct session *s)
 		events_flush_lost(s->events);
 		drain(s, UINT64_MAX);
 	}
-	if (s->hold) {
-		holdback_unwatch(s->hold);
-		holdback_set(s->hold, false);
-	}
+	if (s->hold)
+		holdback_let_go(s->hold);
 	s->unfinished = printer_unfinished(s->printer);
 	if (s->kcount)
 		kcount_end(s);
@@ -323,7 +365,7 @@ void session_init(struct session *s, const struct session_config *cfg)
 {
 	*s = (struct session){
 		.events = cfg->events, .printer = cfg->printer, .ids = cfg->ids,
-		.sigfd = cfg->sigfd, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
+		.signals = cfg->signals, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
 		.child = cfg->child, .follow = cfg->follow, .watched = cfg->watched,
 		.writer = cfg->writer, .kcount = cfg->kcount, .hold = cfg->hold,
 	};

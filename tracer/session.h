@@ -14,6 +14,7 @@
 #include "perf_writer.h"
 #include "printer.h"
 #include "sample.h"
+#include "signals.h"
 
 /* The live part of a run: read rings, order events, print, decide to stop. */
 struct session {
@@ -21,7 +22,8 @@ struct session {
 	struct printer *printer;
 	struct sample_ids ids;
 	struct event_queue *queues;	/* one per ring */
-	int sigfd;
+	struct sct_signals *signals;
+	struct outbuf_guard guard;	/* gives a blocked output up on a signal */
 	pid_t self;			/* sctrace: its flush samples are skipped */
 	bool lost_to_stderr;		/* the trace itself is not on stderr */
 	pid_t child;			/* the traced command, or 0 */
@@ -45,7 +47,7 @@ struct session_config {
 	struct event_set *events;
 	struct printer *printer;
 	struct sample_ids ids;
-	int sigfd;			/* the signals that end the run */
+	struct sct_signals *signals;	/* the signals that end the run */
 	bool lost_to_stderr;		/* the trace itself is not on stderr */
 	pid_t child;			/* the traced command, or 0 */
 	bool follow;			/* end once the command's whole tree is gone */
