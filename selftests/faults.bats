@@ -147,3 +147,14 @@ now_ms() {
 	done
 	exec {held}<&-
 }
+
+@test "started with stderr closed: sctrace's messages never go into its output" {
+	run -127 --separate-stderr bash -c '"$1" -o "$2" -- /nonexistent/cmd 2>&-' sh "$SCTRACE" "$out"
+	[ -e "$out" ]
+	run grep -a -c 'sctrace:' "$out"
+	assert_output "0"
+	run -127 --separate-stderr bash -c '"$1" record -o "$2" -- /nonexistent/cmd 2>&-' sh "$SCTRACE" "$out"
+	[ -e "$out" ]
+	run grep -a -c 'sctrace:' "$out"
+	assert_output "0"
+}

@@ -15,6 +15,7 @@
 #include "fdpaths.h"
 #include "holdback.h"
 #include "options.h"
+#include "outfile.h"
 #include "outcome.h"
 #include "printer.h"
 #include "recording.h"
@@ -349,8 +350,11 @@ int main(int argc, char **argv)
 	struct run r = { .out_fd = -1, .cmd = { .go_fd = -1, .exec_fd = -1 },
 			 .signals = { .fd = -1, .stop_fd = -1, .suspend_fd = -1 } };
 	bool record = argc > 1 && !strcmp(argv[1], "record");
-	int ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
-			   options_parse(argc, argv, &r.opts);
+	int ret;
+
+	outfile_std_fds();
+	ret = record ? options_parse_record(argc - 1, argv + 1, &r.opts) :
+		       options_parse(argc, argv, &r.opts);
 
 	r.rec.writer.fd = -1;
 	r.argv = argv;

@@ -106,3 +106,18 @@ int outfile_open(const char *path, const struct outfile_rules *rules,
 	}
 	return fd;
 }
+
+/*
+ * 0, 1 and 2 open, on /dev/null where they were closed: started with
+ * stderr closed, sctrace took fd 2 for its output, and its messages
+ * went into the trace or the perf.data.
+ */
+void outfile_std_fds(void)
+{
+	int fd;
+
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDWR) < 0)
+			return;
+}

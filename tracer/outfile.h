@@ -22,5 +22,6 @@ struct outfile_rules {
 
 int outfile_open(const char *path, const struct outfile_rules *rules,
 		 char *why, size_t why_len);
+void outfile_std_fds(void);
 
 #endif
