@@ -360,3 +360,34 @@ stopped() {
 	[ ! -e "$CG" ] || rmdir "$CG"
 	[ "$status" -eq 0 ]
 }
+
+@test "--lossless: a process that moved itself out of the held cgroup is named with the loss" {
+	need_cgroup2
+	local fifo=$BATS_TEST_TMPDIR/fifo go=$BATS_TEST_TMPDIR/go err=$BATS_TEST_TMPDIR/err
+	local held read_end reader parent
+	parent=$(dirname "$(lossless_cgroup 0)")
+	mkfifo "$fifo"
+	exec {held}<>"$fifo"
+	# perl leaves the held cgroup for sctrace's own, then makes calls
+	# until go exists, while sctrace is stuck writing to the fifo:
+	# nothing holds perl back, and its rings overflow.
+	"$SCTRACE" --lossless -m 64 --no-contents -o "$fifo" -- perl -e '
+		open(my $f, ">", "$ARGV[0]/cgroup.procs") or die; print $f "$$\n"; close($f) or die;
+		getppid() until -e $ARGV[1]' "$parent" "$go" 2>"$err" &
+	SCT_PID=$!
+	wait_until has_child "$SCT_PID" perl
+	wait_until eval '[[ $(cat "/proc/$SCT_PID/wchan") == *pipe_write ]]'
+	exec {read_end}<"$fifo" {held}<&-
+	cat <&"$read_end" >"$out" &
+	reader=$!
+	exec {read_end}<&-
+	# The loss is read (and its owner looked for) while perl still runs.
+	wait_until grep -q LOST "$out" || true
+	touch "$go"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	wait "$reader"
+	[ "$status" -eq 0 ]
+	grep -q '^sctrace: LOST [0-9]* events$' "$err"
+	grep -qx "sctrace: --lossless could not hold back 'perl' (pid $CHILD): it moved itself out of the cgroup that holds the command back, and what it did while sctrace fell behind was lost; leave the command's processes in their cgroup" "$err"
+}

@@ -15,10 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
 #include "holdback.h"
+#include "target.h"
 
 /*
  * Emptying the cgroup: its tasks are moved out, and one that is exiting
@@ -44,6 +46,8 @@
  * of the trace can keep it away for milliseconds (a disk under load).
  */
 #define WATCH_INTERVAL_NS 200000L
+/* How often a freeze looks for a process that left the cgroup: at most once a second. */
+#define ESCAPE_SCAN_NS 1000000000ull
 
 /* The mount point and root of the first cgroup2 mount, from mountinfo. */
 static bool cgroup2_mount(char *point, char *root)
@@ -96,6 +100,9 @@ static int parent_dir(struct holdback *h)
 		return -ENAMETOOLONG;
 	if ((size_t)snprintf(h->dir, sizeof(h->dir), "%s/sctrace-%d", h->parent, (int)getpid()) >=
 	    sizeof(h->dir))
+		return -ENAMETOOLONG;
+	if ((size_t)snprintf(h->held, sizeof(h->held), "%s/sctrace-%d",
+			     strcmp(path, "/") ? path : "", (int)getpid()) >= sizeof(h->held))
 		return -ENAMETOOLONG;
 	return 0;
 }
@@ -338,13 +345,69 @@ int holdback_add(struct holdback *h, pid_t pid)
 	return err ? open_failed(h, "move the command into", err) : 0;
 }
 
+/* Whether pid is in the held cgroup or below it, as /proc says; one gone is. */
+static bool inside(const struct holdback *h, pid_t pid)
+{
+	char path[64], cgroup[PATH_MAX + 8];
+	size_t len = strlen(h->held);
+	bool in = true;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	while (fgets(cgroup, sizeof(cgroup), f))
+		if (!strncmp(cgroup, "0::", 3))
+			in = !strncmp(cgroup + 3, h->held, len) && strchr("/\n", cgroup[3 + len]);
+	fclose(f);
+	return in;
+}
+
+/*
+ * A live process of the command's (below sctrace, but its guardian) that
+ * moved itself out of the cgroup is not held back: what it does while
+ * sctrace is behind is lost, and its name goes with the loss. Looked
+ * for at a loss, and at a freeze at most once an ESCAPE_SCAN_NS.
+ */
+static void find_escaped(struct holdback *h, bool at_loss)
+{
+	uint64_t now = clock_ns(CLOCK_MONOTONIC);
+	struct id_list tree = { 0 };
+	char path[64];
+	size_t i;
+	FILE *f;
+
+	if (h->escaped || (!at_loss && now - h->scanned_ns < ESCAPE_SCAN_NS))
+		return;
+	h->scanned_ns = now;
+	descendants(getpid(), &tree);
+	for (i = 0; i < tree.nr && !h->escaped; i++)
+		if (tree.ids[i] != h->guard_pid && task_alive(tree.ids[i]) &&
+		    !inside(h, tree.ids[i]))
+			h->escaped = tree.ids[i];
+	id_list_free(&tree);
+	if (!h->escaped)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)h->escaped);
+	f = fopen(path, "re");
+	if (!f || !fgets(h->escaped_comm, sizeof(h->escaped_comm), f))
+		snprintf(h->escaped_comm, sizeof(h->escaped_comm), "?");
+	h->escaped_comm[strcspn(h->escaped_comm, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}
+
 /* Frozen tasks stop at their next return to user space; events in flight still come. */
 void holdback_set(struct holdback *h, bool frozen)
 {
 	pthread_mutex_lock(&h->lock);
 	if (h->freeze_fd >= 0 && h->frozen != frozen && !(frozen && h->let_go) &&
-	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1)
+	    pwrite(h->freeze_fd, frozen ? "1" : "0", 1, 0) == 1) {
 		__atomic_store_n(&h->frozen, frozen, __ATOMIC_RELEASE);
+		if (frozen)
+			find_escaped(h, false);
+	}
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -358,6 +421,14 @@ void holdback_check(struct holdback *h, uint64_t fill, uint64_t size)
 {
 	if (fill >= HOLD_AT_FILL(size) && !holdback_held(h))
 		holdback_set(h, true);
+}
+
+/* The reader met a LOST record: whose events were they? */
+void holdback_lost(struct holdback *h)
+{
+	pthread_mutex_lock(&h->lock);
+	find_escaped(h, true);
+	pthread_mutex_unlock(&h->lock);
 }
 
 /* Called by the reader once it read what it could: every ring nearly empty. */

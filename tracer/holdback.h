@@ -19,6 +19,7 @@
 struct holdback {
 	char dir[PATH_MAX];	/* the cgroup: sctrace-PID beside sctrace's own */
 	char parent[PATH_MAX];	/* sctrace's own cgroup, where tasks go back */
+	char held[PATH_MAX];	/* the cgroup as /proc/PID/cgroup names it */
 	int freeze_fd;		/* the cgroup's cgroup.freeze, or -1 */
 	int guard_fd;		/* the guardian's pipe: EOF tells it to clean up */
 	pid_t guard_pid;	/* the guardian, sctrace's child, or 0 */
@@ -30,6 +31,9 @@ struct holdback {
 	bool stop_watching;
 	struct ring *const *rings;
 	size_t nr_rings;
+	pid_t escaped;		/* a process of the command's seen outside, or 0 */
+	char escaped_comm[16];	/* its name */
+	uint64_t scanned_ns;	/* when the command's processes were last looked at */
 };
 
 void holdback_init(struct holdback *h);
@@ -43,6 +47,7 @@ void holdback_set(struct holdback *h, bool frozen);
 int holdback_watch(struct holdback *h, struct ring *const *rings, size_t nr);
 void holdback_unwatch(struct holdback *h);
 void holdback_let_go(struct holdback *h);
+void holdback_lost(struct holdback *h);
 void holdback_close(struct holdback *h);
 
 #endif

@@ -67,6 +67,17 @@ static void say_untraced(const struct session *s, size_t left)
 		     left == 1 ? "runs" : "run");
 }
 
+/* --lossless lost events: a process it could not hold back is named. */
+static void say_escaped(const struct session *s)
+{
+	char shown[ESCAPE_MSG_SIZE];
+
+	if (!s->hold || !s->hold->escaped)
+		return;
+	diag("--lossless could not hold back '%s' (pid %d): it moved itself out of the cgroup that holds the command back, and what it did while sctrace fell behind was lost; leave the command's processes in their cgroup",
+	     escape_str(shown, sizeof(shown), s->hold->escaped_comm), (int)s->hold->escaped);
+}
+
 /* --strict: a gate gets a non-zero status for a trace that is not whole. */
 static int strict_status(const struct outcome *o, size_t left, int status)
 {
@@ -118,6 +129,8 @@ int outcome_status(const struct outcome *o, int err)
 		return ret;
 	outbuf_flush(o->out);
 	printer_tell_lost(o->printer);
+	if (o->printer->lost)
+		say_escaped(s);
 	if (s->malformed)
 		diag("skipped %llu malformed records", (unsigned long long)s->malformed);
 	if (o->out->error)

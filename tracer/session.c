@@ -111,6 +111,8 @@ static void emit(struct session *s, struct sct_event *ev)
 	}
 	if (s->printer->out->error)
 		s->unwritten++;
+	if (ev->kind == EV_LOST && s->hold)
+		holdback_lost(s->hold);
 	printer_event(s->printer, ev);
 	event_release(ev);
 	if (ev->kind == EV_LOST && s->lost_to_stderr)

@@ -351,19 +351,25 @@ static void add_children(pid_t pid, struct id_list *list)
 	scan_numeric(path, keep_children, &scan);
 }
 
-/* Processes below pid (its children, theirs...) that are not zombies, but except. */
+/* Adds the processes below pid (its children, theirs...) to tree. */
+void descendants(pid_t pid, struct id_list *tree)
+{
+	size_t i = tree->nr;
+
+	add_children(pid, tree);
+	for (; i < tree->nr; i++)
+		add_children(tree->ids[i], tree);
+}
+
+/* Processes below pid that are not zombies, but except. */
 size_t descendants_alive(pid_t pid, pid_t except)
 {
 	struct id_list tree = { 0 };
 	size_t i, alive = 0;
 
-	add_children(pid, &tree);
-	for (i = 0; i < tree.nr; i++) {
-		if (tree.ids[i] == except)
-			continue;
-		alive += task_alive(tree.ids[i]);
-		add_children(tree.ids[i], &tree);
-	}
+	descendants(pid, &tree);
+	for (i = 0; i < tree.nr; i++)
+		alive += tree.ids[i] != except && task_alive(tree.ids[i]);
 	id_list_free(&tree);
 	return alive;
 }

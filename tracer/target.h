@@ -39,6 +39,7 @@ int tasks_of_process(pid_t pid, struct id_list *tids);
 int processes_of_user(uid_t uid, pid_t self, struct id_list *pids);
 bool task_exists(pid_t tid);
 bool task_alive(pid_t tid);
+void descendants(pid_t pid, struct id_list *tree);
 size_t descendants_alive(pid_t pid, pid_t except);
 
 #endif
