@@ -80,12 +80,10 @@ void outbuf_free(struct outbuf *ob)
 }
 
 /* A write cut short by a signal: whether the guard gives the output up. */
-static bool given_up(struct outbuf *ob)
+static void give_up(struct outbuf *ob, bool stalled)
 {
-	if (!ob->guard || !ob->guard->give_up(ob->guard->arg))
-		return false;
-	ob->error = ECANCELED;
-	return true;
+	if (ob->guard && ob->guard->give_up(ob->guard->arg, stalled))
+		ob->error = ECANCELED;
 }
 
 static void write_all(struct outbuf *ob)
@@ -96,7 +94,7 @@ static void write_all(struct outbuf *ob)
 		ssize_t n = write(ob->fd, ob->buf + done, ob->len - done);
 
 		if (n < 0 && errno == EINTR) {
-			given_up(ob);
+			give_up(ob, true);
 			continue;
 		}
 		if (n <= 0) {
@@ -105,7 +103,7 @@ static void write_all(struct outbuf *ob)
 		}
 		done += n;
 		if (done < ob->len)
-			given_up(ob);
+			give_up(ob, false);
 	}
 }
 

@@ -10,12 +10,13 @@
 
 /*
  * Asked while a write blocks (a pipe nobody reads): tick(arg, true)
- * makes the write return now and then, and give_up(arg) then says
- * whether to stop writing, the output failed with ECANCELED.
+ * makes the write return now and then, and give_up(arg, stalled) then
+ * says whether to stop writing, the output failed with ECANCELED;
+ * stalled: not a byte went since the last tick.
  */
 struct outbuf_guard {
 	void (*tick)(void *arg, bool on);
-	bool (*give_up)(void *arg);
+	bool (*give_up)(void *arg, bool stalled);
 	void *arg;
 };
 

@@ -27,6 +27,11 @@
 #define HOLD_CHECK_RECORDS 64
 /* While the command is held, no event wakes the reader: it looks again soon. */
 #define HELD_POLL_MS 1
+/*
+ * After an ending signal, an output that still takes bytes, slowly, is
+ * written this long at most; one that takes none is given up at once.
+ */
+#define SLOW_OUTPUT_NS 1000000000ull
 
 /*
  * record: a record goes to the file as it is (sctrace's own flush samples
@@ -263,6 +268,8 @@ static bool should_stop(struct session *s, int sig)
 	/* First: a write that blocks from now on is given up. */
 	if (sig)
 		s->stop_signal = sig;
+	if (sig && !s->stop_ns)
+		s->stop_ns = clock_ns(CLOCK_MONOTONIC);
 	if (sig && s->child && !command_done(s))
 		forward_signal(s, sig);
 	if (sig)
@@ -304,15 +311,19 @@ static void guard_tick(void *arg, bool on)
 }
 
 /*
- * A write blocks: a stop of the terminal's is taken there too; an
- * ending signal, read or still waiting, gives the output up.
+ * A write blocks: a stop of the terminal's is taken there too. After
+ * an ending signal, read or still waiting, an output that took nothing
+ * for a tick is given up, one that is slow a second later.
  */
-static bool guard_give_up(void *arg)
+static bool guard_give_up(void *arg, bool stalled)
 {
 	struct session *s = arg;
+	uint64_t now = clock_ns(CLOCK_MONOTONIC);
 
 	take_suspend(s);
-	return s->stop_signal || signals_stop_pending(s->signals);
+	if (!s->stop_ns && signals_stop_pending(s->signals))
+		s->stop_ns = now;
+	return s->stop_ns && (stalled || now - s->stop_ns >= SLOW_OUTPUT_NS);
 }
 
 /* Runs until the target is gone or a signal arrives; drains everything. */

@@ -34,6 +34,7 @@ struct session {
 	const struct id_list *watched;	/* -p/-t/-u tasks; stop when all gone */
 	bool disabled;			/* --max-events reached, events stopped */
 	int stop_signal;		/* the signal that ended the run, or 0 */
+	uint64_t stop_ns;		/* CLOCK_MONOTONIC when one was first seen, or 0 */
 	uint64_t unwritten;		/* events seen after the output failed */
 	size_t unfinished;		/* calls without their exit at the end */
 	uint64_t malformed;		/* records that made no sense */
