@@ -537,6 +537,7 @@ trace_marker() {
 }
 
 @test "--lossless without a cgroup2 mount: one line, exit 78, the command never run" {
+	need_cgroup2_unmounted
 	mark=$BATS_TEST_TMPDIR/mark
 	# A mount namespace of its own, where /proc/self/mountinfo lists no cgroup2.
 	run --separate-stderr unshare -m sh -c '
@@ -549,6 +550,7 @@ trace_marker() {
 
 @test "--lossless on a read-only cgroup2: one line, exit 78, the command never run" {
 	[ -n "$(findmnt -n -t cgroup2)" ] || skip "no cgroup2 mounted here: nothing to make read-only"
+	need_cgroup2_read_only
 	mark=$BATS_TEST_TMPDIR/mark
 	run --separate-stderr unshare -m sh -c '
 		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 mount -o remount,bind,ro
@@ -579,12 +581,14 @@ trace_marker() {
 }
 
 @test "tracefs not mounted: root mounts it" {
+	need_tracefs_mountable
 	run unshare -m sh -c "umount /sys/kernel/tracing 2>/dev/null; umount /sys/kernel/debug 2>/dev/null; $SCTRACE -o $out -- true && mountpoint -q /sys/kernel/tracing"
 	assert_success
 	grep -q '^exit_group' "$out"
 }
 
 @test "tracefs not mounted, not root: exit 69 and how to mount" {
+	need_tracefs_unmounted
 	run --separate-stderr unshare -m sh -c "umount /sys/kernel/tracing 2>/dev/null; umount /sys/kernel/debug 2>/dev/null; setpriv --reuid=$SPARE_UID --regid=$SPARE_UID --clear-groups $SCTRACE -- true"
 	[ "$status" -eq 69 ]
 	[[ "$stderr" == *"mount -t tracefs nodev /sys/kernel/tracing" ]]
@@ -804,6 +808,7 @@ while True:
 }
 
 @test "nothing is left behind, even under a PID 1 that never reaps" {
+	need_pid_ns
 	# PID 1 of a new pid namespace that waits for its own children only,
 	# as the guests' shell does: any process sctrace leaves is still there.
 	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc /usr/bin/python3 -I -c '

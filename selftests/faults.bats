@@ -52,6 +52,7 @@ late_mark() {
 }
 
 @test "output on a full file system: one clear line, exit 74, the command traced to its end" {
+	need_tmpfs_mount
 	mark=$BATS_TEST_TMPDIR/mark
 	# The ring holds the whole run (40,000 records, about 4 MB): a slow
 	# tracer (ASan) loses nothing, so the write error is the only line.

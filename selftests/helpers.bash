@@ -20,6 +20,82 @@ need_root() {
 JSON_CHECK=$BATS_TEST_DIRNAME/json-check
 # What sct returns for --json output the schema refuses.
 JSON_BAD=86
+# What a test needs of its environment and a chroot or a container may
+# refuse: each probe tries the capability itself, never sctrace, once per
+# suite file, and the test skips with the refusal's own words (kselftest's
+# SKIP), so that only sctrace can fail it. KEY WHAT PROBE...: the probe's
+# last line of output, or "refused", is cached under KEY as the reason.
+need_env() {
+	local cache=$BATS_FILE_TMPDIR/env-refuses-$1 what=$2
+	shift 2
+	if [ ! -e "$cache" ]; then
+		if "$@" >"$cache.out" 2>&1; then
+			: >"$cache"
+		else
+			tail -n 1 "$cache.out" | grep . >"$cache" || echo refused >"$cache"
+		fi
+	fi
+	[ ! -s "$cache" ] || skip "this environment refuses $what: $(cat "$cache")"
+}
+
+# unshare(1) makes the mount private (MS_REC|MS_PRIVATE on /), which a
+# chroot whose root is not a mount point refuses.
+need_mount_ns() {
+	need_env mount-ns "a mount namespace" unshare -m true
+}
+
+need_tmpfs_mount() {
+	need_mount_ns
+	need_env tmpfs "a tmpfs mount" unshare -m mount -t tmpfs -o size=64k probe /mnt
+}
+
+need_pid_ns() {
+	need_mount_ns
+	need_env pid-ns "a pid namespace with its own /proc" unshare -pf --mount-proc true
+}
+
+# Every cgroup2 mount gone from a mount namespace of its own.
+need_cgroup2_unmounted() {
+	need_mount_ns
+	need_env cgroup2-unmounted "unmounting cgroup2 in a mount namespace" unshare -m sh -c '
+		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 umount -l &&
+		! grep " - cgroup2 " /proc/self/mountinfo'
+}
+
+# Every cgroup2 mount read-only in a mount namespace of its own.
+need_cgroup2_read_only() {
+	need_mount_ns
+	need_env cgroup2-ro "remounting cgroup2 read-only in a mount namespace" unshare -m sh -c '
+		findmnt -n -t cgroup2 -o TARGET | xargs -r -n1 mount -o remount,bind,ro &&
+		! awk "/ - cgroup2 / && \$6 !~ /^ro(,|\$)/" /proc/self/mountinfo | grep .'
+}
+
+# A cgroup beside this one's can be made, as --lossless makes its own.
+need_cgroup2_writable() {
+	local mnt path
+
+	mnt=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$mnt" ] || skip "no cgroup2 mounted: --lossless cannot hold a command here"
+	path=$(sed -n 's/^0:://p' /proc/self/cgroup)
+	need_env cgroup2-mkdir "making a cgroup" sh -c 'mkdir "$1" && rmdir "$1"' sh \
+		"$mnt${path%/}/sctrace-probe-$$"
+}
+
+# tracefs unmounted in a mount namespace of its own (debugfs too, whose
+# tracing/ mounts it again when looked at).
+untracefs='umount /sys/kernel/tracing 2>/dev/null; umount /sys/kernel/debug 2>/dev/null'
+
+need_tracefs_unmounted() {
+	need_mount_ns
+	need_env tracefs-unmounted "unmounting tracefs in a mount namespace" unshare -m sh -c "
+		$untracefs; ! mountpoint /sys/kernel/tracing"
+}
+
+need_tracefs_mountable() {
+	need_tracefs_unmounted
+	need_env tracefs-mount "mounting tracefs" unshare -m sh -c "
+		$untracefs; mount -t tracefs nodev /sys/kernel/tracing"
+}
 
 # sctrace under a time limit; `run` records status, stdout and stderr.
 # With --json, its output is then checked against doc/sctrace.schema.json:
