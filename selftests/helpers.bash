@@ -12,8 +12,11 @@ WORKLOAD=${BENCH_WORKLOAD:-$BATS_TEST_DIRNAME/../build/bench/bench-workload}
 # Upper bound on any single sctrace run: a hang is a failure, not a stall.
 LIMIT=${LIMIT:-30}
 
+# Root, where perf events are allowed (an unprivileged container's root
+# is refused them).
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to open perf tracepoints"
+	need_perf_events
 }
 
 # Every --json line must be one the schema accepts: sct checks it.
@@ -95,6 +98,48 @@ need_tracefs_mountable() {
 	need_tracefs_unmounted
 	need_env tracefs-mount "mounting tracefs" unshare -m sh -c "
 		$untracefs; mount -t tracefs nodev /sys/kernel/tracing"
+}
+
+# A tracepoint's perf event with its raw record, as sctrace opens them,
+# on raw_syscalls:sys_enter. Where tracefs is not mounted yet there is no
+# id to try: sctrace mounts it, and says so if it cannot.
+need_perf_events() {
+	local t id=
+
+	for t in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+		id=$(cat "$t/events/raw_syscalls/sys_enter/id" 2>/dev/null) && break
+	done
+	[ -z "$id" ] || need_env perf "perf events on tracepoints" perl -e '
+		require "syscall.ph";
+		# perf_event_attr, its first 64 bytes: PERF_TYPE_TRACEPOINT,
+		# PERF_SAMPLE_RAW, disabled.
+		my $attr = pack("L L Q Q Q Q Q L L Q", 2, 64, $ARGV[0], 1, 1 << 10, 0, 1, 0, 0, 0);
+		syscall(&SYS_perf_event_open, $attr, 0, -1, -1, 0) >= 0 or
+			die "perf_event_open: $!\n"' "$id"
+}
+
+# A BPF tracepoint program can be loaded (CAP_BPF and CAP_PERFMON, or
+# CAP_SYS_ADMIN, and no seccomp filter refusing bpf()).
+need_bpf() {
+	need_env bpf "loading a BPF program" perl -e '
+		require "syscall.ph";
+		# r0 = 0; exit
+		my $insns = pack("C C s l C C s l", 0xb7, 0, 0, 0, 0x95, 0, 0, 0);
+		my $license = "GPL\0";
+		# bpf_attr for BPF_PROG_LOAD: BPF_PROG_TYPE_TRACEPOINT, 2 insns.
+		my $attr = pack("L L Q Q", 5, 2, unpack("Q", pack("P", $insns)),
+				unpack("Q", pack("p", $license))) . "\0" x 96;
+		syscall(&SYS_bpf, 5, $attr, length($attr)) >= 0 or
+			die "bpf(BPF_PROG_LOAD): $!\n"'
+}
+
+# Pointer contents: BPF allowed here, and an sctrace built with libbpf.
+# Any other reason sctrace gives for addresses is its own failure.
+need_contents() {
+	need_root
+	need_bpf
+	run --separate-stderr sct -o /dev/null -- true
+	[[ $stderr != *"built without libbpf"* ]] || skip "no contents here: ${stderr#sctrace: }"
 }
 
 # sctrace under a time limit; `run` records status, stdout and stderr.

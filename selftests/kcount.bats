@@ -42,10 +42,12 @@ every_getppid() {
 }
 
 @test "-s -m 1, 8 threads: every getppid counted, each thread's too, nothing lost" {
+	need_bpf
 	every_getppid 8 800000
 }
 
 @test "-s -m 1, 32 threads: every getppid counted, each thread's too, nothing lost" {
+	need_bpf
 	every_getppid 32 1000000
 	# Each thread's exit, counted at its enter.
 	read -r calls _ <<< "$(total_row "$out" exit)"
@@ -53,6 +55,7 @@ every_getppid() {
 }
 
 @test "--errno-summary -m 1, 32 threads: every errno counted exactly" {
+	need_bpf
 	run --separate-stderr sct --errno-summary -m 1 --no-realtime -o "$out" -- "$WORKLOAD" errors32 640000
 	assert_success
 	assert_equal "$stderr" ""
@@ -66,6 +69,7 @@ getpriority EINVAL: 320000"
 }
 
 @test "-s over 4000 exited children: the tables the rings' counting keeps, folded alike" {
+	need_bpf
 	run --separate-stderr sct -s -o "$out" -- "$WORKLOAD" forkstorm 4000
 	assert_success
 	# The parent's, the 1024 last ended (as the printer keeps them), and
@@ -80,6 +84,7 @@ getpriority EINVAL: 320000"
 }
 
 @test "-s: the command's own exec counts once, not the failed tries of its PATH search" {
+	need_bpf
 	mkdir "$BATS_TEST_TMPDIR/bin"
 	printf '#!/bin/sh\n' > "$BATS_TEST_TMPDIR/bin/true"
 	# Not executable: execvp's first try fails with EACCES and it goes on.
@@ -92,6 +97,7 @@ getpriority EINVAL: 320000"
 }
 
 @test "-p: a running process's calls counted until SIGINT, in the kernel" {
+	need_bpf
 	"$WORKLOAD" getppid 1000000000 &
 	local pid=$!
 	sct_bg_default_signals -s -m 1 --no-realtime -o "$out" -p "$pid"
