@@ -101,6 +101,27 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 	assert_line "ok 2 cannot # SKIP needs two cpus"
 }
 
+@test "bats-tap: every test skipped exits 4; ktap-run counts the suite and its tests as skips" {
+	printf '@test "a" { skip "refused a mount namespace"; }\n@test "b" { skip "refused a mount namespace"; }\n' \
+		>"$BATS_TEST_TMPDIR/s.bats"
+	run env -i PATH=/usr/bin:/bin "$BATS_TEST_DIRNAME/bats-tap" "$BATS_TEST_TMPDIR/s.bats"
+	[ "$status" -eq 4 ]
+	assert_line "ok 1 a # SKIP refused a mount namespace"
+	run env -i PATH=/usr/bin:/bin "$KTAP_RUN" s "$BATS_TEST_DIRNAME/bats-tap $BATS_TEST_TMPDIR/s.bats"
+	[ "$status" -eq 4 ]
+	assert_line "ok 1 selftests: sctrace: s # SKIP refused a mount namespace"
+	assert_line "# Totals: suites pass:0 fail:0 skip:1; tests pass:0 fail:0 xfail:0 skip:2"
+}
+
+@test "bats-tap under ktap-run: a skip beside a pass is counted a skip, the suite a pass" {
+	printf '@test "runs" { true; }\n@test "cannot" { skip "refused a tmpfs mount"; }\n' >"$BATS_TEST_TMPDIR/s.bats"
+	run env -i PATH=/usr/bin:/bin "$KTAP_RUN" s "$BATS_TEST_DIRNAME/bats-tap $BATS_TEST_TMPDIR/s.bats"
+	assert_success
+	assert_line "# ok 2 cannot # SKIP refused a tmpfs mount"
+	assert_line "ok 1 selftests: sctrace: s"
+	assert_line "# Totals: suites pass:1 fail:0 skip:0; tests pass:1 fail:0 xfail:0 skip:1"
+}
+
 # A real document: a unit test binary and a nested ktap-run, as make check.
 real_report() {
 	"$KTAP_RUN" lists "$UNIT" nested "$KTAP_RUN lists $UNIT" >"$BATS_TEST_TMPDIR/r.ktap"
