@@ -622,6 +622,7 @@ teardown() {
 	fi
 	# A marker a failed wait left calling kill(self, 0).
 	[ -z "${marker:-}" ] || kill "$marker" 2>/dev/null || true
+	[ -z "${parent:-}" ] || kill "$parent" 2>/dev/null || true
 }
 
 @test "perf_event_paranoid too high for a non-root user: exit 77" {
@@ -786,7 +787,9 @@ if os.fork() == 0:
     os._exit(0)
 while True:
     time.sleep(0.01)' &
-	local parent=$!
+	# Global: a failed wait must not leave it running, its output holding
+	# bats' pipe open for ever (teardown).
+	parent=$!
 	# Wait until the child is a zombie ("Z") of the spare uid.
 	local i zombie=
 	for ((i = 0; i < 100; i++)); do
