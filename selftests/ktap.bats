@@ -80,7 +80,7 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 	assert_line "selftests: 1 passed, 0 failed, 0 skipped"
 }
 
-@test "a 'not ok # SKIP' result is a skip, not a failure" {
+@test "a 'not ok' result with a SKIP directive is a skip, not a failure" {
 	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo "not ok 2 y # SKIP no cpu"'
 	assert_success
 	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
@@ -92,7 +92,7 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 	assert_line "ok 1 selftests: guests: a"
 }
 
-@test "bats-tap: a bats skip reads as a skip, with its reason after # SKIP" {
+@test "bats-tap: a bats skip reads as a skip, with its reason after the SKIP directive" {
 	printf '@test "runs" { true; }\n@test "cannot" { skip "needs two cpus"; }\n' >"$BATS_TEST_TMPDIR/s.bats"
 	# A bats of its own: this one's PATH leads to its libexec scripts.
 	run env -i PATH=/usr/bin:/bin "$BATS_TEST_DIRNAME/bats-tap" "$BATS_TEST_TMPDIR/s.bats"
@@ -187,7 +187,7 @@ check_setup() {
 	assert_line --regexp '^# ok [0-9]+ global\.'
 }
 
-@test "a harness skip without a name gets its RUN line's name; the reason stays after # SKIP" {
+@test "a harness skip without a name gets its RUN line's name; the reason stays after the SKIP directive" {
 	run "$KTAP_RUN" a 'echo 1..2; echo "#  RUN           global.first ..."; echo "ok 1 global.first";
 		echo "#  RUN           global.second ..."; echo "#      SKIP      needs strace"; echo "ok 2 # SKIP needs strace"'
 	assert_success
