@@ -100,22 +100,42 @@ need_tracefs_mountable() {
 		$untracefs; mount -t tracefs nodev /sys/kernel/tracing"
 }
 
-# A tracepoint's perf event with its raw record, as sctrace opens them,
-# on raw_syscalls:sys_enter. Where tracefs is not mounted yet there is no
-# id to try: sctrace mounts it, and says so if it cannot.
+# perf_event_open of TYPE CONFIG SAMPLE_TYPE for this process, disabled:
+# perf_event_attr's first 64 bytes.
+perf_probe_pl='require "syscall.ph";
+	my $attr = pack("L L Q Q Q Q Q L L Q", $ARGV[0], 64, $ARGV[1], 1, $ARGV[2], 0, 1, 0, 0, 0);
+	syscall(&SYS_perf_event_open, $attr, 0, -1, -1, 0) >= 0 or die "perf_event_open: $!\n"'
+
+# A tracepoint's perf event with its raw record (PERF_TYPE_TRACEPOINT,
+# PERF_SAMPLE_RAW), as sctrace opens them, on raw_syscalls:sys_enter. Its
+# id is in tracefs; where tracefs is not mounted yet (sctrace mounts it),
+# it is mounted for the probe in a mount namespace of its own, and where
+# there is none either, a software event at least meets a seccomp filter.
 need_perf_events() {
-	local t id=
+	local t id= enter=events/raw_syscalls/sys_enter/id
 
 	for t in /sys/kernel/tracing /sys/kernel/debug/tracing; do
-		id=$(cat "$t/events/raw_syscalls/sys_enter/id" 2>/dev/null) && break
+		id=$(cat "$t/$enter" 2>/dev/null) && break
 	done
-	[ -z "$id" ] || need_env perf "perf events on tracepoints" perl -e '
-		require "syscall.ph";
-		# perf_event_attr, its first 64 bytes: PERF_TYPE_TRACEPOINT,
-		# PERF_SAMPLE_RAW, disabled.
-		my $attr = pack("L L Q Q Q Q Q L L Q", 2, 64, $ARGV[0], 1, 1 << 10, 0, 1, 0, 0, 0);
-		syscall(&SYS_perf_event_open, $attr, 0, -1, -1, 0) >= 0 or
-			die "perf_event_open: $!\n"' "$id"
+	if [ -n "$id" ]; then
+		need_env perf "perf events on tracepoints" perl -e "$perf_probe_pl" 2 "$id" 1024
+	elif unshare -m true 2>/dev/null; then
+		need_env perf "tracefs, or perf events on tracepoints" unshare -m sh -c '
+			mount -t tracefs nodev /sys/kernel/tracing &&
+			exec perl -e "$1" 2 "$(cat /sys/kernel/tracing/$2)" 1024' sh "$perf_probe_pl" "$enter"
+	else
+		need_env perf "perf events" perl -e "$perf_probe_pl" 1 9 0
+	fi
+}
+
+# tracefs mounted, as sctrace run as root leaves it: where it is not yet,
+# it is mounted here, which this environment may refuse.
+need_tracefs_mounted() {
+	local err
+
+	[ ! -d /sys/kernel/tracing/events ] && [ ! -d /sys/kernel/debug/tracing/events ] || return 0
+	err=$(mount -t tracefs nodev /sys/kernel/tracing 2>&1) ||
+		skip "this environment refuses mounting tracefs: $err"
 }
 
 # A BPF tracepoint program can be loaded (CAP_BPF and CAP_PERFMON, or
