@@ -83,6 +83,8 @@ complete_words() {
 }
 
 @test "bash completion: options, syscalls after -e, tracepoints after --event" {
+	# It offers the names tracefs lists.
+	need_tracefs_mounted
 	PATH=$(dirname "$SCTRACE"):$PATH
 	run complete_words sctrace --no-inh
 	assert_output "--no-inherit"
