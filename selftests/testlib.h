@@ -23,8 +23,10 @@ int run_command(char *const argv[], const char *env_name, const char *env_value,
 
 /*
  * Whether a run's status says tracing is impossible here: the workload
- * skipped itself (kselftest's skip code), or sctrace found no tracefs,
- * no tracepoints or no permission (exit_codes.h).
+ * skipped itself (kselftest's skip code), sctrace found no tracepoints,
+ * or it found no tracefs or no permission (exit_codes.h) and the
+ * environment, tried without sctrace, refuses them indeed: else sctrace
+ * is wrong, and the run fails.
  */
 bool cannot_trace(int status);
 
