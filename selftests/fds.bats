@@ -156,6 +156,17 @@ count_unquoted_lt() {
 	has_line "read(fd: 7<$file>, buf: \"abc\", count: 3) = 3"
 }
 
+@test "-e: fds follow the calls it leaves out (openat, dup2 over an inherited fd)" {
+	# The process is gone before its reads print: /proc cannot say.
+	trace_case --decode-fds --expr read -- replaced "$other" 7<"$file"
+	fd=$(info_of fd)
+	has_line "read(fd: 7<$other>, buf: \"uvw\", count: 3) = 3"
+	has_line "read(fd: $fd<$other>, buf: \"xy\", count: 2) = 2"
+	# Followed, not shown.
+	run grep -cE '^(openat|dup2)\(' "$out.bare"
+	assert_output 0
+}
+
 @test "-p PID: an fd it opened before sctrace attached" {
 	local go=$BATS_TEST_TMPDIR/go i
 	"$PY" -I "$CASES" attached "$file" "$go" > "$BATS_TEST_TMPDIR/said" &

@@ -134,6 +134,15 @@ def inherited():
     read(7, 3)
 
 
+def replaced():
+    """fd 7, inherited, replaced by a file opened here; both read."""
+    fd = open_file(sys.argv[2])
+    say("fd", fd)
+    libc.dup2(fd, 7)
+    read(7, 3)
+    read(fd, 2)
+
+
 def attached():
     """An fd opened before sctrace attaches (-p); read once the file
     named by the second argument exists."""
@@ -152,7 +161,8 @@ def escaped():
 
 
 CASES = {f.__name__: f for f in (open_read, dup2, close_reuse, fork, cloexec_exec,
-                                 after_exec, pipe, sock, inherited, attached, escaped)}
+                                 after_exec, pipe, sock, inherited, replaced, attached,
+                                 escaped)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

@@ -217,7 +217,7 @@ TEST(either_exec_selected_lets_both_through_the_kernel)
 			bool exec = strcmp(exprs[e], "close");
 			char *minus_one;
 
-			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, &set, &f));
+			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, false, &set, &f));
 			EXPECT_EQ(1, set.count);
 			ASSERT_LT(0, eval_filter(f.enter, pass)) TH_LOG("%s", f.enter);
 			EXPECT_EQ(exec, pass[execve]);
@@ -228,6 +228,43 @@ TEST(either_exec_selected_lets_both_through_the_kernel)
 			EXPECT_STREQ("", minus_one + strlen(" || id == -1"));
 			*minus_one = '\0';
 			EXPECT_STREQ(f.enter, f.exit);
+		}
+	}
+}
+
+/*
+ * -y with -e: the calls that change fds pass the kernel's filters too
+ * (the printer follows them unshown); without -y they stay out.
+ */
+TEST(decoding_fds_lets_the_calls_that_change_fds_through)
+{
+	static const char *const changers[] = { "openat", "dup2", "dup3", "close", "pipe2",
+						"socket", "fcntl", "execve" };
+	static struct select_filters f;
+	static bool pass[SELECT_MAX_NR];
+	struct syscall_set set;
+	size_t m, c;
+	int fds;
+
+	for (m = 0; m < ARRAY_SIZE(machines); m++) {
+		long read_nr = audit_name_to_syscall("read", machines[m]);
+		long getpid_nr = audit_name_to_syscall("getpid", machines[m]);
+
+		for (fds = 0; fds <= 1; fds++) {
+			ASSERT_EQ(0, select_build_filters("read", machines[m], 0, fds, &set, &f));
+			EXPECT_EQ(1, set.count);
+			ASSERT_LT(0, eval_filter(f.enter, pass)) TH_LOG("%s", f.enter);
+			EXPECT_TRUE(pass[read_nr]);
+			EXPECT_FALSE(pass[getpid_nr]);
+			for (c = 0; c < ARRAY_SIZE(changers); c++) {
+				long nr = audit_name_to_syscall(changers[c], machines[m]);
+
+				/* arm64 has no dup2: dup3 stands for it there. */
+				if (nr < 0)
+					continue;
+				EXPECT_EQ(fds, pass[nr]) TH_LOG("%s", changers[c]);
+				EXPECT_EQ(fds, f.in_kernel.nr[nr]) TH_LOG("%s", changers[c]);
+			}
 		}
 	}
 }
@@ -255,7 +292,7 @@ TEST(a_socket_call_selected_lets_socketcall_through)
 
 			if (!strcmp(exprs[e], "socketcall") && socketcall < 0)
 				continue;
-			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, &set, &f));
+			ASSERT_EQ(0, select_build_filters(exprs[e], machines[m], 0, false, &set, &f));
 			EXPECT_EQ(1, set.count);
 			ASSERT_LT(0, eval_filter(f.enter, pass)) TH_LOG("%s", f.enter);
 			EXPECT_EQ(through, socketcall >= 0 && pass[socketcall])

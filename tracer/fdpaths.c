@@ -433,6 +433,12 @@ static const struct fd_rule *rule_of(const char *syscall)
 	return bsearch(&key, rules, ARRAY_SIZE(rules), sizeof(rules[0]), rule_cmp);
 }
 
+/* Whether a call of that name may change what an fd is (-y with -e). */
+bool fdpaths_changes_fds(const char *syscall)
+{
+	return rule_of(syscall);
+}
+
 static bool cloexec_of(const struct fd_rule *r, const struct fd_call *c)
 {
 	if (r->flags_arg == ALWAYS)

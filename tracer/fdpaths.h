@@ -82,6 +82,7 @@ struct fd_change {
 
 void fdpaths_list(struct fd_paths *fp, int32_t pid);
 bool fdpaths_is_fd_arg(const char *syscall, const char *arg);
+bool fdpaths_changes_fds(const char *syscall);
 const char *fdpaths_get(struct fd_paths *fp, int32_t pid, int fd, bool proc,
 			char *buf, size_t size);
 void fdpaths_prepare(struct fd_paths *fp, struct fd_change *ch);

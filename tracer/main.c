@@ -208,13 +208,16 @@ static int open_events(struct run *r)
 {
 	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
 	int err = select_build_filters(r->opts.expr, r->machine, system_wide ? getpid() : 0,
-					&r->selected, &r->filters);
+					r->opts.print.fds, &r->selected, &r->filters);
 
 	if (err)
 		return err;
 	if (count_in_kernel(r, system_wide))
 		select_no_syscalls(&r->filters);
-	bpf_progs_load(&r->progs, &r->syscalls, r->opts.expr ? r->selected.nr : NULL,
+	/* -y: the unshown calls that change fds need their paths read too. */
+	bpf_progs_load(&r->progs, &r->syscalls,
+		       !r->opts.expr ? NULL :
+		       r->opts.print.fds ? r->filters.in_kernel.nr : r->selected.nr,
 		       r->opts.string_limit, &r->tfs);
 	make_spec(r, system_wide);
 	if (r->opts.record) {
@@ -286,6 +289,7 @@ static int open_printer(struct run *r)
 		.every_task = r->opts.all_cpus || (!r->opts.command && !r->tids.nr),
 		.self = getpid(),
 		.start_fds = &r->start_fds,
+		.fd_calls_seen = r->opts.print.fds,
 	};
 
 	r->opts.print.silent = r->opts.record;

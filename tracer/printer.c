@@ -74,7 +74,10 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 		p->fds = *setup->start_fds;
 		*setup->start_fds = (struct fd_paths){ 0 };
 	}
-	return printer_configure(p, setup->cfg, setup->start_ns);
+	if (printer_configure(p, setup->cfg, setup->start_ns))
+		return -1;
+	p->fds.partial &= !setup->fd_calls_seen;
+	return 0;
 }
 
 void printer_free(struct printer *p)

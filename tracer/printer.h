@@ -27,6 +27,7 @@ struct printer_setup {
 	bool from_file;			/* a replay: this machine's /proc says nothing */
 	int32_t self;			/* sctrace's pid, or 0 */
 	struct fd_paths *start_fds;	/* -y: the fds before the trace, taken; or NULL */
+	bool fd_calls_seen;		/* -y: every call that changes fds comes, -e or not */
 };
 
 int printer_open(struct printer *p, const struct printer_setup *setup);

@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "fdpaths.h"
 #include "select.h"
 #include "socketcall.h"
 #include "syscall_table.h"
@@ -228,8 +229,25 @@ static void add_socketcall(struct syscall_set *set, int machine)
 	}
 }
 
+/*
+ * -y with -e: the calls that change what an fd is reach the printer too,
+ * unshown, so that an fd's path follows the dup2s and opens -e left out.
+ */
+static void add_fd_calls(struct syscall_set *set, int machine)
+{
+	long nr;
+
+	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+		const char *name = syscall_name(machine, nr);
+
+		if (name && fdpaths_changes_fds(name))
+			set_mark(set, nr, true);
+	}
+}
+
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
-static int selection_filters(const char *expr, int machine, struct syscall_set *set,
+static int selection_filters(const char *expr, int machine, bool fds,
+			     struct syscall_set *set, struct select_filters *f,
 			     char *ids, size_t ids_len, char *exit_ids, size_t exit_len)
 {
 	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
@@ -246,6 +264,9 @@ static int selection_filters(const char *expr, int machine, struct syscall_set *
 	in_kernel = *set;
 	add_exec_pair(&in_kernel, machine);
 	add_socketcall(&in_kernel, machine);
+	if (fds && !err)
+		add_fd_calls(&in_kernel, machine);
+	f->in_kernel = in_kernel;
 	if (err || select_filter(&in_kernel, ids, ids_len)) {
 		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
 		     escape_str(shown, sizeof(shown), expr));
@@ -260,7 +281,7 @@ static int selection_filters(const char *expr, int machine, struct syscall_set *
  * and, system-wide (self, sctrace's pid, not 0), sctrace kept out.
  * Errors are said; the exit status is returned.
  */
-int select_build_filters(const char *expr, int machine, pid_t self,
+int select_build_filters(const char *expr, int machine, pid_t self, bool fds,
 			 struct syscall_set *set, struct select_filters *f)
 {
 	char ids[3800] = "", exit_ids[3900] = "";
@@ -270,7 +291,7 @@ int select_build_filters(const char *expr, int machine, pid_t self,
 	if (self)
 		snprintf(f->self, sizeof(f->self), "common_pid != %d", (int)self);
 	if (expr) {
-		err = selection_filters(expr, machine, set, ids, sizeof(ids),
+		err = selection_filters(expr, machine, fds, set, f, ids, sizeof(ids),
 					exit_ids, sizeof(exit_ids));
 		if (err)
 			return err;

@@ -26,12 +26,13 @@ struct select_filters {
 	char enter[4096];	/* raw_syscalls:sys_enter's, or empty */
 	char exit[4096];	/* raw_syscalls:sys_exit's, or empty */
 	char self[40];		/* the other tracepoints': system-wide, sctrace out */
+	struct syscall_set in_kernel;	/* with -e: the calls that reach the printer */
 };
 
 int select_parse(const char *expr, int machine, struct syscall_set *set,
 		 struct select_error *err);
 int select_filter(const struct syscall_set *set, char *buf, size_t len);
-int select_build_filters(const char *expr, int machine, pid_t self,
+int select_build_filters(const char *expr, int machine, pid_t self, bool fds,
 			 struct syscall_set *set, struct select_filters *f);
 void select_no_syscalls(struct select_filters *f);
 
