@@ -66,6 +66,58 @@ TEST(characters_that_reorder_or_hide_text_are_escaped_byte_by_byte)
 		     shown(buf, sizeof(buf), "\xd8\x9b\xe2\x80\x8a\xe2\x80\x90\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa1\xe2\x81\xaa"));
 }
 
+/*
+ * Every byte alone, by escape.h's rule written out again here: printable
+ * ASCII but the backslash as itself; \\, \n, \t; every other byte as
+ * \xNN (a byte of 0x80 or more is never a whole UTF-8 sequence alone).
+ */
+TEST(every_byte_alone)
+{
+	char want[8], out[ESCAPE_CHAR_MAX];
+	int c;
+
+	for (c = 0; c < 256; c++) {
+		char in = (char)c;
+
+		if (c == '\\' || c == '\n' || c == '\t')
+			snprintf(want, sizeof(want), "\\%c", c == '\\' ? '\\' : c == '\n' ? 'n' : 't');
+		else if (c >= 0x20 && c <= 0x7e)
+			snprintf(want, sizeof(want), "%c", c);
+		else
+			snprintf(want, sizeof(want), "\\x%02x", c);
+		EXPECT_EQ(1, escape_char(&in, 1, out)) TH_LOG("byte 0x%02x", c);
+		EXPECT_STREQ(want, out) TH_LOG("byte 0x%02x", c);
+	}
+}
+
+/*
+ * Every two-byte sequence (RFC 3629: lead C2-DF, then 80-BF) with every
+ * second byte: text from U+00A0 on, the C1 controls (C2 80-9F), U+061C
+ * and anything else escaped byte by byte.
+ */
+TEST(every_two_byte_sequence)
+{
+	char want[16], out[ESCAPE_CHAR_MAX], in[2];
+	int lead, next;
+
+	for (lead = 0xc2; lead <= 0xdf; lead++) {
+		for (next = 0; next < 256; next++) {
+			/* U+061C (D8 9C), a bidi control, is escaped too. */
+			bool text = next >= 0x80 && next <= 0xbf && !(lead == 0xc2 && next < 0xa0) &&
+				    !(lead == 0xd8 && next == 0x9c);
+
+			in[0] = (char)lead;
+			in[1] = (char)next;
+			if (text)
+				snprintf(want, sizeof(want), "%c%c", lead, next);
+			else
+				snprintf(want, sizeof(want), "\\x%02x", lead);
+			EXPECT_EQ(text ? 2 : 1, escape_char(in, 2, out)) TH_LOG("%02x %02x", lead, next);
+			EXPECT_STREQ(want, out) TH_LOG("%02x %02x", lead, next);
+		}
+	}
+}
+
 TEST(bytes_that_are_not_utf8_are_escaped)
 {
 	char buf[64];
