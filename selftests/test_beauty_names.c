@@ -6,8 +6,11 @@
  * kernel's uapi headers come first, as the ABI is what a trace shows
  * (glibc's O_LARGEFILE is 0 on 64-bit machines, the kernel's 0100000);
  * the C library's next, for what only it names (AF_*, SOCK_*, SHUT_*).
- * A name that neither has must be listed below, with why.
- * (open's and fcntl's arm64 tables are test_beauty_uapi's.)
+ * A name that neither has must be listed below, with why. Then the other
+ * way round: no name of a family the headers define may be missing from
+ * the tables unless left out, with why. (open's and fcntl's arm64
+ * tables are test_beauty_uapi's; the arm64 and s390x headers are not
+ * read here, nor the signal, errno and syscall name tables.)
  */
 #include "kselftest_harness.h"
 
@@ -182,6 +185,199 @@ TEST(every_name_has_its_headers_value)
 		EXPECT_EQ(value, all.e[i].value) TH_LOG("%s: 0x%lx, the headers' 0x%lx", name,
 							 all.e[i].value, value);
 	}
+	free(all.e);
+}
+
+/*
+ * The families whose every name the headers define must be in a table
+ * (or be printed for zero), but for those left out here, with why. A
+ * left-out name ending in '_' stands for every name it starts, one
+ * starting with '_' for every name it ends.
+ */
+static const char *const families[] = {
+	"AF_", "CLOCK_", "CLONE_", "EFD_", "EPOLL_CTL_", "F_", "FUTEX_", "GRND_", "ITIMER_",
+	"MADV_", "MAP_", "MCL_", "MFD_", "MLOCK_", "MREMAP_", "MSG_", "P_", "PROT_",
+	"RENAME_", "RLIMIT_", "SEEK_", "SFD_", "SHUT_", "SOCK_", "STATX_", "TFD_",
+};
+
+static const struct {
+	const char *name;
+	const char *why;
+} left_out[] = {
+	{ "AF_FILE", "an alias of AF_UNIX, which is shown" },
+	{ "AF_LOCAL", "an alias of AF_UNIX, which is shown" },
+	{ "AF_ROUTE", "an alias of AF_NETLINK, which is shown" },
+	{ "AF_MAX", "a bound, not a family" },
+	{ "CLOCK_SGI_CYCLE", "never implemented by Linux (a hole in the numbers)" },
+	{ "CLONE_ARGS_SIZE_VER0", "a size of struct clone_args, not a flag" },
+	{ "CLONE_ARGS_SIZE_VER1", "a size of struct clone_args, not a flag" },
+	{ "CLONE_ARGS_SIZE_VER2", "a size of struct clone_args, not a flag" },
+	{ "_PRIVATE", "built as the command and \"_PRIVATE\" (futex_op_print)" },
+	{ "FUTEX_PRIVATE_FLAG", "shown as the command's \"_PRIVATE\" (futex_op_print)" },
+	{ "FUTEX_CLOCK_REALTIME", "added as \"|FUTEX_CLOCK_REALTIME\" (futex_op_print)" },
+	{ "FUTEX_OP_", "FUTEX_WAKE_OP's encoding of val3, not a command" },
+	{ "FUTEX_32", "futex_waitv's size flag, not an op" },
+	{ "FUTEX_BITSET_MATCH_ANY", "a val3 value, not an op" },
+	{ "FUTEX_CMD_MASK", "a mask" },
+	{ "FUTEX_OWNER_DIED", "a bit of the futex word, not an op" },
+	{ "FUTEX_TID_MASK", "a mask of the futex word" },
+	{ "FUTEX_WAITERS", "a bit of the futex word, not an op" },
+	{ "FUTEX_WAITV_MAX", "a bound" },
+	{ "F_CANCELLK", "not a Linux fcntl command (glibc's placeholder)" },
+	{ "F_EXLCK", "flock's l_type values (legacy), not commands" },
+	{ "F_SHLCK", "flock's l_type values (legacy), not commands" },
+	{ "F_RDLCK", "struct flock's l_type, not a command" },
+	{ "F_WRLCK", "struct flock's l_type, not a command" },
+	{ "F_UNLCK", "struct flock's l_type, not a command" },
+	{ "F_GETLK64", "the same number as F_GETLK on 64-bit machines" },
+	{ "F_SETLK64", "the same number as F_SETLK on 64-bit machines" },
+	{ "F_SETLKW64", "the same number as F_SETLKW on 64-bit machines" },
+	{ "F_GETOWNER_UIDS", "unused by Linux" },
+	{ "F_LINUX_SPECIFIC_BASE", "a base number, not a command" },
+	{ "F_LOCK", "lockf()'s, a C library call" },
+	{ "F_TEST", "lockf()'s, a C library call" },
+	{ "F_TLOCK", "lockf()'s, a C library call" },
+	{ "F_ULOCK", "lockf()'s, a C library call" },
+	{ "F_OWNER_", "struct f_owner_ex's type, not a command" },
+	{ "F_SEAL_", "F_ADD_SEALS's argument, not a command" },
+	{ "MAP_ANON", "an alias of MAP_ANONYMOUS, which is shown" },
+	{ "MAP_FILE", "0" },
+	{ "MAP_FAILED", "mmap's error result, not a flag" },
+	{ "MAP_HUGE_", "a page size in bits 26-31, not flags" },
+	{ "MAP_TYPE", "a mask" },
+	{ "MAP_UNINITIALIZED", "no-MMU kernels only" },
+	{ "MFD_HUGE_", "a page size in bits 26-31, not flags" },
+	{ "MLOCK_LIMIT", "not a flag: glibc's name for RLIMIT_MEMLOCK" },
+	{ "MSG_TRYHARD", "an alias of MSG_DONTROUTE, which is shown" },
+	{ "PROT_SEM", "a gap: glibc's x86_64 <sys/mman.h> lacks it and the table is built from it" },
+	{ "RLIMIT_NLIMITS", "a bound" },
+	{ "RLIMIT_OFILE", "an alias of RLIMIT_NOFILE, which is shown" },
+	{ "SEEK_MAX", "a bound" },
+	{ "SOCK_BUF_LOCK_MASK", "SO_BUF_LOCK's value, not a type" },
+	{ "SOCK_RCVBUF_LOCK", "SO_BUF_LOCK's value, not a type" },
+	{ "SOCK_SNDBUF_LOCK", "SO_BUF_LOCK's value, not a type" },
+	{ "SOCK_TXREHASH_", "SO_TXREHASH's values, not a type" },
+	{ "STATX_ATTR_", "stx_attributes' bits in the result, not the request mask" },
+	{ "STATX__RESERVED", "reserved" },
+	{ "TFD_IOC_SET_TICKS", "an ioctl request, not a flag" },
+};
+
+/* Whether name is left out, by itself or by a prefix of it. */
+static bool is_left_out(const char *name)
+{
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(left_out); i++) {
+		const char *out = left_out[i].name;
+		size_t name_len = strlen(name);
+
+		len = strlen(out);
+		if (out[0] == '_' ? name_len > len && !strcmp(name + name_len - len, out) :
+		    out[len - 1] == '_' ? !strncmp(name, out, len) : !strcmp(name, out))
+			return true;
+	}
+	return false;
+}
+
+static bool in_tables(const struct entries *all, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < all->nr; i++)
+		if (!strcmp(all->e[i].name, name))
+			return true;
+	return false;
+}
+
+/* What each kind prints for 0, if a name (PROT_NONE, F_OK). */
+static void add_zero_names(struct entries *all, struct outbuf *ob, char names[][32], size_t nr)
+{
+	size_t kind, len;
+
+	for (kind = 0; kind < nr; kind++) {
+		ob->len = 0;
+		beauty_print(ob, kind, 0);
+		len = ob->len < 31 ? ob->len : 31;
+		memcpy(names[kind], ob->buf, len);
+		names[kind][len] = '\0';
+		if (len && names[kind][0] >= 'A' && names[kind][0] <= 'Z') {
+			struct symbol zero = { 0, names[kind] };
+
+			add(all, &zero, 1);
+		}
+	}
+}
+
+/* Every object-like macro the headers define, "#define NAME ..." lines, into out. */
+static int header_macros(const char *const *headers, size_t nr, char *out, size_t size)
+{
+	char path[] = "/tmp/test_beauty_names.XXXXXX.h", cmd[128];
+	size_t i, len;
+	FILE *f, *p;
+	int fd = mkstemps(path, 2);
+
+	if (fd < 0)
+		return -1;
+	f = fdopen(fd, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "#define _GNU_SOURCE\n");
+	for (i = 0; i < nr; i++)
+		fprintf(f, "#include <%s>\n", headers[i]);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "cc -w -dM -E %s", path);
+	p = popen(cmd, "r");
+	if (!p) {
+		unlink(path);
+		return -1;
+	}
+	len = fread(out, 1, size - 1, p);
+	out[len] = '\0';
+	unlink(path);
+	return pclose(p);
+}
+
+/* Each name of the families in macros that no table has nor is left out. */
+static size_t missing(struct __test_metadata *_metadata, const struct entries *all,
+		      const char *macros)
+{
+	const char *at = macros;
+	char name[64];
+	size_t i, n = 0;
+
+	while ((at = strstr(at, "#define "))) {
+		at += 8;
+		/* Constants only: P_tmpdir is no waitid type. */
+		if (sscanf(at, "%63[A-Z0-9_]", name) != 1 || at[strlen(name)] != ' ')
+			continue;
+		for (i = 0; i < ARRAY_SIZE(families); i++) {
+			if (strncmp(name, families[i], strlen(families[i])))
+				continue;
+			if (!in_tables(all, name) && !is_left_out(name)) {
+				TH_LOG("%s: in the headers, in no table, not left out", name);
+				n++;
+			}
+			break;
+		}
+	}
+	return n;
+}
+
+TEST(no_name_of_a_family_is_missing)
+{
+	static char macros[1 << 20];
+	static char zero_names[ARG_KIND_COUNT][32];
+	struct entries all = { 0 };
+	struct outbuf ob;
+
+	ASSERT_EQ(0, outbuf_init(&ob, -1, 64));
+	collect(&all);
+	add_zero_names(&all, &ob, zero_names, ARG_KIND_COUNT);
+	outbuf_free(&ob);
+	ASSERT_EQ(0, header_macros(uapi_headers, ARRAY_SIZE(uapi_headers), macros, sizeof(macros)));
+	EXPECT_EQ(0, missing(_metadata, &all, macros));
+	ASSERT_EQ(0, header_macros(libc_headers, ARRAY_SIZE(libc_headers), macros, sizeof(macros)));
+	EXPECT_EQ(0, missing(_metadata, &all, macros));
 	free(all.e);
 }
 
