@@ -581,6 +581,8 @@ static const char oracle_ours[] =
 	"[pid 100] read(fd: 3 <unfinished ...>\n"
 	"[pid 101] getppid() = 100\n"
 	"[pid 100] <... read resumed>buf: \"hi\", count: 8) = 2\n"
+	"[pid 100] poll(ufds: [{fd: 5, events: POLLIN|POLLPRI}], nfds: 1, timeout_msecs: 0) = 1 ([{fd: 5, revents: POLLIN}])\n"
+	"[pid 100] ppoll(ufds: [{fd: 5, events: POLLIN}], nfds: 1, tsp: {tv_sec: 0, tv_nsec: 0}, sigmask: NULL, sigsetsize: 8) = 1 ([{fd: 5, revents: POLLIN}])\n"
 	"[pid 100] getpriority(which: 23674, who: 2) = -1 EINVAL (Invalid argument)\n";
 
 static const char oracle_theirs[] =
@@ -594,6 +596,8 @@ static const char oracle_theirs[] =
 	"100   read(3,  <unfinished ...>\n"
 	"101   getppid()                         = 100\n"
 	"100   <... read resumed>\"hi\", 8)        = 2\n"
+	"100   poll([{fd=5, events=POLLPRI|POLLIN}], 1, 0) = 1 ([{fd=5, revents=POLLIN}])\n"
+	"100   ppoll([{fd=5, events=POLLIN}], 1, {tv_sec=0, tv_nsec=0}, NULL, 8) = 1 ([{fd=5, revents=POLLIN}], left {tv_sec=0, tv_nsec=0})\n"
 	"100   getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
 
 /* Whether the oracle finds the two traces apart. */
@@ -616,8 +620,9 @@ static const char *oracle_verdict(struct __test_metadata *_metadata, const char 
 /*
  * Every string sctrace shows must be strace's at the same place: a
  * second path, an argv element, a cut, data resumed after another
- * thread's line. Addresses where sctrace could not read, lists it cut
- * short and what it does not decode (uname) are not compared.
+ * thread's line; so must every constant's name where strace names it too.
+ * Addresses where sctrace could not read, lists it cut short, what it
+ * does not decode (uname) and numbers (which vary) are not compared.
  */
 TEST(oracle_compares_every_string)
 {
@@ -634,6 +639,12 @@ TEST(oracle_compares_every_string)
 		{ "an iovec's data", "iov_base: \"1\"", "iov_base: \"7\"" },
 		{ "a path in a struct", "\"/s, t\"", "\"/s, u\"" },
 		{ "resumed data", "buf: \"hi\"", "buf: \"ho\"" },
+		{ "a constant's name", "newdfd: AT_FDCWD", "newdfd: AT_REMOVEDIR" },
+		{ "a field's constant", "sa_family: AF_UNIX", "sa_family: AF_INET" },
+		{ "a name for a name", "sa_family: AF_UNIX", "sa_family: AF_UNIX|AF_INET" },
+		{ "a flag of a struct in a list", "POLLIN|POLLPRI}", "POLLIN}" },
+		{ "poll's revents", "revents: POLLIN", "revents: POLLOUT" },
+		{ "ppoll's revents", "revents: POLLIN}])\n[pid 100] getp", "revents: POLLHUP}])\n[pid 100] getp" },
 	};
 	char buf[1024], *broken;
 	const char *diff;
@@ -697,6 +708,70 @@ TEST(reduction_names_every_address_alike)
 	EXPECT_STRNE(other, without);
 	free(with);
 	free(without);
+	free(other);
+}
+
+/*
+ * What normalising keeps must still tell a wrong trace apart: values
+ * below ADDR_MIN (lengths, flags, small hex), which address is which
+ * (one address twice is not two addresses), a number that only looks
+ * like a tid of another trace.
+ */
+TEST(normalisation_keeps_what_does_not_vary)
+{
+	static const struct {
+		const char *right, *wrong;
+	} pairs[] = {
+		{ "mmap(addr: NULL, len: 0x1000) = 0x7f0000001000\n",
+		  "mmap(addr: NULL, len: 0x2000) = 0x7f0000001000\n" },
+		{ "madvise(start: 0x7f0000001000) = 0\nmunmap(addr: 0x7f0000001000) = 0\n",
+		  "madvise(start: 0x7f0000001000) = 0\nmunmap(addr: 0x7f0000002000) = 0\n" },
+		{ "[pid 11] kill(pid: 11, sig: SIGTERM) = 0\n",
+		  "[pid 11] kill(pid: 12, sig: SIGTERM) = 0\n" },
+	};
+	char right[256], wrong[256], *a, *b;
+	const char *why = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+		snprintf(right, sizeof(right), MARK_BEGIN_TEXT "\n%s" MARK_END_TEXT "\n", pairs[i].right);
+		snprintf(wrong, sizeof(wrong), MARK_BEGIN_TEXT "\n%s" MARK_END_TEXT "\n", pairs[i].wrong);
+		a = normalize_trace(right, &why);
+		b = normalize_trace(wrong, &why);
+		ASSERT_NE(NULL, a) TH_LOG("%s", why);
+		ASSERT_NE(NULL, b) TH_LOG("%s", why);
+		EXPECT_STRNE(a, b) TH_LOG("'%s' and '%s' normalise alike", pairs[i].right,
+					  pairs[i].wrong);
+		free(a);
+		free(b);
+	}
+}
+
+/*
+ * Reduced (no contents here), only what contents show goes: poll's
+ * revents after the result, which a run without contents cannot know.
+ * The result itself and words that are not contents stay.
+ */
+TEST(reduction_drops_only_what_contents_show)
+{
+	char *with = strdup("poll(ufds: [{fd: 5, events: POLLIN}], nfds: 1) = 1 ([{fd: 5, revents: POLLIN}])\n"
+			    "pselect6(n: 4, tsp: {tv_sec: 0}) = 0 (Timeout)\n");
+	char *without = strdup("poll(ufds: <a1>, nfds: 1) = 1\npselect6(n: 4, tsp: <a2>) = 0 (Timeout)\n");
+	char *more = strdup("poll(ufds: <a1>, nfds: 1) = 2\npselect6(n: 4, tsp: <a2>) = 0 (Timeout)\n");
+	char *other = strdup("poll(ufds: <a1>, nfds: 1) = 1\npselect6(n: 4, tsp: <a2>) = 0\n");
+	char *copy = strdup(with);
+
+	reduce_both(&with, &without);
+	EXPECT_STREQ("poll(ufds: <p>, nfds: 1) = 1\npselect6(n: 4, tsp: <p>) = 0 (Timeout)\n", with);
+	EXPECT_STREQ(with, without);
+	reduce_both(&more, &copy);
+	EXPECT_STRNE(more, copy);
+	reduce_both(&other, &with);
+	EXPECT_STRNE(other, with);
+	free(with);
+	free(without);
+	free(more);
+	free(copy);
 	free(other);
 }
 

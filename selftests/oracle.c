@@ -9,13 +9,14 @@
 #include "oracle.h"
 
 #define MAX_THREADS 64
+#define RESULT_MAX 256
 
 /* One parsed line: who, what, and how it ended (if it did on this line). */
 struct parsed {
 	long tid;
 	char name[64];		/* a call's enter on this line */
 	char resumed[64];	/* or the name in "<... NAME resumed>" */
-	char result[128];	/* after ") = "; empty for an unfinished enter */
+	char result[RESULT_MAX];	/* after ") = "; empty for an unfinished enter */
 	char *args;		/* the arguments this line shows (malloc'd) */
 	bool skip;		/* signals, exits, LOST notices */
 };
@@ -53,6 +54,11 @@ struct builder {
  *  - elements past a list sctrace cut shorter than strace does
  *    (sendmmsg's and recvmmsg's first 4 messages, 8 iovecs).
  * Struct fields are matched by name, as both tools print the kernel's.
+ *
+ * A value shown by constants' names only ("~KEY=O_RDONLY|O_CLOEXEC") is
+ * compared too where strace names it as well: what varies from run to
+ * run (numbers: pids, sizes, times; addresses) is what stays out; where
+ * strace shows a number or a comment, sctrace's name is let pass.
  */
 struct entries {
 	char *text;
@@ -135,7 +141,54 @@ static size_t field_name(const char *s, const char *end, const char **value)
 	return 0;
 }
 
-/* A leaf's quoted strings, each with its "...", one after the other. */
+/*
+ * A leaf that is only constants' names, "O_RDONLY|O_CLOEXEC": what a
+ * decoder made of a value, spelt alike by both tools and the same in
+ * every run (numbers are not: pids, sizes, times and addresses vary).
+ */
+static bool symbolic(const char *s, const char *end)
+{
+	bool name_start = true;
+
+	if (s == end)
+		return false;
+	for (; s < end; s++) {
+		if (*s == '|' && !name_start)
+			name_start = true;
+		else if (name_start && isupper((unsigned char)*s))
+			name_start = false;
+		else if (name_start || !(isupper((unsigned char)*s) || isdigit((unsigned char)*s) ||
+					 *s == '_'))
+			return false;
+	}
+	return !name_start;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "~KEY=NAMES", the names sorted: each tool orders flags its own way. */
+static void names_entry(struct entries *e, const char *key, const char *s, const char *end)
+{
+	char text[512], joined[512], *names[64], *save = NULL, *name;
+	size_t nr = 0, len = 0, i;
+
+	snprintf(text, sizeof(text), "%.*s", (int)(end - s), s);
+	for (name = strtok_r(text, "|", &save); name && nr < sizeof(names) / sizeof(names[0]);
+	     name = strtok_r(NULL, "|", &save))
+		names[nr++] = name;
+	qsort(names, nr, sizeof(names[0]), name_cmp);
+	for (i = 0; i < nr; i++)
+		len += snprintf(joined + len, sizeof(joined) - len, "%s%s", i ? "|" : "", names[i]);
+	entry_add(e, "~", key, joined, strlen(joined));
+}
+
+/*
+ * A leaf's quoted strings, each with its "...", one after the other; or,
+ * without strings, its constants' names as "~KEY=NAMES".
+ */
 static void leaf(struct entries *e, const char *key, const char *s, const char *end, bool ours)
 {
 	char strings[4096];
@@ -155,6 +208,8 @@ static void leaf(struct entries *e, const char *key, const char *s, const char *
 	}
 	if (len || !ours)
 		entry_add(e, "", key, strings, len);
+	if (!len && symbolic(s, end))
+		names_entry(e, key, s, end);
 }
 
 static void walk(struct entries *e, const char *key, const char *s, const char *end, bool ours);
@@ -201,8 +256,25 @@ static void walk(struct entries *e, const char *key, const char *s, const char *
 		leaf(e, key, s, end, ours);
 }
 
-/* The entries of a call's arguments, "name: " taken off sctrace's. */
-static char *args_entries(const char *args, bool ours)
+/*
+ * What a result says after its value, "1 ([{fd: 5, revents: POLLIN}])",
+ * as entries of key "r": poll's revents. Only whole (not cut by the
+ * result's buffer), in brackets or braces, and its first item: strace
+ * adds ppoll's ", left {...}", which sctrace does not show.
+ */
+static void result_entries(struct entries *e, const char *result, bool ours)
+{
+	const char *open = strstr(result, " (");
+	size_t len = strlen(result);
+
+	if (!open || (open[2] != '[' && open[2] != '{') || len + 1 >= RESULT_MAX ||
+	    result[len - 1] != ')')
+		return;
+	walk(e, "r", open + 2, item_end(open + 2, result + len - 1), ours);
+}
+
+/* The entries of a call's arguments, "name: " taken off sctrace's, and its result's. */
+static char *args_entries(const char *args, const char *result, bool ours)
 {
 	struct entries e = { 0 };
 	const char *at, *stop, *end = args + strlen(args), *value;
@@ -218,6 +290,7 @@ static char *args_entries(const char *args, bool ours)
 		snprintf(key, sizeof(key), "%d", i);
 		walk(&e, key, value, stop, ours);
 	}
+	result_entries(&e, result, ours);
 	return e.text ?: strdup("");
 }
 
@@ -290,7 +363,7 @@ static void add_line(struct builder *b, long tid, const char *name, const char *
 	log->lines = grow_array(log->lines, log->nr);
 	log->strings = grow_array(log->strings, log->nr);
 	log->lines[log->nr] = strdup(line);
-	log->strings[log->nr++] = args_entries(args, b->ours);
+	log->strings[log->nr++] = args_entries(args, result, b->ours);
 }
 
 /* An unfinished enter's arguments, then its resumed line's: one list. */
@@ -586,6 +659,9 @@ static const char *strings_differ(const char *ours, const char *theirs, char *bu
 		key_len = strcspn(at, "=") + 1;
 		found = entry_of(theirs, at, key_len);
 		if (found && !strncmp(found, at, eol + 1 - at))
+			continue;
+		/* Names where strace shows a number or a comment are not compared. */
+		if (!found && *at == '~')
 			continue;
 		snprintf(buf, len, "%.*s where strace has %.*s", (int)(eol - at), at,
 			 found ? (int)strcspn(found, "\n") : 7, found ?: "nothing");
