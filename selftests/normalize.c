@@ -89,7 +89,15 @@ static bool all_of(const char *s, size_t len, int (*is)(int))
 	return len > 0;
 }
 
-/* One word: an address or a tid becomes its name, anything else stays. */
+/*
+ * One word: an address or a tid becomes its name, anything else stays.
+ * Both vary from run to run (mappings, stacks and the heap move even
+ * with ASLR off as the environment's size changes; tids are the
+ * kernel's next free numbers); naming them by first appearance keeps
+ * which is which. Hex below ADDR_MIN (flags, 0x1 as a bad pointer) is
+ * no address and is compared. Over-broad, knowingly: a hex value that
+ * is no address but is as large (clone3's stack_size) is renamed too.
+ */
 static void rename_word(struct text *out, const char *w, size_t len,
 			const struct renames *tids, struct renames *tid_order,
 			struct renames *addrs)
@@ -307,7 +315,8 @@ static const char *address_end(const char *s, const char *end)
 /*
  * One line: every contents value and address as <p> (a result's too:
  * their numbers count the addresses before them, fewer with contents),
- * poll's revents dropped.
+ * a result's "([...])" dropped (poll's revents): what a run without
+ * contents cannot show, and nothing else.
  */
 static void reduce_line(struct text *out, const char *p, const char *eol)
 {
