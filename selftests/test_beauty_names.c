@@ -381,4 +381,53 @@ TEST(no_name_of_a_family_is_missing)
 	free(all.e);
 }
 
+/*
+ * Signals 1-31 as signal_name prints them, against the kernel's
+ * <asm/signal.h>: each printed name must be that number there, and each
+ * name there must be the one printed for its number, or an alias.
+ */
+static const char *const signal_aliases[] = {
+	"SIGIOT",	/* SIGABRT's other name */
+	"SIGPOLL",	/* SIGIO's, as strace and the kernel's headers spell it */
+	"SIGUNUSED",	/* SIGSYS's old name */
+};
+
+TEST(signal_names_are_the_kernels)
+{
+	static const char *const asm_signal[] = { "asm/signal.h" };
+	static char names[32][SIGNAL_NAME_MAX], out[1 << 14], macros[1 << 18];
+	struct symbol syms[32];
+	struct entries all = { 0 };
+	unsigned long value;
+	const char *at;
+	char name[64];
+	size_t i;
+	int sig;
+
+	for (sig = 1; sig < 32; sig++) {
+		signal_name(sig, names[sig], sizeof(names[sig]));
+		syms[sig] = (struct symbol){ sig, names[sig] };
+	}
+	add(&all, syms + 1, 31);
+	ASSERT_EQ(0, run_program(&all, asm_signal, 1, out, sizeof(out)));
+	for (sig = 1; sig < 32; sig++) {
+		ASSERT_TRUE(header_value(out, names[sig], &value)) TH_LOG("%d: %s", sig, names[sig]);
+		EXPECT_EQ((unsigned long)sig, value) TH_LOG("%s", names[sig]);
+	}
+	ASSERT_EQ(0, header_macros(asm_signal, 1, macros, sizeof(macros)));
+	for (at = macros; (at = strstr(at, "#define SIG")); ) {
+		at += 8;
+		/* SIGxxx, not SIG_BLOCK and the like. */
+		if (sscanf(at, "SIG%59[A-Z0-9] %d", name + 3, &sig) != 2 || sig < 1 || sig > 31)
+			continue;
+		memcpy(name, "SIG", 3);
+		for (i = 0; i < ARRAY_SIZE(signal_aliases); i++)
+			if (!strcmp(name, signal_aliases[i]))
+				break;
+		if (i == ARRAY_SIZE(signal_aliases))
+			EXPECT_STREQ(name, names[sig]) TH_LOG("signal %d", sig);
+	}
+	free(all.e);
+}
+
 TEST_HARNESS_MAIN
