@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vwriter.h"
 
@@ -135,6 +136,8 @@ TEST_F(out, json_strings_parse_and_give_back_every_byte)
 	FILE *answers;
 	int fd;
 
+	if (access(PYTHON, X_OK))
+		SKIP(return, "no " PYTHON " here (a guest): JSON is parsed on the host only");
 	for (i = 0; i < 256; i++) {
 		bytes[nr][0] = i;
 		lens[nr++] = 1;
