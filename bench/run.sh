@@ -78,8 +78,8 @@ traced() {
 	sctrace-nocontents) "$sctrace" --no-contents -o "$trace" -- "$@" ;;
 	sctrace-null-nocontents) "$sctrace" --no-contents -o /dev/null -- "$@" ;;
 	# -s: counted in the kernel, or (no BPF) from the rings' records.
-	sctrace-summary) "$sctrace" -s -o "$trace" -- "$@" ;;
-	sctrace-summary-rings) "$sctrace" -s --no-contents -o "$trace" -- "$@" ;;
+	sctrace-summary) "$sctrace" -c -o "$trace" -- "$@" ;;
+	sctrace-summary-rings) "$sctrace" -c --no-contents -o "$trace" -- "$@" ;;
 	perf-trace) perf trace -o "$trace" -- "$@" ;;
 	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
 	strace) strace -f -qq -o "$trace" "$@" ;;

@@ -112,7 +112,7 @@ done
 # A kernel of your own may have recorded none: then reduced, whatever.
 # Usage: replay_case ARCH DATA OUT GOLDEN
 replay_case() {
-	build/sctrace -i "$2" -o "$3" 2>"$3.err" || return 1
+	build/sctrace --input "$2" -o "$3" 2>"$3.err" || return 1
 	if [ -n "$need" ] && [ "$1" = "$(uname -m)" ]; then
 		build/selftests/replay_compare "$3" "$4" >"$3.diff"
 		return

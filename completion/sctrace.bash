@@ -1,5 +1,6 @@
 # bash completion of sctrace: options (from its own --help), syscall names
 # for -e (the kernel's syscall tracepoints), tracepoints for --event.
+# Every option taking a value is a case below (cli.bats checks it).
 
 _sctrace_syscalls()
 {
@@ -32,11 +33,27 @@ _sctrace()
 		__ltrim_colon_completions "$cur"
 		return
 		;;
-	-F | --pf)
+	--pf)
 		COMPREPLY=($(compgen -W "all maj min" -- "$cur"))
 		return
 		;;
-	-u | --uid)
+	-b | --detach-on)
+		COMPREPLY=($(compgen -W "execve" -- "$cur"))
+		return
+		;;
+	-I | --interruptible)
+		COMPREPLY=($(compgen -W "1 2 3 4 anywhere waiting never never_tstp" -- "$cur"))
+		return
+		;;
+	-S)
+		COMPREPLY=($(compgen -W "time min-time max-time avg-time calls errors name nothing" -- "$cur"))
+		return
+		;;
+	-X)
+		COMPREPLY=($(compgen -W "raw abbrev verbose" -- "$cur"))
+		return
+		;;
+	-u | --user | --uid)
 		COMPREPLY=($(compgen -u -- "$cur"))
 		return
 		;;
@@ -44,11 +61,20 @@ _sctrace()
 		_pids
 		return
 		;;
-	-o | --output | -i | --input)
+	-o | --output | --input | -P)
 		_filedir
 		return
 		;;
-	-t | --tid | -C | --cpu | -m | --mmap-pages | --duration | --max-events)
+	-G | --cgroup)
+		_filedir -d
+		return
+		;;
+	-E | --env)
+		COMPREPLY=($(compgen -e -- "$cur"))
+		return
+		;;
+	--tid | --cpu | -m | --mmap-pages | --duration | --max-events | -s | --string-limit | \
+		-a | -O | -U | --realtime)
 		return
 		;;
 	esac

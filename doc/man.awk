@@ -27,20 +27,18 @@ function spec_roff(spec,    n, words, i, out, w) {
 	}
 	return out
 }
-# --help lists the options in an order that groups them; the manual names
-# each group at its first option.
+# --help lists the options in strace's groups; the manual names each group
+# at its first option.
 BEGIN {
-	group["-p"] = "Targets"
-	group["-e"] = "Choosing the calls shown"
-	group["-s"] = "Summaries"
-	group["-m"] = "Ring buffers and the reader"
-	group["--string-limit"] = "Argument contents"
-	group["--no-inherit"] = "Children and the end of a run"
-	group["--strict"] = "A whole trace"
-	group["-i"] = "Input and output files"
-	group["-F"] = "More events"
-	group["--comm"] = "How lines look"
-	group["-h"] = "Help"
+	group["-e"] = "General"
+	group["-E"] = "Startup"
+	group["-b"] = "Tracing"
+	group["-z"] = "Filtering"
+	group["-a"] = "Output format"
+	group["-c"] = "Statistics"
+	group["-h"] = "Miscellaneous"
+	group["--all-cpus"] = "perf trace's options"
+	group["-m"] = "sctrace's own: rings, the reader, a whole trace"
 }
 FNR == NR && /^Exit status:/ { in_exit = 1 }
 FNR == NR && in_exit { sub(/^Exit status: */, ""); exit_text = exit_text roff($0) "\n"; next }
@@ -48,9 +46,13 @@ FNR == NR && in_exit { sub(/^Exit status: */, ""); exit_text = exit_text roff($0
 # in lines indented to the description column.
 FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                         [^ ]/)) {
 	in_options = 1
-	spec = substr($0, 1, 25)
-	text = substr($0, 26)
+	# A spec too long for its column ends at the first two spaces.
+	split_at = index(substr($0, 3), "  ")
+	split_at = split_at && split_at + 2 > 25 ? split_at + 2 : 25
+	spec = substr($0, 1, split_at)
+	text = substr($0, split_at + 1)
 	gsub(/^ +| +$/, "", spec)
+	gsub(/^ +/, "", text)
 	if (spec != "") {
 		first = spec
 		sub(/[ ,].*/, "", first)

@@ -38,7 +38,7 @@ bad() {
 }
 
 @test "cpu lists: empty, negative, huge, overflow, reversed, junk" {
-	bad -C 65 "bad cpu list" "" "-1" "8192" "99999999999999999999" "3-1" \
+	bad --cpu 65 "bad cpu list" "" "-1" "8192" "99999999999999999999" "3-1" \
 		"0-" "-" "a" "0,,1" "0 1" "0x1"
 	bad --cpu 65 "cpu 4095 is not online" "4095"
 }
@@ -49,7 +49,7 @@ bad() {
 }
 
 @test "users: empty, negative, huge, unknown" {
-	bad -u 67 "unknown user" "" "-1" "99999999999999999999" "no_such_user_sctrace"
+	bad --uid 67 "unknown user" "" "-1" "99999999999999999999" "no_such_user_sctrace"
 }
 
 @test "output: empty path, a directory" {
@@ -71,7 +71,7 @@ bad() {
 @test "the same task named twice is traced once" {
 	until_file "$BATS_TEST_TMPDIR/go"
 	pid=$!
-	trace_then_release "$BATS_TEST_TMPDIR/go" -p "$pid,$pid" -t "$pid"
+	trace_then_release "$BATS_TEST_TMPDIR/go" -p "$pid,$pid" --tid "$pid"
 	[ "$status" -eq 0 ]
 	run grep -c 'exit_group' "$out"
 	assert_output "1"
@@ -104,14 +104,14 @@ bad() {
 	data=$BATS_TEST_TMPDIR/in.data
 	sct record -o "$data" -- true
 	cp "$data" "$BATS_TEST_TMPDIR/copy.data"
-	run --separate-stderr sct -i "$data" -o "$data"
+	run --separate-stderr sct --input "$data" -o "$data"
 	[ "$status" -eq 73 ]
-	[ "$stderr" = "sctrace: cannot create output file '$data': it is the input file (-i), which writing would destroy; write to another file" ]
+	[ "$stderr" = "sctrace: cannot create output file '$data': it is the input file (--input), which writing would destroy; write to another file" ]
 	cmp "$data" "$BATS_TEST_TMPDIR/copy.data"
 	# The same file through another name, and through stdin.
 	ln "$data" "$BATS_TEST_TMPDIR/other-name"
-	run -73 sct -i "$data" -o "$BATS_TEST_TMPDIR/other-name"
-	run -73 sh -c "'$SCTRACE' -i - -o '$data' < '$data'"
+	run -73 sct --input "$data" -o "$BATS_TEST_TMPDIR/other-name"
+	run -73 sh -c "'$SCTRACE' --input - -o '$data' < '$data'"
 	cmp "$data" "$BATS_TEST_TMPDIR/copy.data"
 	# The traced program is read by exec: neither a trace nor a recording over it.
 	cp /bin/true "$BATS_TEST_TMPDIR/prog"
@@ -176,14 +176,14 @@ exact() {
 	exact 64 "bad --event 'a\\tb': give SYSTEM:NAME, like sched:sched_switch (see /sys/kernel/tracing/events)" \
 		--event "$(printf 'a\tb')" -- true
 	exact 67 "unknown user 'é\\x1b[2J': no such name in the user database and not a uid; give a user name or a numeric uid" \
-		-u "$(printf 'é\033[2J')" -- true
+		--uid "$(printf 'é\033[2J')" -- true
 }
 
 @test "a long value is shortened and the hint still follows" {
 	local long
 	long=$(printf '9%.0s' {1..1500})
 	exact 65 "bad cpu list '${long:0:124}...': expected cpu numbers and ranges up to 8191, like 0,2-3" \
-		-C "$long" -- true
+		--cpu "$long" -- true
 }
 
 @test "a perf setup failure names the event, the step and the real cause" {
@@ -232,7 +232,7 @@ exact() {
 	run -127 --separate-stderr sct -- "$(printf '/nonexistent/\033[2J')"
 	[ "$stderr" = "sctrace: cannot run '/nonexistent/\\x1b[2J': No such file or directory; check the command name and PATH" ]
 	exact 76 "cannot open '/nonexistent/\\xc2\\x9b': No such file or directory; give a perf.data file" \
-		-i "$(printf '/nonexistent/\302\233')"
+		--input "$(printf '/nonexistent/\302\233')"
 	SCTRACE_TRACEFS="$(printf '/nonexistent/t\nfs')" \
 		exact 70 "the kernel has no raw_syscalls:sys_enter tracepoint under /nonexistent/t\\nfs/events; it needs CONFIG_FTRACE_SYSCALLS" \
 		-- true

@@ -28,13 +28,22 @@ setup() {
 parser_options() {
 	local src=$BATS_TEST_DIRNAME/../tracer/options.c
 	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$src"
-	sed -n 's/.*getopt_long(argc, argv, "+\([^"]*\)".*/\1/p' "$src" |
+	sed -n 's/^#define SHORT_OPTIONS "+\([^"]*\)".*/\1/p' "$src" |
 		tr -d ':' | fold -w1 | sed 's/^/-/'
 }
 
-# Options named at the start of an option line of --help.
+# Those of them that take a value.
+parser_value_options() {
+	local src=$BATS_TEST_DIRNAME/../tracer/options.c
+	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",[[:space:]]*required_argument.*/--\1/p' "$src"
+	sed -n 's/^#define SHORT_OPTIONS "+\([^"]*\)".*/\1/p' "$src" |
+		grep -oE '[a-zA-Z]:' | tr -d ':' | sed 's/^/-/'
+}
+
+# Options named in the option column of --help (before its two spaces).
 help_options() {
-	"$SCTRACE" --help | grep -E '^  (-[a-zA-Z], )?--|^      --' |
+	"$SCTRACE" --help |
+		awk '/^  -[a-zA-Z]|^      --/ { s = $0; sub(/^ +/, "", s); i = index(s, "  "); print i ? substr(s, 1, i - 1) : s }' |
 		grep -oE '(^|[ ,])--?[a-zA-Z][a-z-]*' | tr -d ' ,'
 }
 
@@ -42,6 +51,12 @@ help_options() {
 man_options() {
 	awk '/^\.SH OPTIONS/ { on = 1; next } /^\.SH/ { on = 0 } on && prev == ".TP" { print } { prev = $0 }' "$MAN_PAGE" |
 		grep -oE '\\fB(\\-)+[a-zA-Z][a-z\\-]*\\fR' | sed -e 's/\\fB//; s/\\fR//; s/\\-/-/g'
+}
+
+# Options the bash completion completes a value of: its case labels.
+completion_options() {
+	sed -n '/case \$prev in/,/esac/p' "$BATS_TEST_DIRNAME/../completion/sctrace.bash" |
+		grep -E '^[[:space:]]*-[^()]*(\)|\\)$' | grep -oE -- '--?[a-zA-Z][a-z-]*'
 }
 
 @test "--help, the man page and the parser name the same options" {
@@ -55,6 +70,32 @@ man_options() {
 	[ "$man" = "$help" ] || fail "the man page and --help differ: $(diff <(echo "$man") <(echo "$help"))"
 }
 
+@test "the completion completes the value of every option that takes one, and no other" {
+	values=$(parser_value_options | sort -u)
+	completed=$(completion_options | sort -u)
+	[ "$(echo "$values" | wc -l)" -gt 20 ] || fail "read too few value options from options.c: $values"
+	[ "$completed" = "$values" ] || fail "the completion and the parser differ: $(diff <(echo "$completed") <(echo "$values"))"
+}
+
+# strace 6.1's and perf trace 6.1's options, from their --help, each with
+# its own line in the man page's COMPATIBILITY table.
+@test "COMPATIBILITY names every option of strace -h and perf trace -h" {
+	MAN_PAGE=${MAN_PAGE:-$BATS_TEST_DIRNAME/../build/sctrace.1}
+	command -v strace >/dev/null || skip "no strace here"
+	command -v perf >/dev/null || skip "no perf here"
+	table=$(awk '/^\.SH COMPATIBILITY/ { on = 1; next } /^\.SH/ { on = 0 } on' "$MAN_PAGE" | sed 's/\\-/-/g')
+	[ -n "$table" ] || fail "no COMPATIBILITY section in $MAN_PAGE"
+	# The option lines of both helps: every -x, -xx and --long they name.
+	theirs=$({ strace -h; perf trace -h 2>&1; } | grep -E '^ +-' |
+		grep -oE -- '(^|[ ,])--?[a-zA-Z][a-z_-]*' | tr -d ' ,' | sort -u)
+	[ "$(echo "$theirs" | wc -l)" -gt 60 ] || fail "read too few options from strace -h and perf trace -h: $theirs"
+	missing=
+	for o in $theirs; do
+		grep -qE -- "(^|[^-a-z_])$o([^-a-z_]|\$)" <<<"$table" || missing+=" $o"
+	done
+	[ -z "$missing" ] || fail "COMPATIBILITY does not name:$missing"
+}
+
 @test "make install: binary, man page and completion under DESTDIR and PREFIX" {
 	root=$BATS_TEST_DIRNAME/..
 	dest=$BATS_TEST_TMPDIR/dest
@@ -66,7 +107,7 @@ man_options() {
 	run env MANWIDTH=100 man -l "$dest/opt/sct/share/man/man1/sctrace.1"
 	assert_success
 	assert_output --partial "sctrace - show the system calls"
-	assert_output --regexp $'\n {7}-i, --input FILE\n'
+	assert_output --regexp $'\n {7}--input FILE\n'
 	assert_line --regexp "sctrace [0-9]+\.[0-9]+ .*SCTRACE\(1\)$"
 	[ -r "$dest/opt/sct/share/bash-completion/completions/sctrace" ]
 }
@@ -95,7 +136,7 @@ complete_words() {
 	run complete_words sctrace --event sched:sched_process_ex
 	assert_line --regexp '(sched:)?sched_process_exec'
 	assert_line --regexp '(sched:)?sched_process_exit'
-	run complete_words sctrace -F m
+	run complete_words sctrace --pf m
 	assert_output $'maj\nmin'
 }
 
@@ -103,9 +144,9 @@ complete_words() {
 	run --separate-stderr sct --hell
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: unknown option '--hell'; see 'sctrace --help'" ]
-	run --separate-stderr sct -x -- true
+	run --separate-stderr sct -j -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: unknown option '-x'; see 'sctrace --help'" ]
+	[ "$stderr" = "sctrace: unknown option '-j'; see 'sctrace --help'" ]
 }
 
 @test "option without its value: exit 64" {
@@ -122,9 +163,9 @@ complete_words() {
 }
 
 @test "conflicting targets: exit 64" {
-	run --separate-stderr sct -a -p 1
+	run --separate-stderr sct --all-cpus -p 1
 	[ "$status" -eq 64 ]
-	[[ "$stderr" == *"-a traces every task"* ]]
+	[[ "$stderr" == *"--all-cpus traces every task"* ]]
 	run --separate-stderr sct -p 1 -- true
 	[ "$status" -eq 64 ]
 	[[ "$stderr" == *"either a command or existing tasks"* ]]
@@ -357,18 +398,18 @@ while not os.path.exists(sys.argv[1]):
 	[[ "$stderr" == "sctrace: bad pid list '12,abc':"* ]]
 }
 
-@test "-t TID: one thread, ends when it exits" {
+@test "--tid TID: one thread, ends when it exits" {
 	until_file "$BATS_TEST_TMPDIR/go"
 	tid=$!
-	trace_then_release "$BATS_TEST_TMPDIR/go" -t "$tid"
+	trace_then_release "$BATS_TEST_TMPDIR/go" --tid "$tid"
 	[ "$status" -eq 0 ]
 	grep -q '^exit_group(error_code: 0) = ?$' "$out"
 	run --separate-stderr sct --tid 99999999
 	[ "$status" -eq 66 ]
-	[[ "$stderr" == "sctrace: no such thread to trace: 99999999 (-t);"* ]]
+	[[ "$stderr" == "sctrace: no such thread to trace: 99999999 (--tid);"* ]]
 }
 
-@test "-u USER: the processes of a numeric uid" {
+@test "--uid USER: the processes of a numeric uid" {
 	# The go file where the spare uid can see it: not in bats' tmpdir.
 	local shared i
 	shared=$(mktemp -d /tmp/sctrace-u.XXXXXX)
@@ -376,19 +417,19 @@ while not os.path.exists(sys.argv[1]):
 	setpriv --reuid="$SPARE_UID" --regid="$SPARE_UID" --clear-groups \
 		perl -MTime::HiRes=sleep -e 'sleep 0.02 until -e $ARGV[0]' "$shared/go" &
 	pid=$!
-	# -u finds processes by their uid: wait until setpriv has set it.
+	# --uid finds processes by their uid: wait until setpriv has set it.
 	for ((i = 0; i < LIMIT * 20; i++)); do
 		[ "$(stat -c %u "/proc/$pid")" = "$SPARE_UID" ] && break
 		sleep 0.05
 	done
-	trace_then_release "$shared/go" -u "$SPARE_UID"
+	trace_then_release "$shared/go" --uid "$SPARE_UID"
 	rm -r "$shared"
 	[ "$status" -eq 0 ]
 	grep -q "^\[pid $pid\] exit_group(error_code: 0) = ?$" "$out"
 }
 
-@test "-u of an unknown user, or one without processes: exit 67" {
-	run --separate-stderr sct -u nosuchuser_sctrace
+@test "--uid of an unknown user, or one without processes: exit 67" {
+	run --separate-stderr sct --uid nosuchuser_sctrace
 	[ "$status" -eq 67 ]
 	[[ "$stderr" == "sctrace: unknown user 'nosuchuser_sctrace':"* ]]
 	run --separate-stderr sct --uid "$SPARE_UID"
@@ -427,11 +468,11 @@ trace_marker() {
 	wait_bounded "$SCT_PID"
 }
 
-@test "-a: system-wide, other processes seen, sctrace itself never" {
+@test "--all-cpus: system-wide, other processes seen, sctrace itself never" {
 	# Only kill, and poll, which sctrace itself calls on every wake-up: a
 	# busy machine's other calls once overflowed the rings (LOST 51608)
 	# and took the marker's line with them.
-	trace_marker -a -e kill,poll,ppoll
+	trace_marker --all-cpus -e kill,poll,ppoll
 	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
 	run grep -c "^\[pid $SCT_PID\]" "$out"
 	assert_output "0"
@@ -479,10 +520,10 @@ trace_marker() {
 	kill -KILL "$CHILD" "$sh"
 }
 
-@test "-C LIST: only the cpus listed" {
+@test "--cpu LIST: only the cpus listed" {
 	[ "$(nproc)" -ge 2 ] || skip "needs two cpus"
 	# Only kill: the rest of what runs on cpu 1 could overflow its ring.
-	sct_bg -C 1 -e kill -o "$out"
+	sct_bg --cpu 1 -e kill -o "$out"
 	# Cpu 1's marker seen: tracing. Cpu 0's call then comes while it is,
 	# and the last drain would show it if it had been recorded.
 	kill_until "$BATS_TEST_TMPDIR/go" 1
@@ -499,19 +540,19 @@ trace_marker() {
 	assert_output "0"
 }
 
-@test "-C with a command: the command, on those cpus" {
+@test "--cpu with a command: the command, on those cpus" {
 	run sct --cpu 0 -o "$out" -- taskset -c 0 true
 	assert_success
 	grep -q '^exit_group(error_code: 0) = ?$' "$out"
 }
 
 @test "bad cpu lists: exit 65" {
-	run --separate-stderr sct -C 0,x -- true
+	run --separate-stderr sct --cpu 0,x -- true
 	[ "$status" -eq 65 ]
 	[ "$stderr" = "sctrace: bad cpu list '0,x': expected cpu numbers and ranges up to 8191, like 0,2-3" ]
-	run --separate-stderr sct -C 3-1 -- true
+	run --separate-stderr sct --cpu 3-1 -- true
 	[ "$status" -eq 65 ]
-	run --separate-stderr sct -C 4096 -- true
+	run --separate-stderr sct --cpu 4096 -- true
 	[ "$status" -eq 65 ]
 	[[ "$stderr" == "sctrace: cpu 4096 is not online, so it cannot be traced;"* ]]
 }
@@ -528,7 +569,7 @@ trace_marker() {
 }
 
 @test "--lossless: only for a command, and with rings that outlast a freeze" {
-	run --separate-stderr sct --lossless -a
+	run --separate-stderr sct --lossless --all-cpus
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: --lossless holds back a command sctrace starts, and there is none: give one after '--', or drop --lossless" ]
 	for small in 1 32; do
@@ -717,8 +758,8 @@ teardown() {
 	assert_output $'exit_group(error_code: 0) = ?\n+++ exited with 0 +++'
 }
 
-@test "-e with -a: only the selected call, sctrace itself still out" {
-	trace_marker -a -e kill
+@test "-e with --all-cpus: only the selected call, sctrace itself still out" {
+	trace_marker --all-cpus -e kill
 	grep -q "^\[pid $marker\] kill(pid: $marker, sig: 0) = 0$" "$out"
 	run grep -cv '\] kill(' "$out"
 	assert_output "0"
@@ -779,7 +820,7 @@ while True:
 	assert_equal "$stderr" ""
 }
 
-@test "-u USER while one of its zombies exists: the zombie is skipped" {
+@test "--uid USER while one of its zombies exists: the zombie is skipped" {
 	# The spare uid's own parent and zombie: no other process of the
 	# machine runs as that user, so the five calls are the parent's, one
 	# line each, whatever else the machine is doing.
@@ -800,7 +841,7 @@ while True:
 		sleep 0.05
 	done
 	[ -n "$zombie" ]
-	run --separate-stderr sct -u "$SPARE_UID" --max-events 5 -o "$out"
+	run --separate-stderr sct --uid "$SPARE_UID" --max-events 5 -o "$out"
 	kill "$parent"
 	wait "$parent" || true
 	assert_success

@@ -130,7 +130,7 @@ has_exec_argv() {
 	# The record read at sched_prepare_exec goes into a recording too.
 	run --separate-stderr sct record -o "$out.data" -e execve -- "$PY" "$CASES" exec_argv_unfaulted "$BATS_TEST_TMPDIR/words"
 	assert_success
-	run --separate-stderr sct -i "$out.data" -o "$out.replay"
+	run --separate-stderr sct --input "$out.data" -o "$out.replay"
 	assert_success
 	sed -E 's/^\[pid [0-9]+\] //' "$out.replay" > "$out.replay.bare"
 	has_exec_argv "$out.replay.bare" leader
@@ -299,7 +299,7 @@ PYEOF
 	data=$BATS_TEST_TMPDIR/ct.data
 	run --separate-stderr sct record -o "$data" -e openat,connect,poll -- "$PY" "$CASES" sockets
 	assert_success
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	grep -qE '^connect\(fd: [0-9]+, uservaddr: \{sa_family: AF_INET6, sin6_port: 8080, sin6_addr: ::1\}, addrlen: 28\) = -1 ECONNREFUSED \(Connection refused\)$' "$out"
 	run --separate-stderr sct -e openat,connect,poll -o "$out.live" -- "$PY" "$CASES" sockets

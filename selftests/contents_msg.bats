@@ -75,7 +75,7 @@ unix_lines() {
 	run --separate-stderr sct record -o "$data" -e sendmsg,recvmsg -- "$PY" "$CASES" msg_unix "$d"
 	assert_success
 	printf '%s\n' "$output" > "$info"
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
 	while IFS= read -r line; do

@@ -70,12 +70,12 @@ need_man_page() {
 	assert_success
 	for s in NAME SYNOPSIS DESCRIPTION OPTIONS OUTPUT "ARGUMENT CONTENTS" \
 		"JSON OUTPUT: --json" "RECORD AND REPLAY: perf.data FILES" \
-		RELIABILITY "EXIT STATUS" ENVIRONMENT NOTES EXAMPLES FILES "SEE ALSO"; do
+		RELIABILITY "EXIT STATUS" ENVIRONMENT COMPATIBILITY NOTES EXAMPLES FILES "SEE ALSO"; do
 		assert_line "$s"
 	done
-	for g in Targets "Choosing the calls shown" Summaries "Ring buffers and the reader" \
-		"Argument contents" "Children and the end of a run" "A whole trace" \
-		"Input and output files" "More events" "How lines look" Help; do
+	for g in General Startup Tracing Filtering "Output format" Statistics \
+		Miscellaneous "perf trace's options" \
+		"sctrace's own: rings, the reader, a whole trace"; do
 		assert_line "   $g"
 	done
 	# every option under a group: no .TP between OPTIONS and the first .SS
@@ -98,8 +98,8 @@ OLD_HEADINGS=(
 	"The two commands"
 	"Symbolic arguments, and --raw"
 	"Filters on the outcome, and a limit"
-	"Summaries: -s, -S, --errno-summary"
-	"Page faults: -F all|maj|min"
+	"Summaries: -c, -C, --errno-summary"
+	"Page faults: --pf all|maj|min"
 	"Task lifetime and scheduling: --sched"
 	"Any tracepoint: --event SYSTEM:NAME"
 	"--comm"

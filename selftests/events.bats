@@ -9,8 +9,8 @@ setup() {
 	out=$BATS_TEST_TMPDIR/trace.out
 }
 
-@test "-F min: minor faults with address and ip, in the syscall stream" {
-	run sct -F min -o "$out" -- "$WL/read_ebadf"
+@test "--pf min: minor faults with address and ip, in the syscall stream" {
+	run sct --pf min -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	run grep -cE '^--- page fault: minor, addr 0x[0-9a-f]+( \[[^]]+\])?, ip 0x[0-9a-f]+( \[[^]]+\])? ---$' "$out"
 	[ "$output" -gt 0 ]
@@ -21,17 +21,17 @@ setup() {
 	grep -q '^read(fd: 99, ' "$out"
 }
 
-@test "-F all: a fault resolves to [map+offset] while the process lives" {
+@test "--pf all: a fault resolves to [map+offset] while the process lives" {
 	# sh outlives its faults: it waits for sleep.
-	run sct -F all -o "$out" -- sh -c 'sleep 0.3'
+	run sct --pf all -o "$out" -- sh -c 'sleep 0.3'
 	assert_success
 	grep -qE '^--- page fault: (minor|major), addr 0x[0-9a-f]+ \[/[^]]+\+0x[0-9a-f]+\]' "$out"
 }
 
-@test "-F: a mapped file's path is escaped, it cannot forge a line" {
+@test "--pf: a mapped file's path is escaped, it cannot forge a line" {
 	map=$BATS_TEST_TMPDIR/$'m\n+++ exited with 0 +++'
 	head -c 4096 /dev/zero > "$map"
-	run sct -F min -o "$out" -- /usr/bin/python3 -c 'import mmap, sys
+	run sct --pf min -o "$out" -- /usr/bin/python3 -c 'import mmap, sys
 f = open(sys.argv[1], "r+b")
 m = mmap.mmap(f.fileno(), 4096)
 m[0] = 1' "$map"
@@ -41,10 +41,10 @@ m[0] = 1' "$map"
 	[ "$(tail -n 1 "$out")" = "+++ exited with 0 +++" ]
 }
 
-@test "-F with a bad value: exit 64" {
-	run --separate-stderr sct -F some -- true
+@test "--pf with a bad value: exit 64" {
+	run --separate-stderr sct --pf some -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: bad -F/--pf 'some': give all, maj or min" ]
+	[ "$stderr" = "sctrace: bad --pf 'some': give all, maj or min" ]
 }
 
 @test "--sched: fork with the new tid, exec, exits with codes, in order" {
@@ -132,7 +132,7 @@ forged_trace() {
 	read -r pid ppid <<< "$output"
 	forged_trace "$out" "$pid" "$ppid"
 	# With the summary after it, and from a recording.
-	run sct -S --comm -e getppid -o "$out" -- bash -c name_self
+	run sct -C --comm -e getppid -o "$out" -- bash -c name_self
 	assert_success
 	read -r pid ppid <<< "$output"
 	sed -i '/^ Summary of syscalls:$/,$d; /^$/d' "$out"
@@ -141,7 +141,7 @@ forged_trace() {
 	run sct record -e getppid,exit_group -o "$BATS_TEST_TMPDIR/rec.data" -- bash -c name_self
 	assert_success
 	read -r pid ppid <<< "$output"
-	run sct -i "$BATS_TEST_TMPDIR/rec.data" --comm -o "$out"
+	run sct --input "$BATS_TEST_TMPDIR/rec.data" --comm -o "$out"
 	assert_success
 	forged_trace "$out" "$pid" "$ppid"
 }
@@ -157,7 +157,7 @@ forged_trace() {
 }
 
 @test "--json: every line is one valid object; calls whole, with errno names" {
-	run sct --json --comm -F min --sched -o "$out" -- "$WL/read_ebadf"
+	run sct --json --comm --pf min --sched -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	# jq fails on any line that is not JSON.
 	run jq -c 'select(.type == "syscall" and .name == "read")' "$out"
@@ -209,8 +209,8 @@ forged_trace() {
 	grep -q true <<< "$output"
 }
 
-@test "--json with -s: exit 64" {
-	run --separate-stderr sct --json -s -- true
+@test "--json with -c: exit 64" {
+	run --separate-stderr sct --json -c -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: --json writes events, not tables: drop -s, -S or --errno-summary, or --json" ]
+	[ "$stderr" = "sctrace: --json writes events, not tables: drop -c, -C or --errno-summary, or --json" ]
 }

@@ -31,7 +31,7 @@ teardown() {
 
 @test "sctrace killed by SIGKILL: no perf event and no tracefs change left" {
 	before=$(tracefs_state)
-	session_bg "$SCTRACE" -a -o "$out"
+	session_bg "$SCTRACE" --all-cpus -o "$out"
 	# Killed while it traces: the machine's calls (this wait's) show.
 	wait_until test -s "$out"
 	kill -KILL "$SESSION"

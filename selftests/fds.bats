@@ -213,7 +213,7 @@ file_lines() {
 	[ "$(wc -l < "$BATS_TEST_TMPDIR/live")" -eq 4 ]
 	run --separate-stderr sct record -o "$data" -- "$PY" -I "$CASES" fork "$file"
 	assert_success
-	run --separate-stderr sct -y -i "$data" -o "$out"
+	run --separate-stderr sct -y --input "$data" -o "$out"
 	assert_success
 	file_lines "$out" > "$BATS_TEST_TMPDIR/replayed"
 	run diff "$BATS_TEST_TMPDIR/live" "$BATS_TEST_TMPDIR/replayed"
@@ -223,7 +223,7 @@ file_lines() {
 	file_lines "$out" > "$BATS_TEST_TMPDIR/live"
 	[ "$(wc -l < "$BATS_TEST_TMPDIR/live")" -eq 7 ]
 	sct record -o "$data" -- "$PY" -I "$CASES" dup2 "$file" "$other" > /dev/null
-	sct -y -i "$data" -o "$out"
+	sct -y --input "$data" -o "$out"
 	file_lines "$out" > "$BATS_TEST_TMPDIR/replayed"
 	run diff "$BATS_TEST_TMPDIR/live" "$BATS_TEST_TMPDIR/replayed"
 	assert_success
@@ -231,14 +231,14 @@ file_lines() {
 
 @test "a replay never asks this machine's /proc: older fds, pipes stay bare" {
 	sct record -o "$data" -- "$PY" -I "$CASES" inherited 7<"$file"
-	run --separate-stderr sct -y -i "$data" -o "$out"
+	run --separate-stderr sct -y --input "$data" -o "$out"
 	assert_success
 	bare "$out"
 	has_line 'read(fd: 7, buf: "abc", count: 3) = 3'
 	run --separate-stderr sct record -o "$data" -- "$PY" -I "$CASES" pipe
 	assert_success
 	r=$(info_of r) w=$(info_of w)
-	run --separate-stderr sct -y -i "$data" -o "$out"
+	run --separate-stderr sct -y --input "$data" -o "$out"
 	assert_success
 	bare "$out"
 	has_line "write(fd: $w, buf: \"hi\", count: 2) = 2"
@@ -265,6 +265,6 @@ print(n)' "$out"
 @test "record refuses -y: it belongs to the replay" {
 	run --separate-stderr sct record -y -o "$data" -- true
 	assert_failure 64
-	assert_equal "$stderr" "sctrace: record prints nothing: give -y when replaying with 'sctrace -i FILE' (the paths come from the recorded calls)"
+	assert_equal "$stderr" "sctrace: record prints nothing: give -y when replaying with 'sctrace --input FILE' (the paths come from the recorded calls)"
 	[ ! -e "$data" ]
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: the perf.data reader behind sctrace -i. The input is
+ * libFuzzer target: the perf.data reader behind sctrace --input. The input is
  * a whole file; it is replayed into memory, as text, as JSON and as
  * --sched's lines (with --comm, so task names are printed too). Any
  * crash, hang, leak or sanitizer report is a failure; a refusal is not.

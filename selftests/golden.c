@@ -70,7 +70,7 @@ struct paths {
 	char actual[512];
 	char strace[512];
 	char data[512];		/* sctrace record's perf.data */
-	char replayed[512];	/* sctrace -i's output */
+	char replayed[512];	/* sctrace --input's output */
 	char replay_actual[512];
 };
 
@@ -292,13 +292,13 @@ TEST_F(golden, trace)
 	free(trace);
 }
 
-/* sctrace record, then sctrace -i FILE: the same golden file must match. */
+/* sctrace record, then sctrace --input FILE: the same golden file must match. */
 TEST_F(golden, replay)
 {
 	char *sctrace = (char *)env_or("SCTRACE", "build/sctrace");
 	char *record[] = { sctrace, "record", "-o", self->paths.data, "--",
 			   self->paths.workload, NULL };
-	char *replay[] = { sctrace, "-i", self->paths.data, "-o",
+	char *replay[] = { sctrace, "--input", self->paths.data, "-o",
 			   self->paths.replayed, NULL };
 	const char *why = NULL;
 	char *trace, *golden;
@@ -321,7 +321,7 @@ TEST_F(golden, replay)
 	status = run_command(replay, NULL, NULL, self->paths.errors);
 	if (status)
 		show_file(self->paths.errors);
-	ASSERT_EQ(0, status) TH_LOG("sctrace -i %s", self->paths.data);
+	ASSERT_EQ(0, status) TH_LOG("sctrace --input %s", self->paths.data);
 	trace = read_file(self->paths.replayed);
 	golden = read_file(self->paths.expected);
 	ASSERT_NE(NULL, trace);

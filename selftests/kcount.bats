@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# -s alone counts in the kernel (issue 16): a one-page ring and a reader
+# -c alone counts in the kernel (issue 16): a one-page ring and a reader
 # that is not real-time, which lose events when the rings are used, lose
 # no call here. Where BPF cannot be used, the rings count, and say so.
 
@@ -27,10 +27,10 @@ errno_rows() {
 		t && name && /^   [a-z]/ { print $1, $2, $3 } t && name && $1 ~ /:$/ { print name, $1, $2 }' "$1" | LC_ALL=C sort
 }
 
-# -s over threadsN with a one-page ring: every getppid counted, each thread's too.
+# -c over threadsN with a one-page ring: every getppid counted, each thread's too.
 every_getppid() {
 	local threads=$1 made=$2
-	run --separate-stderr sct -s -m 1 --no-realtime -o "$out" -- "$WORKLOAD" "threads$threads" "$made"
+	run --separate-stderr sct -c -m 1 --no-realtime -o "$out" -- "$WORKLOAD" "threads$threads" "$made"
 	assert_success
 	assert_equal "$stderr" ""
 	read -r calls errors _ <<< "$(total_row "$out" getppid)"
@@ -41,12 +41,12 @@ every_getppid() {
 	assert_failure
 }
 
-@test "-s -m 1, 8 threads: every getppid counted, each thread's too, nothing lost" {
+@test "-c -m 1, 8 threads: every getppid counted, each thread's too, nothing lost" {
 	need_bpf
 	every_getppid 8 800000
 }
 
-@test "-s -m 1, 32 threads: every getppid counted, each thread's too, nothing lost" {
+@test "-c -m 1, 32 threads: every getppid counted, each thread's too, nothing lost" {
 	need_bpf
 	every_getppid 32 1000000
 	# Each thread's exit, counted at its enter.
@@ -68,9 +68,9 @@ getpriority EINVAL: 320000"
 	assert_output "32 10000"
 }
 
-@test "-s over 4000 exited children: the tables the rings' counting keeps, folded alike" {
+@test "-c over 4000 exited children: the tables the rings' counting keeps, folded alike" {
 	need_bpf
-	run --separate-stderr sct -s -o "$out" -- "$WORKLOAD" forkstorm 4000
+	run --separate-stderr sct -c -o "$out" -- "$WORKLOAD" forkstorm 4000
 	assert_success
 	# The parent's, the 1024 last ended (as the printer keeps them), and
 	# those the summary keeps beside them: 4000 - 1024 ended are handed to
@@ -83,13 +83,13 @@ getpriority EINVAL: 320000"
 	[ "$calls" -eq 4001 ]
 }
 
-@test "-s: the command's own exec counts once, not the failed tries of its PATH search" {
+@test "-c: the command's own exec counts once, not the failed tries of its PATH search" {
 	need_bpf
 	mkdir "$BATS_TEST_TMPDIR/bin"
 	printf '#!/bin/sh\n' > "$BATS_TEST_TMPDIR/bin/true"
 	# Not executable: execvp's first try fails with EACCES and it goes on.
 	chmod 0644 "$BATS_TEST_TMPDIR/bin/true"
-	PATH=$BATS_TEST_TMPDIR/bin:/usr/bin:/bin run --separate-stderr sct -s -o "$out" -- true
+	PATH=$BATS_TEST_TMPDIR/bin:/usr/bin:/bin run --separate-stderr sct -c -o "$out" -- true
 	assert_success
 	assert_equal "$stderr" ""
 	run total_row "$out" execve
@@ -100,7 +100,7 @@ getpriority EINVAL: 320000"
 	need_bpf
 	"$WORKLOAD" getppid 1000000000 &
 	local pid=$!
-	sct_bg_default_signals -s -m 1 --no-realtime -o "$out" -p "$pid"
+	sct_bg_default_signals -c -m 1 --no-realtime -o "$out" -p "$pid"
 	sleep 1
 	kill -INT "$SCT_PID"
 	status=0
@@ -115,16 +115,16 @@ getpriority EINVAL: 320000"
 	assert_failure
 }
 
-@test "--no-contents: -s counts from the rings, whose losses the table states" {
+@test "--no-contents: -c counts from the rings, whose losses the table states" {
 	# Without BPF a one-page ring with a normal reader loses records...
-	run --separate-stderr sct -s --no-contents -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
+	run --separate-stderr sct -c --no-contents -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	run sed -n 's/^ LOST \([0-9]*\) events: these counts are incomplete$/\1/p' "$out"
 	[ "$output" -gt 0 ]
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -lt 200000 ]
 	# ...where the kernel's count, with the same ring, misses none.
-	run --separate-stderr sct -s -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
+	run --separate-stderr sct -c -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -eq 200000 ]
@@ -132,11 +132,11 @@ getpriority EINVAL: 320000"
 	assert_failure
 }
 
-@test "no CAP_BPF: -s counts from the rings, with one notice saying why" {
+@test "no CAP_BPF: -c counts from the rings, with one notice saying why" {
 	run --separate-stderr setpriv --inh-caps=-bpf,-sys_admin --bounding-set=-bpf,-sys_admin \
-		"$SCTRACE" -s -m 4096 -o "$out" -- "$WORKLOAD" getppid 20000
+		"$SCTRACE" -c -m 4096 -o "$out" -- "$WORKLOAD" getppid 20000
 	assert_success
-	[[ "$stderr" == "sctrace: notice: -s counts from the ring buffers, which lose calls when they overflow: loading the counting BPF program failed: Operation not permitted (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)"*" (--no-contents hides this notice)" ]]
+	[[ "$stderr" == "sctrace: notice: -c counts from the ring buffers, which lose calls when they overflow: loading the counting BPF program failed: Operation not permitted (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)"*" (--no-contents hides this notice)" ]]
 	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -eq 20000 ]

@@ -159,7 +159,7 @@ lost_said() {
 	read -r events tasks < <(lost_said)
 	[ "$events" -gt 0 ]
 	[ "$tasks" -gt 0 ]
-	run --separate-stderr sct -i "$data" --json -o "$out"
+	run --separate-stderr sct --input "$data" --json -o "$out"
 	assert_success
 	run jq -r -s '[.[] | select(.type == "lost")] | group_by(.what)[] | "\(.[0].what) \(map(.count) | add)"' "$out"
 	assert_output "events $events

@@ -24,34 +24,34 @@ calls_of() {
 	[ -s "$data" ]
 }
 
-@test "-i replays what the live run printed" {
+@test "--input replays what the live run printed" {
 	sct -o "$out" -- "$WL/threads_interleave"
 	sct record -o "$data" -- "$WL/threads_interleave"
-	run sct -i "$data" -o "$BATS_TEST_TMPDIR/replay.out"
+	run sct --input "$data" -o "$BATS_TEST_TMPDIR/replay.out"
 	assert_success
 	run diff <(calls_of "$out" | sed -E 's/\[pid N\]/[pid]/') \
 		 <(calls_of "$BATS_TEST_TMPDIR/replay.out" | sed -E 's/\[pid N\]/[pid]/')
 	assert_success
 }
 
-@test "-i with view options: --failure, -s, --json, --comm from the file" {
+@test "--input with view options: --failure, -c, --json, --comm from the file" {
 	sct record -o "$data" -- "$WL/read_ebadf"
-	run sct -i "$data" --failure -o "$out"
+	run sct --input "$data" --failure -o "$out"
 	assert_success
 	run grep -c ' = -1 E' "$out"
 	assert_output 3
-	run sct -i "$data" --json -o "$out"
+	run sct --input "$data" --json -o "$out"
 	assert_success
 	run jq -r 'select(.name == "read") | .errno' "$out"
 	assert_output EBADF
-	run sct -i "$data" --comm -o "$out"
+	run sct --input "$data" --comm -o "$out"
 	assert_success
 	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
 }
 
-@test "faults and sched records replay too: -F and --sched at record time" {
-	sct record -F min --sched -o "$data" -- "$WL/fork_exit_child"
-	run sct -i "$data" --sched -o "$out"
+@test "faults and sched records replay too: --pf and --sched at record time" {
+	sct record --pf min --sched -o "$data" -- "$WL/fork_exit_child"
+	run sct --input "$data" --sched -o "$out"
 	assert_success
 	child=$(sed -n 's/^--- fork: child \([0-9]*\) ---$/\1/p' "$out" | head -n 1)
 	[ -n "$child" ]
@@ -60,7 +60,7 @@ calls_of() {
 	# Mappings come from the file's own mmap records, never from this /proc.
 	grep -qE 'page fault: minor, .*ip 0x[0-9a-f]+ \[/[^]]*fork_exit_child\+0x[0-9a-f]+\]' "$out"
 	# Without --sched, the same records print as plain tracepoints.
-	run sct -i "$data" -o "$out"
+	run sct --input "$data" -o "$out"
 	assert_success
 	grep -qE '^sched:sched_process_fork\(parent_comm: "fork_exit_child", ' "$out"
 }
@@ -141,7 +141,7 @@ calls_of() {
 
 @test "sctrace reads perf record's file, names from the running kernel" {
 	perf record -q -o "$data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf"
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, buf: 0x"*", count: 1) = -1 EBADF (Bad file descriptor)"* ]]
 	[[ "$stderr" == *"+++ exited with 0 +++" ]]
@@ -149,11 +149,11 @@ calls_of() {
 
 @test "sctrace reads perf trace record's file, in file and pipe mode" {
 	perf trace record -q -o "$data" -- "$WL/read_ebadf"
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
 	perf trace record -q -o - -- "$WL/read_ebadf" > "$data" 2>/dev/null
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
 }
@@ -163,7 +163,7 @@ calls_of() {
 	assert_success
 	[[ "$stderr" =~ sctrace:\ LOST\ ([0-9]+)\ events ]]
 	lost=${BASH_REMATCH[1]}
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	[ "$stderr" = "sctrace: LOST $lost events" ]
 	run awk '/^--- LOST / { n += $3 } END { print n }' "$out"
@@ -216,32 +216,32 @@ corrupt_item() {
 	bad=$BATS_TEST_TMPDIR/bad.data
 	# Truncated inside the data section.
 	head -c 3000 "$data" > "$bad"
-	run --separate-stderr sct -i "$bad"
+	run --separate-stderr sct --input "$bad"
 	[ "$status" -eq 76 ]
 	[[ "$stderr" =~ ^sctrace:\ cannot\ replay\ .*:\ at\ offset\ [0-9]+:\ .+$ ]]
 	[ "$(wc -l <<< "$stderr")" -eq 1 ]
 	# Not perf.data at all.
 	printf 'hello, world, not a perf file at all' > "$bad"
-	run --separate-stderr sct -i "$bad"
+	run --separate-stderr sct --input "$bad"
 	[ "$status" -eq 76 ]
 	[ "$stderr" = "sctrace: cannot replay '$bad': at offset 0: not a perf.data file: the magic is not PERFILE2" ]
 	# A record claiming more bytes than the data section holds.
 	cp "$data" "$bad"
 	printf '\xff\xff' | dd of="$bad" bs=1 seek=110 conv=notrunc status=none
-	run --separate-stderr sct -i "$bad"
+	run --separate-stderr sct --input "$bad"
 	[ "$status" -eq 76 ]
 	[[ "$stderr" == *"at offset 104: record of type "*" claims 65535 bytes"* ]]
 	# An attr section far past the end of the file.
 	cp "$data" "$bad"
 	printf '\xff\xff\xff\xff\xff\xff\xff\x7f' | dd of="$bad" bs=1 seek=24 conv=notrunc status=none
-	run --separate-stderr sct -i "$bad"
+	run --separate-stderr sct --input "$bad"
 	[ "$status" -eq 76 ]
 	[[ "$stderr" == *"at offset 24: the attr section"*"runs past the end of the file" ]]
 	# Empty, and missing.
 	: > "$bad"
-	run --separate-stderr sct -i "$bad"
+	run --separate-stderr sct --input "$bad"
 	[ "$status" -eq 76 ]
-	run --separate-stderr sct -i "$BATS_TEST_TMPDIR/none.data"
+	run --separate-stderr sct --input "$BATS_TEST_TMPDIR/none.data"
 	[ "$status" -eq 76 ]
 	[[ "$stderr" == "sctrace: cannot open '$BATS_TEST_TMPDIR/none.data': No such file or directory; give a perf.data file" ]]
 }
@@ -266,28 +266,28 @@ killed_recording() {
 @test "an interrupted recording is named so, with the way out; a foreign file is not perf.data" {
 	local unfinished="at offset 48: the header was never completed (data size 0, no features): the recording was interrupted (killed, or a write failed); record again, ending it with Ctrl-C or kill -TERM"
 	killed_recording "$SCTRACE" record -o "$data"
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	[ "$status" -eq 76 ]
 	[ "$stderr" = "sctrace: cannot replay '$data': $unfinished" ]
 	# perf's own, killed the same way: its data size is still 0.
 	rm -f "$data"
 	killed_recording perf record -q -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -o "$data"
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	[ "$status" -eq 76 ]
 	[ "$stderr" = "sctrace: cannot replay '$data': $unfinished" ]
 	# A foreign file, zeros where the header would be.
 	head -c 4096 /dev/zero > "$data"
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	[ "$status" -eq 76 ]
 	[ "$stderr" = "sctrace: cannot replay '$data': at offset 0: not a perf.data file: the magic is not PERFILE2" ]
 }
 
-@test "pipe mode: perf record -o - as a file, and straight into sctrace -i -" {
+@test "pipe mode: perf record -o - as a file, and straight into sctrace --input -" {
 	perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$WL/read_ebadf" > "$data" 2>/dev/null
-	run --separate-stderr sct -i "$data"
+	run --separate-stderr sct --input "$data"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"* ]]
-	run --separate-stderr sh -c "perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- '$WL/read_ebadf' 2>/dev/null | '$SCTRACE' -i -"
+	run --separate-stderr sh -c "perf record -q -o - -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- '$WL/read_ebadf' 2>/dev/null | '$SCTRACE' --input -"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"*"+++ exited with 0 +++" ]]
 }
@@ -301,7 +301,7 @@ killed_recording() {
 	for arch in aarch64 s390x; do
 		[ "$arch" != "$(uname -m)" ] || continue
 		gunzip -c "$BATS_TEST_DIRNAME/fixtures/$arch-fork_execve.data.gz" > "$data"
-		run --separate-stderr sct -i "$data" -o "$out"
+		run --separate-stderr sct --input "$data" -o "$out"
 		assert_success
 		order=""
 		[ "$([ "$arch" = s390x ] && echo big || echo little)" = "$host_order" ] ||
@@ -319,7 +319,7 @@ killed_recording() {
 	[ "$(uname -m)" = x86_64 ] || skip "rewrites an x86_64 recording's arch"
 	need_contents
 	sct record -o "$data" -- cat /etc/hostname > /dev/null
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	assert_equal "$stderr" ""
 	grep -q 'filename: "/etc/hostname"' "$out"
@@ -333,26 +333,26 @@ assert at > 0 and d.find(b"x86_64\0", at + 1) < 0, "one arch string"
 d[at:at + 7] = b"s390x\0\0"
 open(path, "wb").write(d)
 PYEOF
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	assert_equal "$stderr" "sctrace: notice: pointer arguments are shown as addresses: this recording's contents were read on s390x, in layouts this sctrace does not read (--no-contents hides this notice)"
 	run grep -c '"' "$out"
 	assert_output 0
-	run --separate-stderr sct --no-contents -i "$data" -o "$out"
+	run --separate-stderr sct --no-contents --input "$data" -o "$out"
 	assert_success
 	assert_equal "$stderr" ""
 }
 
-@test "record and -i misuse: exit 64 with the way out" {
+@test "record and --input misuse: exit 64 with the way out" {
 	run --separate-stderr sct record --json -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'" ]
+	[ "$stderr" = "sctrace: record prints nothing: give --json, -c or -C when replaying with 'sctrace --input FILE'" ]
 	run --separate-stderr sct record --max-events 10 -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: record keeps every event: give --failure, --duration or --max-events when replaying with 'sctrace -i FILE'" ]
-	run --separate-stderr sct -i "$data" -- true
+	[ "$stderr" = "sctrace: record keeps every event: give --failure, -z, --duration or --max-events when replaying with 'sctrace --input FILE'" ]
+	run --separate-stderr sct --input "$data" -- true
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "sctrace: -i replays a file: it takes no command, -p, -t, -u, -a or -C" ]
+	[ "$stderr" = "sctrace: --input replays a file: it takes no command, -p, --tid, --uid, --all-cpus or --cpu" ]
 }
 
 # A recording whose attr section is n copies of its first attr, each
@@ -376,7 +376,7 @@ inflate_attrs() {
 	bad=$BATS_TEST_TMPDIR/bad.data
 	# About 1 MB that asked for 2000 copies of 400 KB of ids.
 	inflate_attrs "$data" "$bad" 2000 409600
-	run --separate-stderr /usr/bin/time -f 'maxrss %M' "$SCTRACE" -i "$bad" -o "$out"
+	run --separate-stderr /usr/bin/time -f 'maxrss %M' "$SCTRACE" --input "$bad" -o "$out"
 	[ "$status" -eq 76 ]
 	[[ "${stderr_lines[0]}" == "sctrace: cannot replay '$bad': at offset "*": the ids of the attrs add up to more bytes than the file's "*": their sections overlap" ]]
 	[[ "${stderr_lines[-1]}" =~ ^maxrss\ ([0-9]+)$ ]]
@@ -384,7 +384,7 @@ inflate_attrs() {
 	[ "${BASH_REMATCH[1]}" -lt 204800 ]
 	# Two attrs on one section the file can hold: still a file like any.
 	inflate_attrs "$data" "$bad" 2 8
-	run sct -i "$bad" -o "$out"
+	run sct --input "$bad" -o "$out"
 	assert_success
 }
 
@@ -404,6 +404,6 @@ inflate_attrs() {
 	# A seekable stdout is a file like any other.
 	run sh -c "'$SCTRACE' record -o /dev/stdout -- true > '$data'"
 	assert_success
-	run sct -i "$data"
+	run sct --input "$data"
 	assert_success
 }

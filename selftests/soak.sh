@@ -63,9 +63,9 @@ case_execchain() {
 
 case_killed() {
 	local ms=$((RANDOM % 500 + 50)) before
-	echo "sctrace -a SIGKILLed after $ms ms: nothing left behind"
+	echo "sctrace --all-cpus SIGKILLed after $ms ms: nothing left behind"
 	before=$(tracefs_state)
-	session_bg "$sctrace" -a -o "$dir/t" 2>/dev/null
+	session_bg "$sctrace" --all-cpus -o "$dir/t" 2>/dev/null
 	sleep "0.$(printf '%03d' "$ms")"
 	kill -KILL "$SESSION" 2>/dev/null
 	wait "$SESSION" 2>/dev/null

@@ -12,6 +12,7 @@
 #include "beauty.h"
 #include "fdpaths.h"
 #include "format.h"
+#include "options.h"
 #include "sorted.h"
 #include "syscall_table.h"
 #include "sysent.h"
@@ -43,6 +44,7 @@ static const struct {
 	{ "beauty", beauty_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
+	{ "options", options_sorted_tables },
 	{ "syscall_table", syscall_table_sorted_tables },
 	{ "sysent", sysent_sorted_tables },
 };

@@ -245,7 +245,7 @@ static int run(const struct tracefs *tfs, const char *workload,
 	if (setup_ids(&s, tfs, names, nrs, nr_names) || cpu_list_online(&cpus))
 		goto out;
 	*why = "cannot start the workload";
-	if (command_prepare(&cmd, argv, &none))
+	if (command_prepare(&cmd, &(struct command_setup){ .argv = argv, .mask = &none }))
 		goto out_cpus;
 	for (i = 0; i < s.nr_ids; i++)
 		s.sources[i] = (struct event_source){ .type = PERF_TYPE_TRACEPOINT,

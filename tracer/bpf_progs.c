@@ -48,7 +48,7 @@ static void tell_no_contents(const char *why)
 static void tell_no_kcount(const struct bpf_progs *p)
 {
 	if (*p->no_kcount_why)
-		diag("notice: -s counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
+		diag("notice: -c counts from the ring buffers, which lose calls when they overflow: %s (--no-contents hides this notice)",
 		     p->no_kcount_why);
 }
 

@@ -97,6 +97,7 @@ static int open_output(struct run *r)
 {
 	struct outfile_keep keep = { .what = "the traced command's executable" };
 	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep.sb);
+	const struct trace_dest dest = { r->opts.output, r->opts.append, &keep, nr_keep };
 	int ret;
 
 	/* record: the text output stays on stderr, unused. */
@@ -104,9 +105,9 @@ static int open_output(struct run *r)
 		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep,
 				     r->argv, r->argc);
 		if (!ret)
-			ret = outbuf_open_trace(&r->out, NULL, NULL, 0, OUTBUF_SIZE);
+			ret = outbuf_open_trace(&r->out, &(struct trace_dest){ 0 }, OUTBUF_SIZE);
 	} else {
-		ret = outbuf_open_trace(&r->out, r->opts.output, &keep, nr_keep, OUTBUF_SIZE);
+		ret = outbuf_open_trace(&r->out, &dest, OUTBUF_SIZE);
 	}
 	r->out_fd = r->out.fd;
 	return ret;
@@ -119,14 +120,19 @@ static int open_output(struct run *r)
  */
 static int prepare_command(struct run *r)
 {
+	const struct command_setup setup = {
+		.argv = r->opts.command, .mask = &r->signals.old_mask,
+		.env = r->opts.env, .nr_env = r->opts.nr_env,
+		.user = r->opts.run_user, .uid = r->opts.run_uid,
+		.gid = r->opts.run_gid,
+	};
 	int ret;
 
 	if (!r->opts.command)
 		return 0;
 	ret = r->opts.lossless ? holdback_open(&r->hold) : 0;
 	if (!ret)
-		ret = target_fork_command(&r->cmd, r->opts.command, &r->signals.old_mask,
-					  r->opts.inherit);
+		ret = target_fork_command(&r->cmd, &setup, r->opts.inherit);
 	if (!ret && r->opts.lossless)
 		ret = holdback_add(&r->hold, r->cmd.pid);
 	return ret;

@@ -11,14 +11,21 @@
 #include "exit_codes.h"
 #include "options.h"
 #include "printer.h"
+#include "sorted.h"
 #include "usage.h"
 
+/* Long options without a short letter of their own, past any char. */
 enum {
 	OPT_NO_INHERIT = 256, OPT_VERSION, OPT_TIME, OPT_DURATION_COLUMN,
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
-	OPT_STRICT, OPT_NO_CONTENTS, OPT_STRING_LIMIT, OPT_REALTIME,
+	OPT_STRICT, OPT_NO_CONTENTS, OPT_REALTIME,
 	OPT_NO_REALTIME, OPT_LOSSLESS,
+	/* perf trace's long names of letters strace gave other meanings. */
+	OPT_ALL_CPUS, OPT_CPU, OPT_INPUT, OPT_PF, OPT_SUMMARY, OPT_TID,
+	OPT_UID, OPT_WITH_SUMMARY,
+	/* strace's, without a letter. */
+	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -27,20 +34,37 @@ enum {
 #define STRING_LIMIT_MAX 4096ul
 /* SCHED_FIFO's priorities run from 1 to 99. */
 #define REALTIME_MAX 99ul
+/* strace -I: 1 anywhere, 2 waiting, 3 never, 4 never_tstp. */
+#define INTERRUPTIBLE_MAX 4ul
+/* -a: wider than any terminal. */
+#define COLUMNS_MAX 4096ul
+
+/*
+ * Short letters are strace 6.1's; long names are perf trace's where it
+ * has one, so perf's letters that strace gave other meanings (-a, -C,
+ * -F, -i, -s, -S, -t, -T, -u) stay reachable by their long names.
+ */
+#define SHORT_OPTIONS "+a:Ab:cCdDe:E:fFG:hiI:km:no:O:p:P:qrs:S:tTu:U:vVwxX:yYzZ"
 
 static const struct option long_options[] = {
-	{ "all-cpus",	no_argument,		NULL, 'a' },
+	{ "all-cpus",	no_argument,		NULL, OPT_ALL_CPUS },
+	{ "cgroup",	required_argument,	NULL, 'G' },
 	{ "comm",	no_argument,		NULL, OPT_COMM },
-	{ "cpu",	required_argument,	NULL, 'C' },
+	{ "cpu",	required_argument,	NULL, OPT_CPU },
 	{ "decode-fds",	no_argument,		NULL, 'y' },
+	{ "detach-on",	required_argument,	NULL, 'b' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
+	{ "env",	required_argument,	NULL, 'E' },
 	{ "errno-summary", no_argument,		NULL, OPT_ERRNO_SUMMARY },
 	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "expr",	required_argument,	NULL, 'e' },
+	{ "failed-only", no_argument,		NULL, 'Z' },
 	{ "failure",	no_argument,		NULL, OPT_FAILURE },
+	{ "follow-forks", no_argument,		NULL, 'f' },
 	{ "help",	no_argument,		NULL, 'h' },
-	{ "input",	required_argument,	NULL, 'i' },
+	{ "input",	required_argument,	NULL, OPT_INPUT },
+	{ "interruptible", required_argument,	NULL, 'I' },
 	{ "json",	no_argument,		NULL, OPT_JSON },
 	{ "lossless",	no_argument,		NULL, OPT_LOSSLESS },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
@@ -49,22 +73,143 @@ static const struct option long_options[] = {
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "no-realtime", no_argument,		NULL, OPT_NO_REALTIME },
 	{ "output",	required_argument,	NULL, 'o' },
-	{ "pf",		required_argument,	NULL, 'F' },
+	{ "output-append-mode", no_argument,	NULL, 'A' },
+	{ "output-separately", no_argument,	NULL, OPT_OUTPUT_SEPARATELY },
+	{ "pf",		required_argument,	NULL, OPT_PF },
 	{ "pid",	required_argument,	NULL, 'p' },
+	{ "pidns-translation", no_argument,	NULL, OPT_PIDNS_TRANSLATION },
 	{ "raw",	no_argument,		NULL, OPT_RAW },
 	{ "realtime",	required_argument,	NULL, OPT_REALTIME },
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
+	{ "seccomp-bpf", no_argument,		NULL, OPT_SECCOMP_BPF },
 	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
 	{ "strict",	no_argument,		NULL, OPT_STRICT },
-	{ "string-limit", required_argument,	NULL, OPT_STRING_LIMIT },
-	{ "summary",	no_argument,		NULL, 's' },
-	{ "tid",	required_argument,	NULL, 't' },
+	{ "string-limit", required_argument,	NULL, 's' },
+	{ "successful-only", no_argument,	NULL, 'z' },
+	{ "summary",	no_argument,		NULL, OPT_SUMMARY },
+	{ "summary-only", no_argument,		NULL, 'c' },
+	{ "summary-wall-clock", no_argument,	NULL, 'w' },
+	{ "tid",	required_argument,	NULL, OPT_TID },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
-	{ "uid",	required_argument,	NULL, 'u' },
+	{ "uid",	required_argument,	NULL, OPT_UID },
+	{ "user",	required_argument,	NULL, 'u' },
 	{ "version",	no_argument,		NULL, OPT_VERSION },
-	{ "with-summary", no_argument,		NULL, 'S' },
+	{ "with-summary", no_argument,		NULL, OPT_WITH_SUMMARY },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* An option sctrace parses but does not do: what it says, sorted by code. */
+struct refusal {
+	int code;		/* getopt's, or a PENDING_* below */
+	const char *why;	/* the whole line after "sctrace: " */
+};
+
+/* Repeated letters, told apart after parsing. */
+enum {
+	PENDING_YY = 1024, PENDING_FF, PENDING_XX,
+};
+
+/*
+ * strace's options whose behaviour is not written yet: kept in
+ * opts->pending, refused after parsing. Doing one means removing its row.
+ */
+static const struct refusal not_yet[] = {
+	{ 'G', "--cgroup: not supported yet (issue 30): trace the container's processes with -p PID,PID..." },
+	{ 'O', "-O: not supported yet (issue 30): the summary shows latencies measured in the kernel, with no overhead of sctrace's to subtract" },
+	{ 'P', "-P: not supported yet (issue 30): select the calls by name with -e" },
+	{ 'S', "-S: not supported yet (issue 30): the summary is sorted by total time, as strace's default -S time" },
+	{ 'U', "-U: not supported yet (issue 30): the summary shows all its columns" },
+	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
+	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
+	{ 'a', "-a: not supported yet (issue 30): results are aligned at column 40, as strace's default" },
+	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
+	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
+	{ 'k', "-k: not supported yet (issue 30): stack traces are not recorded; use strace -k" },
+	{ 'n', "-n: not supported yet (issue 30): calls are shown by name only" },
+	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
+	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
+	{ OPT_PIDNS_TRANSLATION, "--pidns-translation: not supported yet (issue 30): pids are shown as the initial pid namespace sees them" },
+	{ PENDING_YY, "-yy: not supported yet (issue 30): -y shows the paths of fds; sockets and devices as their /proc names" },
+	{ PENDING_FF, "-ff with -o: not supported yet (issue 30): one file per process; use -o FILE alone, where lines of other processes start with [pid N]" },
+	{ PENDING_XX, "-xx: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
+};
+
+/* strace's options sctrace will not do: what it says, sorted by code. */
+static const struct refusal refused[] = {
+	{ 'D', "-D: refused: sctrace stays the command's parent, to follow what it leaves behind and give its exit status back; it stops no task, so none waits on it" },
+	{ 'd', "-d: refused: sctrace has no debug log; --strict says when a trace is not whole, and why" },
+};
+
+/* strace's -e QUALIFIER=: what sctrace does with each, sorted by name. */
+struct qualifier {
+	const char *name;	/* with its '=' */
+	const char *why;	/* NULL: taken as -e's list; else the refusal's tail */
+};
+
+#define TAMPER "refused: a tracepoint only watches calls and cannot change them; strace can tamper"
+#define NOT_YET "not supported yet (issue 30)"
+
+static const struct qualifier qualifiers[] = {
+	{ "abbrev=", NOT_YET },
+	{ "decode-fds=", NOT_YET ": -y shows the paths of fds" },
+	{ "delay=", TAMPER },
+	{ "fault=", TAMPER },
+	{ "inject=", TAMPER },
+	{ "kvm=", NOT_YET },
+	{ "poke=", TAMPER },
+	{ "quiet=", NOT_YET ": -q and -qq say what they hide" },
+	{ "raw=", NOT_YET ": --raw shows every call's arguments as numbers" },
+	{ "read=", NOT_YET },
+	{ "signal=", NOT_YET },
+	{ "status=", NOT_YET ": -z and -Z choose by success or failure" },
+	{ "trace=", NULL },
+	{ "verbose=", NOT_YET },
+	{ "write=", NOT_YET },
+};
+
+/* Keys are "name=..." (the argument) or a row: both compare up to '='. */
+static int qualifier_cmp(const void *a, const void *b)
+{
+	const struct qualifier *x = a, *y = b;
+	size_t nx = strcspn(x->name, "="), ny = strcspn(y->name, "=");
+	int c = strncmp(x->name, y->name, nx < ny ? nx : ny);
+
+	return c ? c : (nx > ny) - (nx < ny);
+}
+
+static int refusal_cmp(const void *a, const void *b)
+{
+	const struct refusal *x = a, *y = b;
+
+	return (x->code > y->code) - (x->code < y->code);
+}
+
+static const struct sorted_table options_tables[] = {
+	SORTED_TABLE(not_yet, refusal_cmp),
+	SORTED_TABLE(refused, refusal_cmp),
+	SORTED_TABLE(qualifiers, qualifier_cmp),
+};
+
+const struct sorted_table *options_sorted_tables(size_t *nr)
+{
+	*nr = ARRAY_SIZE(options_tables);
+	return options_tables;
+}
+
+/* The row of code in table, or NULL. */
+static const struct refusal *find_refusal(const struct refusal *table, size_t nr, int code)
+{
+	const struct refusal key = { code, NULL };
+
+	return bsearch(&key, table, nr, sizeof(*table), refusal_cmp);
+}
+
+/* The refusal's line, exit 64. */
+static int refuse(const struct refusal *r)
+{
+	diag("%s", r->why);
+	return SCT_EXIT_USAGE;
+}
 
 /* SCTRACE_USAGE: tracer/usage.txt, which the man page is built from too. */
 static const char usage_text[] = SCTRACE_USAGE;
@@ -92,6 +237,94 @@ static int resolve_user(const char *user, struct sct_options *opts)
 	diag("unknown user '%s': no such name in the user database and not a uid; give a user name or a numeric uid",
 	     escape_str(shown, sizeof(shown), user));
 	return SCT_EXIT_BAD_USER;
+}
+
+/* -u USER: the command runs as USER, with USER's gid and groups, as strace. */
+static int take_run_user(const char *user, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	struct passwd *pw;
+
+	errno = 0;
+	pw = getpwnam(user);
+	if (!pw) {
+		diag("unknown user '%s' (-u): no such name in the user database; give a user name, as strace -u",
+		     escape_str(shown, sizeof(shown), user));
+		return SCT_EXIT_BAD_USER;
+	}
+	opts->run_user = user;
+	opts->run_uid = pw->pw_uid;
+	opts->run_gid = pw->pw_gid;
+	return 0;
+}
+
+/* -E VAR=VAL or -E VAR, applied in the child in the order given. */
+static int take_env(char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	char **more;
+
+	if (!*arg || *arg == '=') {
+		diag("bad -E '%s': give VAR=VALUE to set VAR, or VAR to remove it",
+		     escape_str(shown, sizeof(shown), arg));
+		return SCT_EXIT_USAGE;
+	}
+	more = realloc(opts->env, (opts->nr_env + 1) * sizeof(*more));
+	if (!more)
+		return diag_no_memory("-E");
+	opts->env = more;
+	opts->env[opts->nr_env++] = arg;
+	return 0;
+}
+
+/* -P PATH, each kept for when it is done. */
+static int take_path(const char *arg, struct sct_options *opts)
+{
+	struct strace_pending *pend = &opts->pending;
+	const char **more = realloc(pend->paths, (pend->nr_paths + 1) * sizeof(*more));
+
+	if (!more)
+		return diag_no_memory("-P");
+	pend->paths = more;
+	pend->paths[pend->nr_paths++] = arg;
+	return 0;
+}
+
+/* -I 1..4 or its name; accepted, since no traced task is ever stopped. */
+static int take_interruptible(const char *arg, struct sct_options *opts)
+{
+	static const char *const names[] = { "anywhere", "waiting", "never", "never_tstp" };
+	char shown[ESCAPE_MSG_SIZE];
+	unsigned long n;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcmp(arg, names[i])) {
+			opts->interruptible = i + 1;
+			return 0;
+		}
+	}
+	if (!count_parse(arg, INTERRUPTIBLE_MAX, &n)) {
+		opts->interruptible = n;
+		return 0;
+	}
+	diag("bad -I '%s': give 1 to 4 (anywhere, waiting, never, never_tstp), as strace -I",
+	     escape_str(shown, sizeof(shown), arg));
+	return SCT_EXIT_USAGE;
+}
+
+/* -b: strace knows only execve. */
+static int take_detach(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+
+	if (!strcmp(arg, "execve")) {
+		opts->pending.detach_on_execve = true;
+		return 0;
+	}
+	diag("bad -b '%s': only -b execve is known, as with strace",
+	     escape_str(shown, sizeof(shown), arg));
+	return SCT_EXIT_USAGE;
 }
 
 static int take_ids(const char *arg, const char *what, struct id_list *list)
@@ -147,7 +380,7 @@ static int bad_option(char *const *argv)
 	/* A long option's optopt is its value, which may be past 255. */
 	if (optopt && given[1] == '-' && strchr(given, '='))
 		diag("option '%s' takes no value; see 'sctrace --help'", shown);
-	else if (optopt && (given[1] == '-' || strchr("CeFimoptu", optopt)))
+	else if (optopt && (given[1] == '-' || strchr("abeEGImoOpPsSuUX", optopt)))
 		diag("option '%s' needs a value; see 'sctrace --help'", shown);
 	else if (optopt)
 		diag("unknown option '-%s'; see 'sctrace --help'",
@@ -234,20 +467,27 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 	switch (c) {
 	case OPT_TIME:
 		return take_time(arg, opts);
+	case 'T':
 	case OPT_DURATION_COLUMN:
 		opts->print.durations = true;
 		return 0;
+	case 'Z':
 	case OPT_FAILURE:
 		opts->print.failures_only = true;
+		return 0;
+	case 'z':
+		opts->print.successes_only = true;
 		return 0;
 	case OPT_DURATION:
 		return take_duration(arg, opts);
 	case OPT_MAX_EVENTS:
 		return take_max_events(arg, opts);
-	case 's':
+	case 'c':
+	case OPT_SUMMARY:
 		opts->print.summary_only = true;
 		return 0;
-	case 'S':
+	case 'C':
+	case OPT_WITH_SUMMARY:
 		opts->print.with_summary = true;
 		return 0;
 	case OPT_ERRNO_SUMMARY:
@@ -256,8 +496,54 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_RAW:
 		opts->raw = true;
 		return 0;
+	case 's':
+		return take_string_limit(arg, opts);
+	default:
+		return -1;
+	}
+}
+
+/* strace's -t, -tt, -ttt: the time of day, to the microsecond, since the epoch. */
+static const enum time_mode clock_modes[] = { TIME_SECONDS, TIME_ABSOLUTE, TIME_EPOCH };
+
+/* strace's letters that may be repeated or only say how lines look. */
+static int take_strace_view(int c, struct sct_options *opts)
+{
+	struct strace_pending *pend = &opts->pending;
+
+	switch (c) {
+	case 't':
+		opts->clock_ticks += opts->clock_ticks < ARRAY_SIZE(clock_modes);
+		opts->print.time_mode = clock_modes[opts->clock_ticks - 1];
+		return 0;
+	case 'r':
+		opts->print.time_mode = TIME_DELTA;
+		return 0;
+	case 'q':
+		opts->quiet++;
+		opts->print.quiet_exit = opts->quiet >= 2;
+		return 0;
 	case 'y':
+		pend->decode_all_fds = opts->print.fds;
 		opts->print.fds = true;
+		return 0;
+	case 'x':
+		pend->hex++;
+		return 0;
+	case 'v':
+		pend->no_abbrev++;
+		return 0;
+	case 'Y':
+		pend->decode_pids++;
+		return 0;
+	case 'i':
+		pend->instruction_pointer = true;
+		return 0;
+	case 'k':
+		pend->stack_traces = true;
+		return 0;
+	case 'n':
+		pend->syscall_number = true;
 		return 0;
 	default:
 		return -1;
@@ -273,7 +559,7 @@ static int take_faults(const char *arg, struct sct_options *opts)
 	opts->faults_minor = all || !strcmp(arg, "min");
 	if (opts->faults_major || opts->faults_minor)
 		return 0;
-	diag("bad -F/--pf '%s': give all, maj or min",
+	diag("bad --pf '%s': give all, maj or min",
 	     escape_str(shown, sizeof(shown), arg));
 	return SCT_EXIT_USAGE;
 }
@@ -303,7 +589,7 @@ static int take_event(const char *arg, struct sct_options *opts)
 static int take_event_option(int c, const char *arg, struct sct_options *opts)
 {
 	switch (c) {
-	case 'F':
+	case OPT_PF:
 		return take_faults(arg, opts);
 	case OPT_SCHED:
 		opts->sched = true;
@@ -321,30 +607,115 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	}
 }
 
-static int take_option(int c, const char *arg, char *const *argv,
-		       struct sct_options *opts)
+/* -e LIST, or strace's -e trace=LIST; its other qualifiers are refused. */
+static int take_expr(const char *arg, struct sct_options *opts)
 {
-	int ret = take_view_option(c, arg, opts);
+	const struct qualifier key = { arg, NULL }, *q = NULL;
+	char shown[ESCAPE_MSG_SIZE];
 
-	if (ret < 0)
-		ret = take_event_option(c, arg, opts);
-	if (ret >= 0)
-		return ret;
+	if (strchr(arg, '='))
+		q = bsearch(&key, qualifiers, ARRAY_SIZE(qualifiers),
+			    sizeof(*qualifiers), qualifier_cmp);
+	if (q && q->why) {
+		diag("-e %s: %s", escape_str(shown, sizeof(shown), q->name), q->why);
+		return SCT_EXIT_USAGE;
+	}
+	opts->expr = q ? arg + strlen(q->name) : arg;
+	return 0;
+}
+
+/* Which tasks, and how the command starts. */
+static int take_target_option(int c, char *arg, struct sct_options *opts)
+{
 	switch (c) {
-	case 'a':
+	case OPT_ALL_CPUS:
 		opts->all_cpus = true;
 		return 0;
-	case 'C':
+	case OPT_CPU:
 		return take_cpus(arg, opts);
-	case 'e':
-		opts->expr = arg;
+	case 'p':
+		return take_ids(arg, "pid", &opts->pids);
+	case OPT_TID:
+		return take_ids(arg, "tid", &opts->tids);
+	case OPT_UID:
+		opts->user = arg;
+		opts->has_uid = true;
+		return resolve_user(arg, opts);
+	case 'u':
+		return take_run_user(arg, opts);
+	case 'E':
+		return take_env(arg, opts);
+	case 'f':
+	case 'F':
+		opts->follow_forks++;
 		return 0;
-	case 'h':
-		fputs(usage_text, stdout);
-		return SCT_EXIT_OK;
-	case 'i':
-		opts->input = arg;
+	case OPT_OUTPUT_SEPARATELY:
+		opts->pending.output_separately = true;
 		return 0;
+	case 'b':
+		return take_detach(arg, opts);
+	case 'I':
+		return take_interruptible(arg, opts);
+	case 'G':
+		opts->pending.cgroup = arg;
+		return 0;
+	case OPT_PIDNS_TRANSLATION:
+		opts->pending.pidns_translation = true;
+		return 0;
+	case OPT_SECCOMP_BPF:
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* strace -a COLUMN, kept for when it is done. */
+static int take_columns(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+	unsigned long n;
+
+	if (!count_parse(arg, COLUMNS_MAX, &n)) {
+		opts->pending.columns = n;
+		return 0;
+	}
+	diag("bad -a '%s': expected a column from 1 to %lu, like 40",
+	     escape_str(shown, sizeof(shown), arg), COLUMNS_MAX);
+	return SCT_EXIT_USAGE;
+}
+
+/* strace's summary options that only wait for their behaviour. */
+static int take_summary_option(int c, const char *arg, struct sct_options *opts)
+{
+	switch (c) {
+	case 'S':
+		opts->pending.sort_by = arg;
+		return 0;
+	case 'U':
+		opts->pending.summary_columns = arg;
+		return 0;
+	case 'O':
+		opts->pending.overhead = arg;
+		return 0;
+	case 'a':
+		return take_columns(arg, opts);
+	case 'X':
+		opts->pending.const_style = arg;
+		return 0;
+	case 'P':
+		return take_path(arg, opts);
+	case 'w':
+		/* Durations are always enter to exit: wall-clock latency. */
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* How sctrace itself runs, and where its output goes. */
+static int take_run_option(int c, const char *arg, struct sct_options *opts)
+{
+	switch (c) {
 	case 'm':
 		return take_mmap_pages(arg, opts);
 	case OPT_NO_INHERIT:
@@ -356,8 +727,6 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case OPT_NO_CONTENTS:
 		opts->no_contents = true;
 		return 0;
-	case OPT_STRING_LIMIT:
-		return take_string_limit(arg, opts);
 	case OPT_REALTIME:
 		return take_realtime(arg, opts);
 	case OPT_NO_REALTIME:
@@ -373,14 +742,45 @@ static int take_option(int c, const char *arg, char *const *argv,
 	case 'o':
 		opts->output = arg;
 		return 0;
-	case 'p':
-		return take_ids(arg, "pid", &opts->pids);
-	case 't':
-		return take_ids(arg, "tid", &opts->tids);
-	case 'u':
-		opts->user = arg;
-		opts->has_uid = true;
-		return resolve_user(arg, opts);
+	case 'A':
+		opts->append = true;
+		return 0;
+	case OPT_INPUT:
+		opts->input = arg;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int take_option(int c, char *arg, char *const *argv,
+		       struct sct_options *opts)
+{
+	const struct refusal *no = find_refusal(refused, ARRAY_SIZE(refused), c);
+	int ret;
+
+	if (no)
+		return refuse(no);
+	ret = take_view_option(c, arg, opts);
+	if (ret < 0)
+		ret = take_strace_view(c, opts);
+	if (ret < 0)
+		ret = take_event_option(c, arg, opts);
+	if (ret < 0)
+		ret = take_target_option(c, arg, opts);
+	if (ret < 0)
+		ret = take_summary_option(c, arg, opts);
+	if (ret < 0)
+		ret = take_run_option(c, arg, opts);
+	if (ret >= 0)
+		return ret;
+	switch (c) {
+	case 'e':
+		return take_expr(arg, opts);
+	case 'h':
+		fputs(usage_text, stdout);
+		return SCT_EXIT_OK;
+	case 'V':
 	case OPT_VERSION:
 		puts("sctrace " SCTRACE_VERSION);
 		return SCT_EXIT_OK;
@@ -389,24 +789,96 @@ static int take_option(int c, const char *arg, char *const *argv,
 	}
 }
 
+/* The codes of what was asked and is not done yet (not_yet's rows). */
+static int pending_code(const struct sct_options *opts, int code)
+{
+	const struct strace_pending *pend = &opts->pending;
+
+	switch (code) {
+	case PENDING_YY:
+		return pend->decode_all_fds;
+	case PENDING_FF:
+		return pend->output_separately ||
+		       (opts->follow_forks >= 2 && opts->output);
+	case PENDING_XX:
+		return pend->hex >= 2;
+	case 'x':
+		return pend->hex == 1;
+	case 'G':
+		return !!pend->cgroup;
+	case 'O':
+		return !!pend->overhead;
+	case 'P':
+		return !!pend->nr_paths;
+	case 'S':
+		return !!pend->sort_by;
+	case 'U':
+		return !!pend->summary_columns;
+	case 'X':
+		return !!pend->const_style;
+	case 'Y':
+		return !!pend->decode_pids;
+	case 'a':
+		return !!pend->columns;
+	case 'b':
+		return pend->detach_on_execve;
+	case 'i':
+		return pend->instruction_pointer;
+	case 'k':
+		return pend->stack_traces;
+	case 'n':
+		return pend->syscall_number;
+	case 'v':
+		return !!pend->no_abbrev;
+	case OPT_PIDNS_TRANSLATION:
+		return pend->pidns_translation;
+	default:
+		return 0;
+	}
+}
+
+/* The first of strace's options given whose behaviour is not written yet. */
+static int check_pending(const struct sct_options *opts)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(not_yet); i++)
+		if (pending_code(opts, not_yet[i].code))
+			return refuse(&not_yet[i]);
+	return 0;
+}
+
 static int check_targets(const struct sct_options *opts)
 {
 	bool tasks = opts->pids.nr || opts->tids.nr || opts->has_uid;
 
 	if (opts->all_cpus && tasks) {
-		diag("-a traces every task, so -p, -t and -u make no sense with it; drop one of them");
+		diag("--all-cpus traces every task, so -p, --tid and --uid make no sense with it; drop one of them");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->command && tasks) {
-		diag("give either a command or existing tasks (-p, -t, -u), not both");
+		diag("give either a command or existing tasks (-p, --tid, --uid), not both");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.json && (opts->print.summary_only || opts->print.with_summary)) {
-		diag("--json writes events, not tables: drop -s, -S or --errno-summary, or --json");
+		diag("--json writes events, not tables: drop -c, -C or --errno-summary, or --json");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->input && (opts->command || tasks || opts->all_cpus || opts->has_cpus)) {
-		diag("-i replays a file: it takes no command, -p, -t, -u, -a or -C");
+		diag("--input replays a file: it takes no command, -p, --tid, --uid, --all-cpus or --cpu");
+		return SCT_EXIT_USAGE;
+	}
+	if ((opts->run_user || opts->nr_env) && !opts->command) {
+		diag("%s sets up a command sctrace starts, and there is none: give one after '--'",
+		     opts->run_user ? "-u" : "-E");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->append && !opts->output) {
+		diag("-A appends to the file -o names, and there is none: give -o FILE");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.failures_only && opts->print.successes_only) {
+		diag("-z shows only calls that succeeded, -Z (--failure) only those that failed: give one of them");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->lossless && !opts->command) {
@@ -421,7 +893,7 @@ static int check_targets(const struct sct_options *opts)
 	if (opts->input)
 		return OPTIONS_PARSED;
 	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus) {
-		diag("nothing to trace: give a command after '--', or -p, -t, -u, -a or -C; see 'sctrace --help'");
+		diag("nothing to trace: give a command after '--', or -p, --tid, --uid, --all-cpus or --cpu; see 'sctrace --help'");
 		return SCT_EXIT_USAGE;
 	}
 	return OPTIONS_PARSED;
@@ -429,7 +901,7 @@ static int check_targets(const struct sct_options *opts)
 
 int options_parse(int argc, char **argv, struct sct_options *opts)
 {
-	int c;
+	int c, ret;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
@@ -438,12 +910,15 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->realtime = REALTIME_DEFAULT;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, "+aC:e:F:hi:m:o:p:sSt:u:y", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, SHORT_OPTIONS, long_options, NULL)) != -1) {
 		int ret = take_option(c, optarg, argv, opts);
 
-		if (ret != 0 || c == 'h' || c == OPT_VERSION)
+		if (ret != 0 || c == 'h' || c == 'V' || c == OPT_VERSION)
 			return ret;
 	}
+	ret = check_pending(opts);
+	if (ret)
+		return ret;
 	if (optind < argc)
 		opts->command = argv + optind;
 	/* As perf trace: the errno counts are part of a summary. */
@@ -463,21 +938,21 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	if (ret != OPTIONS_PARSED)
 		return ret;
 	if (opts->input) {
-		diag("record writes a file and -i reads one: use 'sctrace -i FILE' to replay");
+		diag("record writes a file and --input reads one: use 'sctrace --input FILE' to replay");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.json || opts->print.summary_only || opts->print.with_summary) {
-		diag("record prints nothing: give --json, -s or -S when replaying with 'sctrace -i FILE'");
+		diag("record prints nothing: give --json, -c or -C when replaying with 'sctrace --input FILE'");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.fds) {
-		diag("record prints nothing: give -y when replaying with 'sctrace -i FILE' (the paths come from the recorded calls)");
+		diag("record prints nothing: give -y when replaying with 'sctrace --input FILE' (the paths come from the recorded calls)");
 		return SCT_EXIT_USAGE;
 	}
 	/* They choose what is shown, not what is recorded: a file has it all. */
-	if (opts->print.failures_only || opts->print.min_duration_ns ||
-	    opts->print.max_events) {
-		diag("record keeps every event: give --failure, --duration or --max-events when replaying with 'sctrace -i FILE'");
+	if (opts->print.failures_only || opts->print.successes_only ||
+	    opts->print.min_duration_ns || opts->print.max_events) {
+		diag("record keeps every event: give --failure, -z, --duration or --max-events when replaying with 'sctrace --input FILE'");
 		return SCT_EXIT_USAGE;
 	}
 	opts->record = true;
@@ -492,4 +967,8 @@ void options_free(struct sct_options *opts)
 	cpu_list_free(&opts->cpus);
 	free(opts->events);
 	opts->events = NULL;
+	free(opts->env);
+	opts->env = NULL;
+	free(opts->pending.paths);
+	opts->pending.paths = NULL;
 }

@@ -34,10 +34,11 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
  * never one of the keep files. Says what went wrong itself;
  * returns 0 or sctrace's exit status.
  */
-int outbuf_open_trace(struct outbuf *ob, const char *path,
-		      const struct outfile_keep *keep, size_t nr_keep, size_t cap)
+int outbuf_open_trace(struct outbuf *ob, const struct trace_dest *dest, size_t cap)
 {
-	struct outfile_rules rules = { .mode = 0644, .keep = keep, .nr_keep = nr_keep };
+	struct outfile_rules rules = { .mode = 0644, .keep = dest->keep,
+				       .nr_keep = dest->nr_keep, .append = dest->append };
+	const char *path = dest->path;
 	int fd = STDERR_FILENO;
 	char why[512];
 

@@ -35,8 +35,15 @@ struct outbuf {
 };
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap);
-int outbuf_open_trace(struct outbuf *ob, const char *path,
-		      const struct outfile_keep *keep, size_t nr_keep, size_t cap);
+/* Where the trace goes, and what it must not overwrite. */
+struct trace_dest {
+	const char *path;		/* NULL: stderr */
+	bool append;			/* -A */
+	const struct outfile_keep *keep;
+	size_t nr_keep;
+};
+
+int outbuf_open_trace(struct outbuf *ob, const struct trace_dest *dest, size_t cap);
 void outbuf_close_trace(struct outbuf *ob);
 void outbuf_free(struct outbuf *ob);
 int outbuf_flush(struct outbuf *ob);

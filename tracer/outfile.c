@@ -75,7 +75,7 @@ static int check_opened(int fd, const struct outfile_rules *rules, char *why,
 			 (unsigned int)rules->mode, strerror(errno));
 		return -1;
 	}
-	if (ftruncate(fd, 0)) {
+	if (!rules->append && ftruncate(fd, 0)) {
 		snprintf(why, why_len, "cannot truncate it: %s", strerror(errno));
 		return -1;
 	}
@@ -86,7 +86,7 @@ static int check_opened(int fd, const struct outfile_rules *rules, char *why,
 int outfile_open(const char *path, const struct outfile_rules *rules,
 		 char *why, size_t why_len)
 {
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (rules->append ? O_APPEND : 0);
 	bool follow;
 	int fd;
 

@@ -16,6 +16,7 @@ struct outfile_rules {
 	mode_t mode;			/* of a new file (before the umask) */
 	bool mode_always;		/* an existing file gets mode too */
 	bool seekable;			/* refuse pipes and terminals */
+	bool append;			/* -A: keep what is there, write after it */
 	const struct outfile_keep *keep;
 	size_t nr_keep;
 };

@@ -34,7 +34,7 @@ void printer_init(struct printer *p, struct outbuf *out,
 /* --failure and --duration judge a call by its outcome, known at its exit. */
 static bool outcome_filtered(const struct printer *p)
 {
-	return p->cfg.failures_only || p->cfg.min_duration_ns;
+	return p->cfg.failures_only || p->cfg.successes_only || p->cfg.min_duration_ns;
 }
 
 /*
@@ -257,11 +257,13 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	count_shown(p);
 }
 
-/* Whether an exit passes --failure and --duration. */
+/* Whether an exit passes --failure (-Z), -z and --duration. */
 static bool wanted(const struct printer *p, const struct thread_state *st,
 		   bool paired, const struct sct_event *ev)
 {
 	if (p->cfg.failures_only && !result_is_error(ev->ret))
+		return false;
+	if (p->cfg.successes_only && result_is_error(ev->ret))
 		return false;
 	if (!p->cfg.min_duration_ns)
 		return true;
@@ -631,6 +633,6 @@ void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 /* strace's closing line for the traced command. */
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
-	if (showing(p))
+	if (showing(p) && !p->cfg.quiet_exit)
 		p->sink->exit_status(p, pid, status);
 }

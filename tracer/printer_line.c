@@ -5,8 +5,8 @@
 #include "printer_line.h"
 #include "printer_tasks.h"
 
-/* "HH:MM:SS.uuuuuu " in local time, as strace -tt. */
-static void print_wall_time(struct printer *p, uint64_t time)
+/* "HH:MM:SS " (-t) or "HH:MM:SS.uuuuuu " (-tt) in local time, as strace. */
+static void print_wall_time(struct printer *p, uint64_t time, bool micros)
 {
 	uint64_t wall = time + p->wall_offset_ns;
 	time_t secs = wall / 1000000000;
@@ -16,9 +16,28 @@ static void print_wall_time(struct printer *p, uint64_t time)
 	localtime_r(&secs, &tm);
 	strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
 	outbuf_puts(p->out, hms);
-	outbuf_putc(p->out, '.');
-	outbuf_micros(p->out, wall);
+	if (micros) {
+		outbuf_putc(p->out, '.');
+		outbuf_micros(p->out, wall);
+	}
 	outbuf_putc(p->out, ' ');
+}
+
+/* strace -r: seconds since the previous line, the whole part 6 wide. */
+static void print_delta(struct printer *p, uint64_t time)
+{
+	uint64_t delta = p->last_stamp && time > p->last_stamp ? time - p->last_stamp : 0;
+	uint64_t secs = delta / 1000000000;
+	int width;
+
+	for (width = 1; secs >= 10 && width < 6; secs /= 10)
+		width++;
+	for (; width < 6; width++)
+		outbuf_putc(p->out, ' ');
+	outbuf_seconds(p->out, delta);
+	outbuf_putc(p->out, ' ');
+	if (time > p->last_stamp)
+		p->last_stamp = time;
 }
 
 /*
@@ -27,11 +46,24 @@ static void print_wall_time(struct printer *p, uint64_t time)
  */
 void pr_time(struct printer *p, uint64_t time)
 {
-	if (p->cfg.time_mode == TIME_RELATIVE) {
+	switch (p->cfg.time_mode) {
+	case TIME_RELATIVE:
 		outbuf_seconds(p->out, time > p->start_ns ? time - p->start_ns : 0);
 		outbuf_putc(p->out, ' ');
-	} else if (p->cfg.time_mode == TIME_ABSOLUTE) {
-		print_wall_time(p, time);
+		break;
+	case TIME_SECONDS:
+	case TIME_ABSOLUTE:
+		print_wall_time(p, time, p->cfg.time_mode == TIME_ABSOLUTE);
+		break;
+	case TIME_EPOCH:
+		outbuf_seconds(p->out, time + p->wall_offset_ns);
+		outbuf_putc(p->out, ' ');
+		break;
+	case TIME_DELTA:
+		print_delta(p, time);
+		break;
+	default:
+		break;
 	}
 }
 

@@ -20,18 +20,27 @@
  * line left open, names read from /proc.
  */
 
-/* What starts each line: nothing, seconds since the start, or wall time. */
+/*
+ * What starts each line: nothing, seconds since the start (--time), wall
+ * time of day to the second (-t) or microsecond (-tt, --time=abs), seconds
+ * since the epoch (-ttt), or since the previous line (-r).
+ */
 enum time_mode {
 	TIME_NONE,
 	TIME_RELATIVE,
+	TIME_SECONDS,
 	TIME_ABSOLUTE,
+	TIME_EPOCH,
+	TIME_DELTA,
 };
 
 /* What the user asked to see, from the options. */
 struct printer_config {
 	enum time_mode time_mode;
 	bool durations;		/* " <seconds>" after each result, as strace -T */
-	bool failures_only;	/* --failure */
+	bool failures_only;	/* --failure, -Z */
+	bool successes_only;	/* -z */
+	bool quiet_exit;	/* -qq: no "+++ exited with N +++" */
 	uint64_t min_duration_ns; /* --duration: only calls at least this long */
 	uint64_t max_events;	/* --max-events: stop after this many; 0: all */
 	bool summary_only;	/* -s: no trace lines, the table at the end */
@@ -75,6 +84,7 @@ struct printer {
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */
+	uint64_t last_stamp;	/* -r: the time the previous line showed */
 };
 
 #endif

@@ -382,11 +382,12 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 			    const struct sct_options *opts, const char *name,
 			    const struct stat *input)
 {
-	struct outfile_keep keep = { *input, "the input file (-i)" };
+	struct outfile_keep keep = { *input, "the input file (--input)" };
+	const struct trace_dest dest = { opts->output, opts->append, &keep, 1 };
 	struct trace_gaps gaps;
 	struct outbuf out;
 	char error[256], end[ESCAPE_PATH_SIZE + 32];
-	int ret = outbuf_open_trace(&out, opts->output, &keep, 1, REPLAY_BUF);
+	int ret = outbuf_open_trace(&out, &dest, REPLAY_BUF);
 
 	if (ret)
 		return ret;

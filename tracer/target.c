@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,18 +16,52 @@
 #include "exit_codes.h"
 #include "target.h"
 
-static void child_run(int go_fd, int exec_fd, char **argv, const sigset_t *mask)
+/* -E: strace's VAR=VAL sets VAR, a bare VAR removes it. */
+static int child_env(const struct command_setup *setup)
 {
-	char go;
-	int err;
+	size_t i;
 
-	sigprocmask(SIG_SETMASK, mask, NULL);
+	for (i = 0; i < setup->nr_env; i++) {
+		char *eq = strchr(setup->env[i], '=');
+		int err = eq ? putenv(setup->env[i]) : unsetenv(setup->env[i]);
+
+		if (err)
+			return errno;
+	}
+	return 0;
+}
+
+/* -u: the user's groups, then its gid, its uid last (which drops root). */
+static int child_user(const struct command_setup *setup)
+{
+	if (!setup->user)
+		return 0;
+	if (initgroups(setup->user, setup->gid) || setgid(setup->gid) ||
+	    setuid(setup->uid))
+		return errno;
+	return 0;
+}
+
+static void child_run(int go_fd, int exec_fd, const struct command_setup *setup)
+{
+	int failed[2] = { STAGE_ENV, 0 };
+	char go;
+
+	sigprocmask(SIG_SETMASK, setup->mask, NULL);
 	/* Block until the parent's events exist; EOF means it gave up. */
 	if (read(go_fd, &go, 1) != 1)
 		_exit(127);
-	execvp(argv[0], argv);
-	err = errno;
-	if (write(exec_fd, &err, sizeof(err)) < 0)
+	failed[1] = child_env(setup);
+	if (!failed[1]) {
+		failed[0] = STAGE_USER;
+		failed[1] = child_user(setup);
+	}
+	if (!failed[1]) {
+		execvp(setup->argv[0], setup->argv);
+		failed[0] = STAGE_EXEC;
+		failed[1] = errno;
+	}
+	if (write(exec_fd, failed, sizeof(failed)) < 0)
 		_exit(127);
 	_exit(127);
 }
@@ -49,7 +84,7 @@ int command_file(const char *name, struct stat *sb)
 	return -1;
 }
 
-int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask)
+int command_prepare(struct command *cmd, const struct command_setup *setup)
 {
 	int go[2], exec_pipe[2];
 
@@ -60,11 +95,12 @@ int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask
 		close(go[1]);
 		return -errno;
 	}
+	cmd->user = setup->user;
 	cmd->pid = fork();
 	if (cmd->pid == 0) {
 		close(go[1]);
 		close(exec_pipe[0]);
-		child_run(go[0], exec_pipe[1], argv, child_mask);
+		child_run(go[0], exec_pipe[1], setup);
 	}
 	close(go[0]);
 	close(exec_pipe[1]);
@@ -82,20 +118,21 @@ int command_prepare(struct command *cmd, char **argv, const sigset_t *child_mask
 /* Lets the child exec; returns 0 once it did, or the exec's -errno. */
 int command_start(struct command *cmd)
 {
-	int err = 0;
+	int failed[2] = { STAGE_EXEC, 0 };
 	ssize_t n;
 
 	if (write(cmd->go_fd, "g", 1) != 1)
-		err = errno;
+		failed[1] = errno;
 	close(cmd->go_fd);
 	cmd->go_fd = -1;
 	do {
-		n = read(cmd->exec_fd, &err, sizeof(err));
+		n = read(cmd->exec_fd, failed, sizeof(failed));
 	} while (n < 0 && errno == EINTR);
 	close(cmd->exec_fd);
 	cmd->exec_fd = -1;
-	if (n == sizeof(err))
-		return -err;
+	cmd->failed = failed[0];
+	if (n == sizeof(failed) || failed[1])
+		return -failed[1];
 	return 0;
 }
 
@@ -105,7 +142,7 @@ int command_start(struct command *cmd)
  * least counted when sctrace stops first. Without inheritance it is not
  * traced, so not waited for. 0, or sctrace's exit status, said.
  */
-int target_fork_command(struct command *cmd, char **argv, const sigset_t *child_mask,
+int target_fork_command(struct command *cmd, const struct command_setup *setup,
 			bool reap)
 {
 	char shown[ESCAPE_PATH_SIZE];
@@ -115,11 +152,11 @@ int target_fork_command(struct command *cmd, char **argv, const sigset_t *child_
 		diag("cannot become the subreaper of the command's processes: %s", strerror(errno));
 		return SCT_EXIT_PERF;
 	}
-	err = command_prepare(cmd, argv, child_mask);
+	err = command_prepare(cmd, setup);
 	if (!err)
 		return 0;
 	diag("cannot start '%s': fork: %s",
-	     escape_str(shown, sizeof(shown), argv[0]), strerror(-err));
+	     escape_str(shown, sizeof(shown), setup->argv[0]), strerror(-err));
 	return sct_exit_status(err, SCT_EXIT_PERF);
 }
 
@@ -131,8 +168,18 @@ int target_exec_command(struct command *cmd, const char *name)
 
 	if (!err)
 		return 0;
+	escape_str(shown, sizeof(shown), name);
+	if (cmd->failed == STAGE_USER) {
+		diag("cannot run '%s' as user '%s' (-u): %s; sctrace must run as root to switch users",
+		     shown, cmd->user, strerror(-err));
+		return SCT_EXIT_BAD_USER;
+	}
+	if (cmd->failed == STAGE_ENV) {
+		diag("cannot set the environment of '%s' (-E): %s", shown, strerror(-err));
+		return SCT_EXIT_NOEXEC;
+	}
 	diag("cannot run '%s': %s; check the command name and PATH",
-	     escape_str(shown, sizeof(shown), name), strerror(-err));
+	     shown, strerror(-err));
 	return err == -ENOENT ? SCT_EXIT_NOTFOUND : SCT_EXIT_NOEXEC;
 }
 
@@ -262,7 +309,7 @@ static int add_tasks_of(pid_t pid, const char *how, struct id_list *tids,
 static int add_thread(pid_t tid, struct id_list *tids, struct id_list *watched)
 {
 	if (tid == getpid() || !task_exists(tid)) {
-		diag("no such thread to trace: %d (-t); check the id, e.g. with ps -eL", (int)tid);
+		diag("no such thread to trace: %d (--tid); check the id, e.g. with ps -eL", (int)tid);
 		return SCT_EXIT_BAD_PID;
 	}
 	if (id_list_add(tids, tid) || id_list_add(watched, tid))
