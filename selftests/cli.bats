@@ -993,3 +993,227 @@ policies() {
 	[ "$status" -ne 0 ]
 	[[ "$stderr" == "sctrace: unknown syscall 'x\\xe2\\x80\\xaey' in -e 'x\\xe2\\x80\\xaey'"* ]]
 }
+
+# strace's letters (issue 30): each against strace 6.1 on the same
+# workload where both can run it.
+
+# The string argument of the first write(1, ...) line of a trace: the
+# quoted text and what follows it ("..." when cut).
+first_write_string() {
+	grep -m1 -oE '^write\((fd: )?1, (buf: )?"[^"]*"(\.\.\.)?' "$1" | sed -E 's/^write\((fd: )?1, (buf: )?//'
+}
+
+@test "-s N: strings cut at N bytes, as strace -s N; the old -s (summary) is gone" {
+	command -v strace >/dev/null || skip "no strace here"
+	long=$(printf 'x%.0s' {1..300})
+	run sct -s 100 -o "$out" -- /bin/echo "$long"
+	assert_success
+	strace -qq -s 100 -o "$out.strace" /bin/echo "$long" >/dev/null
+	mine=$(first_write_string "$out")
+	theirs=$(first_write_string "$out.strace")
+	[ -n "$theirs" ] || fail "strace showed no write: $(cat "$out.strace")"
+	assert_equal "$mine" "$theirs"
+	[ "$mine" = "\"${long:0:100}\"..." ]
+	run sct -s 100 -- true
+	assert_success
+	refute_output --partial "Summary of syscalls"
+}
+
+@test "-c: the summary only; -C: the trace, then the summary" {
+	run --separate-stderr sct -c -o "$out" -- true
+	assert_success
+	grep -q 'Summary of syscalls' "$out"
+	run grep -c '^exit_group(' "$out"
+	assert_output 0
+	run --separate-stderr sct -C -o "$out" -- true
+	assert_success
+	grep -q '^exit_group(' "$out"
+	grep -q 'Summary of syscalls' "$out"
+}
+
+@test "-t, -tt, -ttt: time of day, with microseconds, since the epoch, as strace" {
+	command -v strace >/dev/null || skip "no strace here"
+	local flag re
+	for flag in -t -tt -ttt; do
+		case $flag in
+		-t) re='^[0-9]{2}:[0-9]{2}:[0-9]{2} ' ;;
+		-tt) re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} ' ;;
+		-ttt) re='^[0-9]{10}\.[0-9]{6} ' ;;
+		esac
+		run sct "$flag" -o "$out" -- true
+		assert_success
+		run grep -cvE "$re" "$out"
+		assert_output 0
+		strace -qq "$flag" -o "$out.strace" true
+		run grep -cvE "$re" "$out.strace"
+		assert_output 0
+	done
+	# Within a minute of now.
+	now=$(date +%s)
+	first=$(sct -ttt -o /dev/stdout -- true | head -c 10)
+	[ $((now - first)) -le 60 ] && [ $((first - now)) -le 60 ]
+}
+
+@test "-r: seconds since the previous line, as strace -r" {
+	command -v strace >/dev/null || skip "no strace here"
+	run sct -r -o "$out" -- "$WL/nanosleep_1ms"
+	assert_success
+	re='^ {0,5}[0-9]{1,6}\.[0-9]{6} '
+	run grep -cvE "$re" "$out"
+	assert_output 0
+	strace -qq -r -o "$out.strace" "$WL/nanosleep_1ms"
+	run grep -cvE "$re" "$out.strace"
+	assert_output 0
+	head -n 1 "$out" | grep -qE '^ +0\.000000 execve\('
+	# The line after the 1 ms sleep comes at least 1 ms after it.
+	after=$(grep -A1 '^ *[0-9.]* clock_nanosleep(' "$out" | tail -n 1 | awk '{ print $1 }')
+	awk -v d="$after" 'BEGIN { exit !(d >= 0.001) }'
+}
+
+@test "-T: each call's time, as strace -T" {
+	run sct -T -o "$out" -- "$WL/nanosleep_1ms"
+	assert_success
+	line=$(grep '^clock_nanosleep(' "$out")
+	[[ "$line" =~ \ =\ 0\ \<([0-9]+\.[0-9]{6})\>$ ]]
+	awk -v d="${BASH_REMATCH[1]}" 'BEGIN { exit !(d >= 0.001 && d < 1) }'
+}
+
+@test "-z: only successful calls, -Z: only failed ones; both: exit 64" {
+	run sct -Z -o "$out" -- cat /nonexistent
+	[ "$status" -eq 1 ]
+	grep -q '^openat(.*"/nonexistent".* = -1 ENOENT' "$out"
+	run grep -cvE ' = -1 E|^\+\+\+ ' "$out"
+	assert_output 0
+	run sct -z -o "$out" -- cat /nonexistent
+	[ "$status" -eq 1 ]
+	grep -q '^execve(' "$out"
+	run grep -c ' = -1 E' "$out"
+	assert_output 0
+	run --separate-stderr sct -z -Z -- true
+	[ "$status" -eq 64 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "-qq: no '+++ exited' line, as strace -qq; -q alone keeps it" {
+	run sct -qq -o "$out" -- true
+	assert_success
+	run grep -c '^+++ exited with 0 +++$' "$out"
+	assert_output 0
+	run sct -q -o "$out" -- true
+	assert_success
+	grep -q '^+++ exited with 0 +++$' "$out"
+}
+
+@test "-A: -o's file is appended to, as strace -A; without -o: exit 64" {
+	echo "before" > "$out"
+	run sct -A -o "$out" -- true
+	assert_success
+	[ "$(head -n 1 "$out")" = before ]
+	grep -q '^execve(' "$out"
+	run sct -o "$out" -- true
+	assert_success
+	run grep -c '^before$' "$out"
+	assert_output 0
+	run --separate-stderr sct -A -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: -A appends to the file -o names"* ]]
+}
+
+@test "-E VAR=VAL and -E VAR: the command's environment, as strace -E" {
+	command -v strace >/dev/null || skip "no strace here"
+	probe='echo "${SCT_A-unset} ${SCT_B-unset}"'
+	run env SCT_B=kept sh -c "'$SCTRACE' -E SCT_A=set -E SCT_B -o /dev/null -- sh -c '$probe'"
+	assert_success
+	assert_output "set unset"
+	mine=$output
+	run env SCT_B=kept strace -E SCT_A=set -E SCT_B -o /dev/null sh -c "$probe"
+	assert_output "$mine"
+	run --separate-stderr sct -E =x -- true
+	[ "$status" -eq 64 ]
+	run --separate-stderr sct -E A=1 -p 1
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"-E sets up a command sctrace starts"* ]]
+}
+
+@test "-u USER: the command runs as USER, groups too, as strace -u" {
+	command -v strace >/dev/null || skip "no strace here"
+	run sct -u nobody -o "$out" -- id
+	assert_success
+	mine=$output
+	[[ "$mine" == "uid=$(id -u nobody)("* ]]
+	run strace -u nobody -o /dev/null id
+	assert_output "$mine"
+	grep -q '^execve(' "$out"
+	run --separate-stderr sct -u no_such_user_sctrace -- true
+	[ "$status" -eq 67 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "-f, -F, -ff without -o, -I, -w, --seccomp-bpf, -e trace=: accepted" {
+	local opts
+	for opts in -f -F "-I 2" "-I never" -w --seccomp-bpf; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sct $opts -o "$out" -- sh -c 'true; true'
+		assert_success
+		[ -z "$stderr" ] || fail "$opts: $stderr"
+		grep -q '^+++ exited with 0 +++$' "$out"
+	done
+	# -ff without -o is -f, as in strace: the trace on stderr.
+	run --separate-stderr sct -ff -- true
+	assert_success
+	[[ "$stderr" == *"+++ exited with 0 +++" ]]
+	run sct -e trace=execve -o "$out" -- true
+	assert_success
+	run cat "$out"
+	assert_line --regexp '^execve\('
+	refute_line --regexp '^(brk|mmap|openat)\('
+	run --separate-stderr sct -I 5 -- true
+	[ "$status" -eq 64 ]
+}
+
+@test "what is not done yet: one line naming issue 30, exit 64, nothing run" {
+	local opts
+	for opts in -i -k -n -v -x -xx -yy "-a 40" "-b execve" "-S calls" "-U name" \
+		"-O 1us" "-X raw" -Y "-P /etc" "-G /sys/fs/cgroup" --pidns-translation \
+		"-ff -o $out" "--output-separately -o $out" "-e raw=all" "-e signal=none"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sct $opts -- touch "$BATS_TEST_TMPDIR/ran"
+		[ "$status" -eq 64 ] || fail "$opts: exit $status"
+		[ "${#stderr_lines[@]}" -eq 1 ] || fail "$opts: $stderr"
+		[[ "$stderr" == "sctrace: "*"not supported yet (issue 30)"* ]] || fail "$opts: $stderr"
+		[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "$opts ran the command"
+	done
+}
+
+@test "what sctrace will not do: one line saying why, exit 64" {
+	local opts
+	for opts in -d -D -DD "-e inject=openat:error=ENOENT" "-e fault=openat" \
+		"-e delay=openat" "-e poke=openat"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sct $opts -- true
+		[ "$status" -eq 64 ] || fail "$opts: exit $status"
+		[ "${#stderr_lines[@]}" -eq 1 ] || fail "$opts: $stderr"
+		[[ "$stderr" == "sctrace: "*"refused: "* ]] || fail "$opts: $stderr"
+	done
+	run --separate-stderr sct -e inject=openat:error=ENOENT -- true
+	[[ "$stderr" == *"a tracepoint only watches calls and cannot change them"* ]]
+}
+
+@test "the old letters' meanings are gone, their long names stay" {
+	run --separate-stderr sct -tt -o "$out" -- true
+	assert_success
+	[[ "$stderr" != *"bad tid list"* ]]
+	run --separate-stderr sct -C -o "$out" -- true
+	assert_success
+	grep -q 'Summary of syscalls' "$out"
+	run --separate-stderr sct -a 40 -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: -a: not supported yet"* ]]
+	run --separate-stderr sct --summary -o "$out" -- true
+	assert_success
+	grep -q 'Summary of syscalls' "$out"
+	run --separate-stderr sct --with-summary -o "$out" -- true
+	assert_success
+	grep -q '^exit_group(' "$out"
+	grep -q 'Summary of syscalls' "$out"
+}
