@@ -1173,7 +1173,7 @@ first_write_string() {
 
 @test "what is not done yet: one line naming issue 30, exit 64, nothing run" {
 	local opts
-	for opts in -i -k -n -v -x -xx -yy "-a 40" "-b execve" "-S calls" "-U name" \
+	for opts in -i -k -v -x -xx -yy "-a 40" "-b execve" "-S calls" "-U name" \
 		"-O 1us" "-X raw" -Y "-P /etc" "-G /sys/fs/cgroup" --pidns-translation \
 		"-ff -o $out" "--output-separately -o $out" "-e raw=all" "-e signal=none"; do
 		# shellcheck disable=SC2086
@@ -1216,4 +1216,19 @@ first_write_string() {
 	assert_success
 	grep -q '^exit_group(' "$out"
 	grep -q 'Summary of syscalls' "$out"
+}
+
+@test "-n: each call's number before its name, as strace -n" {
+	command -v strace >/dev/null || skip "no strace here"
+	run sct -n -o "$out" -- cat /etc/hostname
+	assert_success
+	strace -qq -n -o "$out.strace" cat /etc/hostname >/dev/null
+	pairs() { grep -oE '^\[ *[0-9]+\] [a-z0-9_]+' "$1" | sort -u; }
+	mine=$(pairs "$out")
+	theirs=$(pairs "$out.strace")
+	[ "$(echo "$mine" | wc -l)" -ge 5 ] || fail "too few numbered calls: $mine"
+	# The same number, in the same columns, for each call both show.
+	extra=$(comm -23 <(echo "$mine") <(echo "$theirs"))
+	[ -z "$extra" ] || fail "not as strace numbers them: $extra"
+	grep -q '^\[  59\] execve(' "$out"
 }

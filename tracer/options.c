@@ -125,7 +125,6 @@ static const struct refusal not_yet[] = {
 	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'k', "-k: not supported yet (issue 30): stack traces are not recorded; use strace -k" },
-	{ 'n', "-n: not supported yet (issue 30): calls are shown by name only" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 	{ OPT_PIDNS_TRANSLATION, "--pidns-translation: not supported yet (issue 30): pids are shown as the initial pid namespace sees them" },
@@ -543,7 +542,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		pend->stack_traces = true;
 		return 0;
 	case 'n':
-		pend->syscall_number = true;
+		opts->print.syscall_number = true;
 		return 0;
 	default:
 		return -1;
@@ -826,8 +825,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return pend->instruction_pointer;
 	case 'k':
 		return pend->stack_traces;
-	case 'n':
-		return pend->syscall_number;
 	case 'v':
 		return !!pend->no_abbrev;
 	case OPT_PIDNS_TRANSLATION:

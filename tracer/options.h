@@ -28,7 +28,6 @@ struct strace_pending {
 	unsigned int columns;		/* -a COLUMN */
 	bool instruction_pointer;	/* -i */
 	bool stack_traces;		/* -k */
-	bool syscall_number;		/* -n */
 	unsigned int no_abbrev;		/* -v */
 	unsigned int hex;		/* -x, -xx */
 	const char *const_style;	/* -X raw|abbrev|verbose */

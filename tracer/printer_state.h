@@ -41,6 +41,7 @@ struct printer_config {
 	bool failures_only;	/* --failure, -Z */
 	bool successes_only;	/* -z */
 	bool quiet_exit;	/* -qq: no "+++ exited with N +++" */
+	bool syscall_number;	/* -n: "[  NR] " before each call's name */
 	uint64_t min_duration_ns; /* --duration: only calls at least this long */
 	uint64_t max_events;	/* --max-events: stop after this many; 0: all */
 	bool summary_only;	/* -s: no trace lines, the table at the end */

@@ -135,12 +135,31 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 	print_arg_range(p, desc, args, 0, to, false, cv);
 }
 
+/* strace -n: the number, right-aligned in 4 columns: "[  59] ". */
+static void print_number(struct printer *p, long nr)
+{
+	long width = 1, rest;
+
+	if (!p->cfg.syscall_number)
+		return;
+	for (rest = nr < 0 ? -nr : nr; rest >= 10; rest /= 10)
+		width++;
+	width += nr < 0;
+	outbuf_putc(p->out, '[');
+	for (; width < 4; width++)
+		outbuf_putc(p->out, ' ');
+	outbuf_s64(p->out, nr);
+	outbuf_puts(p->out, "] ");
+}
+
 static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
 			     const struct syscall_desc *desc,
 			     const unsigned long *args, int to, const struct call_view *cv)
 {
 	close_open_line(p);
 	pr_prefix(p, tid, time);
+	if (cv->st)
+		print_number(p, cv->st->nr);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, args, to, cv);
@@ -211,6 +230,7 @@ static void print_resumed(struct printer *p, const struct sct_event *ev,
 {
 	close_open_line(p);
 	pr_prefix(p, ev->tid, ev->time);
+	print_number(p, ev->nr);
 	outbuf_puts(p->out, "<... ");
 	outbuf_puts(p->out, desc->name);
 	outbuf_puts(p->out, " resumed>");
