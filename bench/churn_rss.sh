@@ -12,7 +12,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 echo "pid_max $(cat /proc/sys/kernel/pid_max), $seconds s of '$bin churn'"
-for opts in "-a" "-a -S" "-a -S --sched -F all"; do
+for opts in "--all-cpus" "--all-cpus --with-summary" "--all-cpus --with-summary --sched --pf all"; do
 	# Tasks created on the whole machine (threads too), from /proc/stat.
 	forks=$(awk '$1 == "processes" { print $2 }' /proc/stat)
 	# shellcheck disable=SC2086

@@ -179,7 +179,7 @@ forged_trace() {
 # jq holds numbers as doubles: 18446744071586698522 would come back as
 # 18446744071586700000. Addresses are strings, so they come back exact.
 @test "--json: addresses as exact \"0x...\" strings: pointer arguments, brk's result, faults" {
-	run sct --json -F min -o "$out" -- "$WL/read_ebadf"
+	run sct --json --pf min -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	run jq -r 'select(.name == "read") | .args.buf | test("^0x[0-9a-f]+$")' "$out"
 	assert_output true

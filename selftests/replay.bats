@@ -80,7 +80,7 @@ calls_of() {
 }
 
 @test "perf's other tools read sctrace's file: json, report, names, header (issue 36)" {
-	sct record -F min -o "$data" -- "$WL/read_ebadf"
+	sct record --pf min -o "$data" -- "$WL/read_ebadf"
 	# perf 6.1's converter dereferenced the missing CPUDESC: exit 139.
 	run --separate-stderr perf data convert --to-json "$BATS_TEST_TMPDIR/rec.json" -i "$data"
 	assert_success
@@ -103,7 +103,7 @@ calls_of() {
 	run --separate-stderr perf report --header-only -i "$data"
 	assert_success
 	[ -z "$stderr" ]
-	[[ "$output" == *"# cmdline : $SCTRACE record -F min -o $data -- $WL/read_ebadf "* ]]
+	[[ "$output" == *"# cmdline : $SCTRACE record --pf min -o $data -- $WL/read_ebadf "* ]]
 	[[ "$output" == *"# event : name = raw_syscalls:sys_exit, "* ]]
 	[[ "$output" == *"# cpudesc : "* && "$output" == *"# cpuid : "* ]]
 	[[ "$output" == *"# clockid: monotonic (1)"* ]]
@@ -125,7 +125,7 @@ calls_of() {
 	assert_success
 	[ -z "$stderr" ]
 	[[ "$output" == *"raw_syscalls:sys_exit"* ]]
-	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | '$SCTRACE' -i -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
+	run --separate-stderr bash -c "'$SCTRACE' record -o - -- '$WL/read_ebadf' | '$SCTRACE' --input -; exit \$(( PIPESTATUS[0] | PIPESTATUS[1] ))"
 	assert_success
 	[[ "$stderr" == *"read(fd: 99, "*"= -1 EBADF (Bad file descriptor)"*"+++ exited with 0 +++" ]]
 	# Nothing named '-' is left behind; the command's output is not in the stream.
@@ -175,7 +175,7 @@ calls_of() {
 	assert_success
 	[[ "$stderr" =~ sctrace:\ LOST\ ([0-9]+)\ events ]]
 	lost=${BASH_REMATCH[1]}
-	run --separate-stderr sct -i "$data" --strict -o "$out"
+	run --separate-stderr sct --input "$data" --strict -o "$out"
 	[ "$status" -eq 75 ]
 	# Task records may be lost too, and calls cut off by the lost exits.
 	[[ "${stderr_lines[-1]}" =~ ^"sctrace: --strict: the trace is not whole: $lost events lost"(, [^\(]*)?" (replayed from '$data'; sctrace's status would be 0)"$ ]]
@@ -203,10 +203,10 @@ corrupt_item() {
 	PY=$(command -v /usr/bin/python3 || command -v python3)
 	sct record -e openat -o "$data" -- cat "$path" || true
 	corrupt_item "$data" "$path"
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	[ "$stderr" = "sctrace: skipped 1 malformed records" ]
-	run --separate-stderr sct -i "$data" --strict -o "$out"
+	run --separate-stderr sct --input "$data" --strict -o "$out"
 	[ "$status" -eq 75 ]
 	[ "${stderr_lines[-1]}" = "sctrace: --strict: the trace is not whole: 1 malformed record (replayed from '$data'; sctrace's status would be 0)" ]
 }
