@@ -102,8 +102,12 @@ static void swap_sample(const struct sample_ids *ids, unsigned char *p, unsigned
 	    !(ids->sample_type & PERF_SAMPLE_RAW))
 		return;
 	memcpy(&raw_size, p + head - 4, 4);
-	if (raw_size <= (size_t)(end - p) - head)
-		swap_entry(ids, p + head, raw_size);
+	if (raw_size > (size_t)(end - p) - head)
+		return;
+	swap_entry(ids, p + head, raw_size);
+	/* The registers' ABI, which sample.c reads; the register itself is unused. */
+	if ((ids->sample_type & SCT_SAMPLE_ABI) && (size_t)(end - p) - head - raw_size >= 8)
+		swap_u64s(p + head + raw_size, 1);
 }
 
 /* A record's body of kind, and the sample_id_all trailer at its end. */

@@ -3,6 +3,7 @@
 
 #include "format.h"
 #include "json.h"
+#include "sct_event.h"
 #include "syscall_table.h"
 
 /* A JSON string; bytes outside printable ASCII as \u00XX, so always valid. */
@@ -132,7 +133,14 @@ void json_call_fields(struct outbuf *ob, const struct json_head *head,
 	key(ob, "name");
 	json_string(ob, call->desc->name, strlen(call->desc->name));
 	key(ob, "nr");
-	outbuf_s64(ob, call->nr);
+	if (call->nr >= SCT_NR_COMPAT) {
+		/* The 32-bit table's number, and that it is that table's. */
+		outbuf_s64(ob, call->nr - SCT_NR_COMPAT);
+		key(ob, "abi");
+		outbuf_s64(ob, 32);
+	} else {
+		outbuf_s64(ob, call->nr);
+	}
 	key(ob, "args");
 	if (call->args)
 		json_args(ob, call->desc, call->args);

@@ -187,7 +187,8 @@ static void make_spec(struct run *r, bool system_wide)
 	*spec = (struct event_spec){
 		.sources = r->sources,
 		.nr_sources = sources_make(&plan, r->sources),
-		.sample_type = faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE,
+		.sample_type = (faults ? SCT_SAMPLE_TYPE_FAULTS : SCT_SAMPLE_TYPE) |
+			       SCT_SAMPLE_ABI,
 		.cpus = cpus->cpus,
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit && !system_wide,

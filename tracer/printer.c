@@ -223,6 +223,25 @@ static const struct sct_event *as_subcall(struct printer *p, const struct thread
 	return sub;
 }
 
+/* Whether nr is a compat task's (SCT_NR_COMPAT). */
+static bool is_compat(long nr)
+{
+	return nr >= SCT_NR_COMPAT;
+}
+
+/*
+ * As strace, a line when a task's calls change ABI: its first call a
+ * 32-bit one, or an exec switching. Tasks start as 64-bit ones.
+ */
+static void note_abi(struct printer *p, struct thread_state *st, const struct sct_event *ev)
+{
+	if (ev->nr < 0 || is_compat(ev->nr) == st->compat)
+		return;
+	st->compat = is_compat(ev->nr);
+	if (!p->quiet && p->sink->abi)
+		p->sink->abi(p, ev->tid, st->compat ? 32 : 64, ev->time);
+}
+
 static void print_enter(struct printer *p, const struct sct_event *raw)
 {
 	struct thread_state spare;
@@ -233,6 +252,7 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 
 	held_call_unfinished(p, st);
 	st->pid = ev->pid;
+	note_abi(p, st, raw);
 	st->in_call = false;
 	/* A call after an end: a new task with the tid, or a late event. */
 	st->retired = false;
@@ -436,12 +456,42 @@ static const struct sct_event *exit_as_entered(struct printer *p, const struct s
 	return copy;
 }
 
+/*
+ * An exec that switched the ABI (a 64-bit program running a 32-bit one,
+ * or back) returns under the new ABI, numbered as the new table's exec:
+ * the exit of the exec the thread is in, or of the one its contents
+ * record holds (a command's first exec), in the number it entered with.
+ */
+static const struct sct_event *exit_of_switching_exec(struct printer *p,
+						      const struct sct_event *ev,
+						      struct sct_event *copy)
+{
+	const struct thread_state *st = thread_find(&p->threads, ev->tid);
+	long entered = -1;
+	bool at_exit;
+
+	if (!st || ev->nr < 0 || ev->ret != 0)
+		return ev;
+	if (st->in_call)
+		entered = st->nr;
+	else
+		ct_blob_nr(&st->ct[CT_NEXT], &entered, &at_exit);
+	if (entered < 0 || is_compat(entered) == is_compat(ev->nr) ||
+	    !is_exec(p, entered) || !is_exec(p, ev->nr))
+		return ev;
+	*copy = *ev;
+	copy->nr = entered;
+	return copy;
+}
+
 /* A finished call's contents are not needed any more. */
 static void print_exit(struct printer *p, const struct sct_event *raw)
 {
-	struct sct_event copy;
+	struct sct_event copy, same;
 	const struct sct_event *ev = exit_as_entered(p, raw, &copy);
 	struct thread_state *st;
+
+	ev = exit_of_switching_exec(p, ev, &same);
 
 	print_exit_line(p, ev);
 	if (p->cfg.fds)

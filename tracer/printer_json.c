@@ -158,6 +158,18 @@ static void json_exit_status(struct printer *p, int32_t pid, int status)
 	json_end(p->out);
 }
 
+static void json_abi(struct printer *p, int32_t tid, int bits, uint64_t time)
+{
+	const struct thread_state *st = thread_find(&p->threads, tid);
+	struct json_head head;
+
+	pr_json_head(p, &head, "abi", st ? st->pid : tid, tid, time);
+	json_begin(p->out, &head);
+	outbuf_puts(p->out, ",\"bits\":");
+	outbuf_s64(p->out, bits);
+	json_end(p->out);
+}
+
 static void json_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 {
 	char name[SIGNAL_NAME_MAX];
@@ -215,6 +227,7 @@ const struct printer_sink printer_json_sink = {
 	.lost = json_lost,
 	.fault = json_fault,
 	.tracepoint = json_tracepoint,
+	.abi = json_abi,
 	.exit_status = json_exit_status,
 	.untraced = json_untraced,
 };

@@ -41,6 +41,8 @@ struct printer_sink {
 	/* An exec by another thread ended the leader's thread; may be NULL. */
 	void (*superseded)(struct printer *p, int32_t leader, int32_t caller,
 			   uint64_t time);
+	/* A task's calls are now of the ABI of bits (32 or 64): strace's "mode" line. */
+	void (*abi)(struct printer *p, int32_t tid, int bits, uint64_t time);
 	void (*exit_status)(struct printer *p, int32_t pid, int status);
 	void (*untraced)(struct printer *p, int32_t pid, int sig, size_t nr);
 	/* The trace ends: nothing may be left half written; may be NULL. */

@@ -383,6 +383,15 @@ static void text_superseded(struct printer *p, int32_t leader, int32_t caller,
 	outbuf_puts(p->out, " +++\n");
 }
 
+static void text_abi(struct printer *p, int32_t tid, int bits, uint64_t time)
+{
+	close_open_line(p);
+	pr_prefix(p, tid, time);
+	outbuf_puts(p->out, "[ Process PID=");
+	outbuf_s64(p->out, tid);
+	outbuf_puts(p->out, bits == 32 ? " runs in 32 bit mode. ]\n" : " runs in 64 bit mode. ]\n");
+}
+
 /* strace's closing line for the traced command. */
 static void text_exit_status(struct printer *p, int32_t pid, int status)
 {
@@ -429,6 +438,7 @@ const struct printer_sink printer_text_sink = {
 	.fault = text_fault,
 	.tracepoint = text_tracepoint,
 	.superseded = text_superseded,
+	.abi = text_abi,
 	.exit_status = text_exit_status,
 	.untraced = text_untraced,
 	/* Calls still open stay "unfinished". */

@@ -77,7 +77,7 @@ bool sample_layout_ok(uint64_t sample_type)
 			  PERF_SAMPLE_RAW;
 
 	return (sample_type & needed) == needed &&
-	       !(sample_type & ~layout_bits(LAYOUT_SAMPLE));
+	       !(sample_type & ~(layout_bits(LAYOUT_SAMPLE) | SCT_SAMPLE_ABI));
 }
 
 /* One order for the fault id table: where it is built and where it is searched. */
@@ -185,7 +185,7 @@ static enum sample_status parse_contents(struct sct_event *ev, const unsigned ch
  * 32 bits, sign-extended, are the number everywhere.
  */
 static enum sample_status parse_syscall(const struct sample_ids *ids, enum layout_kind kind,
-					const unsigned char *payload, size_t len,
+					const unsigned char *payload, size_t len, bool compat,
 					struct sct_event *ev)
 {
 	uint64_t v[LS_SLOTS] = { 0 };
@@ -195,6 +195,8 @@ static enum sample_status parse_syscall(const struct sample_ids *ids, enum layou
 	if (!read_fields(ids, kind, payload, len, v, &taken))
 		return SAMPLE_MALFORMED;
 	ev->nr = (int32_t)v[LS_NR];
+	if (compat && ev->nr >= 0)
+		ev->nr += SCT_NR_COMPAT;
 	if (kind == LAYOUT_SYS_EXIT) {
 		ev->kind = EV_EXIT;
 		ev->ret = (long)v[LS_RET];
@@ -202,12 +204,12 @@ static enum sample_status parse_syscall(const struct sample_ids *ids, enum layou
 	}
 	ev->kind = EV_ENTER;
 	for (i = 0; i < 6; i++)
-		ev->args[i] = v[LS_ARG0 + i];
+		ev->args[i] = compat ? (uint32_t)v[LS_ARG0 + i] : v[LS_ARG0 + i];
 	return SAMPLE_OK;
 }
 
 static enum sample_status parse_raw(const struct sample_ids *ids, const unsigned char *raw,
-				    uint32_t size, struct sct_event *ev)
+				    uint32_t size, bool compat, struct sct_event *ev)
 {
 	uint64_t v[LS_SLOTS] = { 0 };
 	enum layout_kind kind;
@@ -220,7 +222,7 @@ static enum sample_status parse_raw(const struct sample_ids *ids, const unsigned
 	if (type == CT_RECORD_TYPE && ids->contents)
 		return parse_contents(ev, raw, size);
 	if (sample_payload(ids, type, &kind))
-		return parse_syscall(ids, kind, raw + common, size - common, ev);
+		return parse_syscall(ids, kind, raw + common, size - common, compat, ev);
 	if (!ids->other_tracepoints)
 		return SAMPLE_SKIP;
 	ev->nr = -1;
@@ -239,6 +241,28 @@ static const unsigned char *take_head(const struct sample_ids *ids, const unsign
 	return p + head;
 }
 
+/*
+ * Whether the task ran 32-bit code on a 64-bit kernel, from the user
+ * registers' ABI after the raw data (at regs, before end): their calls
+ * are numbered by the 32-bit table. False without SCT_SAMPLE_ABI (older
+ * recordings); false if the ABI does not fit.
+ */
+static bool sample_compat(const struct sample_ids *ids, const unsigned char *regs,
+			  const unsigned char *end, bool *compat)
+{
+	unsigned int long_size = ids->long_size ? ids->long_size : sizeof(long);
+	uint64_t abi;
+
+	*compat = false;
+	if (!(ids->sample_type & SCT_SAMPLE_ABI))
+		return true;
+	if (end - regs < (ptrdiff_t)sizeof(abi))
+		return false;
+	memcpy(&abi, regs, sizeof(abi));
+	*compat = abi == PERF_SAMPLE_REGS_ABI_32 && long_size == 8;
+	return true;
+}
+
 static enum sample_status parse_sample(const struct sample_ids *ids, const unsigned char *p,
 				       size_t len, struct sct_event *ev)
 {
@@ -246,14 +270,15 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 	uint64_t v[LS_SLOTS] = { 0 };
 	const struct event_id *event;
 	const unsigned char *raw;
+	bool compat;
 
 	raw = take_head(ids, p, len, v, 0);
-	if (!raw)
+	if (!raw || !sample_compat(ids, raw + v[LS_RAW_SIZE], p + len, &compat))
 		return SAMPLE_MALFORMED;
 	set_ids(ev, v);
 	event = event_of(ids, st & PERF_SAMPLE_IDENTIFIER ? v[LS_IDENTIFIER] : v[LS_ID]);
 	if (!event || event->kind == EVENT_ID_TASK_RING)
-		return parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], ev);
+		return parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
 	ev->kind = EV_FAULT;
 	ev->nr = -1;
 	ev->fault.addr = v[LS_ADDR];

@@ -14,6 +14,13 @@
 #define SCT_SAMPLE_TYPE \
 	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_RAW)
 /*
+ * Live and recorded traces add the user registers' ABI (one register, its
+ * value unused): it tells a 32-bit task on a 64-bit kernel, whose
+ * raw_syscalls numbers are the 32-bit table's. It follows the raw data.
+ */
+#define SCT_SAMPLE_ABI PERF_SAMPLE_REGS_USER
+#define SCT_SAMPLE_ABI_REGS 1ULL
+/*
  * With page-fault events in the same rings: every sample starts with its
  * event's id (which tells a major fault from a minor one) and carries the
  * faulting ip and address; tracepoint samples ignore those two.

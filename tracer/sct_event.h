@@ -17,6 +17,12 @@ enum sct_event_kind {
 	EV_CONTENTS,	/* what a call's pointers point to: tp.* (contents_abi.h) */
 };
 
+/*
+ * Added to the number of a call a 32-bit task made on a 64-bit kernel:
+ * its number is the 32-bit table's, and its arguments are cut to 32 bits.
+ */
+#define SCT_NR_COMPAT 0x10000L
+
 /* Comm names are at most 16 bytes with the NUL, as the kernel's. */
 #define COMM_LEN 16
 

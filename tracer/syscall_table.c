@@ -137,6 +137,35 @@ long syscall_number(int machine, const char *name)
 	return -1;
 }
 
+/*
+ * i386 calls whose arguments the 64-bit tracepoint of the same name does
+ * not describe: one struct pointer for all (old mmap and select), or a
+ * 64-bit value split over two registers. Shown as arg0..arg5. Sorted.
+ */
+static const char *const compat_own_args[] = {
+	"fadvise64",
+	"fallocate",
+	"fanotify_mark",
+	"mmap",
+	"pread64",
+	"pwrite64",
+	"readahead",
+	"select",
+	"sync_file_range",
+};
+
+static int name_cmp(const void *key, const void *elem)
+{
+	return strcmp(*(const char *const *)key, *(const char *const *)elem);
+}
+
+/* Whether a compat call's arguments are not its 64-bit namesake's. */
+bool syscall_compat_own_args(const char *name)
+{
+	return bsearch(&name, compat_own_args, ARRAY_SIZE(compat_own_args),
+		       sizeof(compat_own_args[0]), name_cmp);
+}
+
 struct errno_entry {
 	long err;
 	struct {
@@ -207,6 +236,7 @@ void errno_describe(long err, struct errno_desc *desc)
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(newer_syscalls, nr_name_cmp),
 	SORTED_TABLE(internal_errnos, errno_entry_cmp),
+	SORTED_TABLE(compat_own_args, name_cmp),
 };
 
 const struct sorted_table *syscall_table_sorted_tables(size_t *nr)

@@ -19,6 +19,7 @@ struct errno_desc {
 
 const char *syscall_name(int machine, long nr);
 long syscall_number(int machine, const char *name);
+bool syscall_compat_own_args(const char *name);
 void errno_describe(long err, struct errno_desc *desc);
 
 struct sorted_table;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <event-parse.h>
+#include <libaudit.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "beauty.h"
+#include "compiler.h"
+#include "sct_event.h"
 #include "syscall_table.h"
 #include "syscalls.h"
 #include "tp_format.h"
@@ -136,10 +139,65 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		fill_contents(desc);
 }
 
+/*
+ * The compat table of a 64-bit machine: libaudit's for the 32-bit
+ * architecture its kernel also runs. -1: none.
+ */
+static int compat_machine(int machine)
+{
+	static const int pairs[][2] = {
+		{ MACH_86_64, MACH_X86 },
+		{ MACH_PPC64, MACH_PPC },
+		{ MACH_S390X, MACH_S390 },
+		{ MACH_AARCH64, MACH_ARM },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++)
+		if (pairs[i][0] == machine)
+			return pairs[i][1];
+	return -1;
+}
+
+/*
+ * A compat call: named by the 32-bit table, its arguments named by the
+ * 64-bit tracepoint of the same name where there is one (the kernel has
+ * no formats of its own for compat calls). Their structs' layouts
+ * differ, and the contents program reads by the 64-bit ones: no
+ * contents, and pointers print as addresses (cut to 32 bits in sample.c).
+ */
+static void describe_compat(struct syscall_cache *cache, struct syscall_desc *desc,
+			    long nr)
+{
+	int machine = compat_machine(cache->machine);
+	struct tep_event *event = NULL;
+	int i;
+
+	desc->name = machine < 0 ? NULL : syscall_name(machine, nr);
+	if (desc->name) {
+		event = load_format(cache, desc->name);
+	} else {
+		snprintf(desc->fallback_name, sizeof(desc->fallback_name),
+			 "syscall_%ld", nr);
+		desc->name = desc->fallback_name;
+	}
+	desc->result = syscall_result_kind(desc->name);
+	desc->nr_args = -1;
+	if (!event || syscall_compat_own_args(desc->name))
+		return;
+	fill_args(desc, event, cache->raw, cache->machine);
+	for (i = 0; i < desc->nr_args; i++)
+		desc->args[i].content = CK_NONE;
+}
+
 static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)
 {
 	struct tep_event *event = NULL;
 
+	if (nr >= SCT_NR_COMPAT) {
+		describe_compat(cache, desc, nr - SCT_NR_COMPAT);
+		return;
+	}
 	desc->name = syscall_name(cache->machine, nr);
 	if (desc->name) {
 		event = load_format(cache, desc->name);
@@ -171,14 +229,22 @@ static int grow(struct syscall_cache *cache, size_t need)
 	return 0;
 }
 
+/* Native numbers first, then compat ones (SCT_NR_COMPAT + nr). */
+static long index_of(long nr)
+{
+	if (nr >= SCT_NR_COMPAT && nr < SCT_NR_COMPAT + SYSCALL_INDEX_LIMIT)
+		return nr - SCT_NR_COMPAT + SYSCALL_INDEX_LIMIT;
+	return nr >= 0 && nr < SYSCALL_INDEX_LIMIT ? nr : -1;
+}
+
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr)
 {
 	struct syscall_desc **slot;
+	long idx = index_of(nr);
 
-	if (nr < 0 || nr >= SYSCALL_INDEX_LIMIT ||
-	    ((size_t)nr >= cache->nr_descs && grow(cache, nr + 1)))
+	if (idx < 0 || ((size_t)idx >= cache->nr_descs && grow(cache, idx + 1)))
 		goto out_other;
-	slot = &cache->descs[nr];
+	slot = &cache->descs[idx];
 	if (!*slot) {
 		*slot = calloc(1, sizeof(**slot));
 		if (!*slot)

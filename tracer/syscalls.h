@@ -24,7 +24,7 @@ struct syscall_arg {
 /* What is known about one syscall number, filled on first sight. */
 struct syscall_desc {
 	const char *name;		/* libaudit's, ours, or fallback_name */
-	char fallback_name[24];		/* "syscall_NNN" */
+	char fallback_name[32];		/* "syscall_NNN" */
 	enum result_kind result;
 	int nr_args;			/* -1: no format, print arg0..arg5 */
 	struct syscall_arg args[SYSCALL_MAX_ARGS];

@@ -25,6 +25,7 @@ struct thread_state {
 	bool calling;		/* seen entering or leaving a call */
 	bool shown;		/* its enter is printed (or counted) already */
 	bool unselected;	/* an exec -e did not select, in only to pair (select.c) */
+	bool compat;		/* its last call was a 32-bit task's (SCT_NR_COMPAT) */
 	long nr;
 	long raw_nr;		/* the kernel's: socketcall's, where nr is the call it made */
 	uint64_t enter_time;	/* of the pending call, for its duration */
