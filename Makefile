@@ -139,8 +139,40 @@ $(WL_DIR)/exec_target: workloads/exec_target.c
 $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o
 
+# The 32-bit workloads, where the compiler builds them (x86_64, with
+# gcc-multilib): their calls reach the 64-bit kernel as compat ones.
+ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
+M32_CASES  := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases_m32.tbl)
+endif
+WL_GEN32   := $(WL_DIR)/gen32
+M32_BINS   := $(addprefix $(WL_DIR)/,$(M32_CASES) $(if $(M32_CASES),compat_probe))
+GENERATE32 = mkdir -p $(WL_GEN32) && awk -v dir=$(WL_GEN32) -v list=cases_m32.h -f workloads/generate.awk workloads/cases_m32.tbl && touch $(WL_GEN32)/*.c
+
+$(WL_GEN32)/cases_m32.h: workloads/cases_m32.tbl workloads/generate.awk
+	$(GENERATE32)
+
+.SECONDARY: $(addprefix $(WL_GEN32)/,$(addsuffix .c,$(M32_CASES)))
+$(WL_GEN32)/%.c: $(WL_GEN32)/cases_m32.h
+	test -f $@ || { $(GENERATE32); }
+
+$(WL_DIR)/support32.o: workloads/support.c workloads/support.h
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -m32 -c -o $@ $<
+
+$(WL_DIR)/m32_%: $(WL_GEN32)/m32_%.c $(WL_DIR)/support32.o workloads/support.h
+	$(CC) $(WL_CFLAGS) -m32 -static -o $@ $< $(WL_DIR)/support32.o
+
+$(WL_DIR)/compat_probe: workloads/compat_probe.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -m32 -static -o $@ $<
+
+ifneq ($(M32_CASES),)
+GOLDEN_M32 := -DGOLDEN_M32 -I$(WL_GEN32)
+GOLDEN_M32_DEP := $(WL_GEN32)/cases_m32.h
+endif
+
 .PHONY: workloads
-workloads: $(WL_BINS)
+workloads: $(WL_BINS) $(M32_BINS)
 
 # ---- conformance: every syscall of the arch's table, from one table -----
 # The rows for the target arch (its <sys/syscall.h> names every number the
@@ -232,9 +264,9 @@ $(BUILD)/selftests/test_%: selftests/test_%.c $(TRACER_LIB) $(KSFT_STAMP) $(wild
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -o $@ $< $(TRACER_LIB) $(LDLIBS)
 
-$(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(TRACER_LIB) $(KSFT_STAMP)
+$(GOLDEN): $(GOLDEN_SRCS) $(wildcard selftests/*.h) $(WL_GEN)/cases.h $(GOLDEN_M32_DEP) $(TRACER_LIB) $(KSFT_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -I$(WL_GEN) $(GOLDEN_M32) -o $@ $(GOLDEN_SRCS) $(TRACER_LIB) $(LDLIBS)
 
 $(CONFORMANCE): $(CONF_SRCS) selftests/testlib.h selftests/tp_agree.h workloads/conformance.h $(CONF_ROWS) \
 		$(TRACER_LIB) $(KSFT_STAMP)
@@ -249,7 +281,7 @@ $(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/no
 	@mkdir -p $(@D)
 	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -o $@ selftests/replay_compare.c selftests/normalize.c
 
-golden: $(GOLDEN) $(WL_BINS) $(SCTRACE) $(REPLAY_COMPARE) $(KTOOLS_STAMP)
+golden: $(GOLDEN) $(WL_BINS) $(M32_BINS) $(SCTRACE) $(REPLAY_COMPARE) $(KTOOLS_STAMP)
 
 ARCH_NAME := $(shell uname -m)
 
@@ -370,7 +402,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      docs "selftests/bats-tap selftests/docs.bats" \
 	      deb "selftests/bats-tap selftests/deb.bats" \
 	      cidocs "selftests/bats-tap selftests/cidocs.bats" \
-	      json_schema "selftests/bats-tap selftests/json_schema.bats"
+	      json_schema "selftests/bats-tap selftests/json_schema.bats" \
+	      compat "selftests/bats-tap selftests/compat.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -395,6 +428,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	contents_msg \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_msg.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
 	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
+	compat \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/compat.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options

@@ -255,6 +255,9 @@ FIXTURE_VARIANT(golden) {
 #define CASE(id, result) \
 	FIXTURE_VARIANT_ADD(golden, id) { .name = #id, .expect = result };
 #include "cases.h"
+#ifdef GOLDEN_M32
+#include "cases_m32.h"
+#endif
 #undef CASE
 
 FIXTURE_SETUP(golden)
@@ -424,9 +427,12 @@ static bool call_name(const char *line, char *name, size_t len)
  * Every call of the whole trace (start-up included) has a name and a
  * sys_enter_* format (its arguments are named); a number without a name
  * passes only where the kernel itself said ENOSYS. Collects the names.
+ * A 32-bit workload's (compat) calls borrow the 64-bit formats, which
+ * i386-only calls (socketcall, set_thread_area...) have none of: only
+ * those with one are collected.
  */
 static void check_names_and_formats(struct __test_metadata *_metadata,
-				    char *trace, char **names, size_t *nr)
+				    char *trace, char **names, size_t *nr, bool compat)
 {
 	char *line, *save = NULL, name[64];
 	size_t i;
@@ -439,6 +445,8 @@ static void check_names_and_formats(struct __test_metadata *_metadata,
 				TH_LOG("no name for a call the kernel implements: %s", line);
 			continue;
 		}
+		if (compat && strstr(line, "(arg0: "))
+			continue;
 		EXPECT_EQ(NULL, strstr(line, "(arg0: "))
 			TH_LOG("no syscalls:sys_enter_%s format: %s", name, line);
 		for (i = 0; i < *nr && strcmp(names[i], name); i++)
@@ -452,6 +460,7 @@ TEST_F(golden, tracepoints)
 {
 	struct tracefs tfs;
 	struct tp_report *rep = calloc(1, sizeof(*rep));
+	bool compat = !strncmp(variant->name, "m32_", 4);
 	char *names[256], *trace;
 	const char *why = NULL;
 	size_t nr = 0, i;
@@ -464,11 +473,22 @@ TEST_F(golden, tracepoints)
 	if (!trace)
 		return;
 	ASSERT_NE(NULL, rep);
-	check_names_and_formats(_metadata, trace, names, &nr);
+	check_names_and_formats(_metadata, trace, names, &nr, compat);
 	ASSERT_EQ(0, tp_agree_run(&tfs, self->paths.workload, names, nr, rep, &why))
 		TH_LOG("%s", why);
-	EXPECT_GT(rep->pairs, 0);
-	EXPECT_EQ(0, rep->mismatches) TH_LOG("%s: %s", variant->name, rep->first);
+	if (compat) {
+		/*
+		 * x86 fires no syscalls:* for a compat task (its numbers are
+		 * not the 64-bit table's: ARCH_TRACE_IGNORE_COMPAT_SYSCALLS),
+		 * a documented kernel fact asserted here: the trace's calls,
+		 * named, came from raw_syscalls alone.
+		 */
+		EXPECT_GT(nr, 0);
+		EXPECT_EQ(0, rep->pairs) TH_LOG("%s: syscalls:* fired for a compat task", variant->name);
+	} else {
+		EXPECT_GT(rep->pairs, 0);
+		EXPECT_EQ(0, rep->mismatches) TH_LOG("%s: %s", variant->name, rep->first);
+	}
 	for (i = 0; i < nr; i++)
 		free(names[i]);
 	free(rep);

@@ -80,5 +80,6 @@ long fork_exec_workload(void);
 long open_as_nobody(void);
 long setuid_as_nobody(void);
 long recvfrom_after_send(void);
+long few_calls(void);
 
 #endif
