@@ -10,6 +10,10 @@ linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
 python3 python3-tap python3-jsonschema man-db bash-completion bc llvm
 libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
 yamllint python3-yaml dpkg-dev debhelper lintian procps"
+# amd64: -m32 for the 32-bit (compat) workloads (workloads/cases_m32.tbl).
+if [ "$(dpkg --print-architecture)" = amd64 ]; then
+	native_pkgs="$native_pkgs gcc-multilib"
+fi
 
 # Cross compilers, the arm64/s390x static libraries and the three QEMUs.
 qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
