@@ -140,11 +140,15 @@ $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o
 
 # The 32-bit workloads, where the compiler builds them (x86_64, with
-# gcc-multilib): their calls reach the 64-bit kernel as compat ones.
+# gcc-12-multilib): their calls reach the 64-bit kernel as compat ones.
 ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
 M32_CASES  := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases_m32.tbl)
 endif
 WL_GEN32   := $(WL_DIR)/gen32
+# gcc-12-multilib, not gcc-multilib (which conflicts with the cross
+# compilers): the x86 uapi headers (asm/unistd.h picks unistd_32.h for
+# -m32) are then found only under the native multiarch directory.
+M32_CFLAGS  = -m32 -idirafter /usr/include/$(shell $(CC) -print-multiarch)
 M32_BINS   := $(addprefix $(WL_DIR)/,$(M32_CASES) $(if $(M32_CASES),compat_probe))
 GENERATE32 = mkdir -p $(WL_GEN32) && awk -v dir=$(WL_GEN32) -v list=cases_m32.h -f workloads/generate.awk workloads/cases_m32.tbl && touch $(WL_GEN32)/*.c
 
@@ -157,14 +161,14 @@ $(WL_GEN32)/%.c: $(WL_GEN32)/cases_m32.h
 
 $(WL_DIR)/support32.o: workloads/support.c workloads/support.h
 	@mkdir -p $(@D)
-	$(CC) $(WL_CFLAGS) -m32 -c -o $@ $<
+	$(CC) $(WL_CFLAGS) $(M32_CFLAGS) -c -o $@ $<
 
 $(WL_DIR)/m32_%: $(WL_GEN32)/m32_%.c $(WL_DIR)/support32.o workloads/support.h
-	$(CC) $(WL_CFLAGS) -m32 -static -o $@ $< $(WL_DIR)/support32.o
+	$(CC) $(WL_CFLAGS) $(M32_CFLAGS) -static -o $@ $< $(WL_DIR)/support32.o
 
 $(WL_DIR)/compat_probe: workloads/compat_probe.c
 	@mkdir -p $(@D)
-	$(CC) $(WL_CFLAGS) -m32 -static -o $@ $<
+	$(CC) $(WL_CFLAGS) $(M32_CFLAGS) -static -o $@ $<
 
 ifneq ($(M32_CASES),)
 GOLDEN_M32 := -DGOLDEN_M32 -I$(WL_GEN32)

@@ -11,8 +11,10 @@ python3 python3-tap python3-jsonschema man-db bash-completion bc llvm
 libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
 yamllint python3-yaml dpkg-dev debhelper lintian procps"
 # amd64: -m32 for the 32-bit (compat) workloads (workloads/cases_m32.tbl).
+# gcc-12-multilib, not gcc-multilib: that one conflicts with the cross
+# compilers of the qemu group, and apt removes them to install it.
 if [ "$(dpkg --print-architecture)" = amd64 ]; then
-	native_pkgs="$native_pkgs gcc-multilib"
+	native_pkgs="$native_pkgs gcc-12-multilib"
 fi
 
 # Cross compilers, the arm64/s390x static libraries and the three QEMUs.
