@@ -492,7 +492,6 @@ static void print_exit(struct printer *p, const struct sct_event *raw)
 	struct thread_state *st;
 
 	ev = exit_of_switching_exec(p, ev, &same);
-
 	print_exit_line(p, ev);
 	if (p->cfg.fds)
 		pr_fd_commit(p);
