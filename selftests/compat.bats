@@ -9,7 +9,7 @@ PROBE=$WL/compat_probe
 
 setup() {
 	need_root
-	[ -x "$PROBE" ] || skip "no $PROBE: built on x86_64 with gcc-multilib only"
+	[ -x "$PROBE" ] || skip "no $PROBE: built on x86_64 with gcc-12-multilib only"
 	out=$BATS_TEST_TMPDIR/trace.out
 }
 
