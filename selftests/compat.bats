@@ -70,7 +70,7 @@ assert_probe_calls() {
 	local data=$BATS_TEST_TMPDIR/perf.data
 	run --separate-stderr sct record -o "$data" -- "$PROBE"
 	assert_success
-	run --separate-stderr sct -i "$data" -o "$out"
+	run --separate-stderr sct --input "$data" -o "$out"
 	assert_success
 	pid=$(sed -n 's/^\[ Process PID=\([0-9]*\) .*/\1/p' "$out")
 	[ -n "$pid" ]
