@@ -19,6 +19,16 @@ KTAP_RUN=$BATS_TEST_DIRNAME/ktap-run
 	assert_line "selftests: 3 passed, 0 failed, 0 skipped"
 }
 
+# As the kernel's kselftest runner writes: its tests' output through its
+# stdout reopened with ">>", its own result lines straight to stdout.
+@test "a suite that reopens its stdout to append keeps its lines in order" {
+	run "$KTAP_RUN" a 'echo 1..1; echo "# the test said" >>/dev/stdout; echo ok 1 x'
+	assert_success
+	assert_line --index 3 "# 1..1"
+	assert_line --index 4 "# # the test said"
+	assert_line --index 5 "# ok 1 x"
+}
+
 @test "a not ok line fails its suite and the run" {
 	run "$KTAP_RUN" a 'echo 1..2; echo ok 1 x; echo not ok 2 y'
 	[ "$status" -eq 1 ]
@@ -187,12 +197,48 @@ check_setup() {
 	assert_line --regexp '^# ok [0-9]+ global\.'
 }
 
+# Issue 35: installed elsewhere than the source tree, fork_execve's exec
+# showed the install's absolute path where its golden file holds
+# build/workloads/exec_target. A deep directory, the runner started from /.
+@test "kselftest-install: the golden suite passes in a deep install, run from another directory" {
+	[ "$(id -u)" -eq 0 ] || skip "the golden cases need root to open perf tracepoints"
+	check_setup
+	root=$BATS_TEST_DIRNAME/..
+	ktools=$(dirname "$KUNIT")
+	deep=$BATS_TEST_TMPDIR
+	for level in 1 2 3 4 5 6 7 8; do
+		deep=$deep/kselftest-install-directory-level-$level
+	done
+	(cd "$root" && selftests/kselftest-install "$deep" build "$ktools")
+	run env GOLDEN_CASE=fork_execve sh -c 'cd / && "$1"/run_kselftest.sh -t sctrace:golden' - "$deep"
+	assert_success
+	assert_line "ok 1 selftests: sctrace: golden"
+	assert_line --regexp '^# ok [0-9]+ golden\.fork_execve\.trace$'
+	assert_line --regexp '^# ok [0-9]+ golden\.fork_execve\.replay$'
+}
+
+@test "kselftest-install refuses a directory with a blank, where the kernel's runner cannot start" {
+	check_setup
+	root=$BATS_TEST_DIRNAME/..
+	run -1 sh -c 'cd "$1" && selftests/kselftest-install "$2" build "$3"' - "$root" \
+		"$BATS_TEST_TMPDIR/with blank" "$(dirname "$KUNIT")"
+	assert_output "kselftest-install: '$BATS_TEST_TMPDIR/with blank' has a blank in it, which the kernel's run_kselftest.sh cannot run from: choose a path without one"
+	[ ! -e "$BATS_TEST_TMPDIR/with blank" ]
+}
+
 @test "a harness skip without a name gets its RUN line's name; the reason stays after the SKIP directive" {
 	run "$KTAP_RUN" a 'echo 1..2; echo "#  RUN           global.first ..."; echo "ok 1 global.first";
 		echo "#  RUN           global.second ..."; echo "#      SKIP      needs strace"; echo "ok 2 # SKIP needs strace"'
 	assert_success
 	assert_line "# ok 2 global.second # SKIP needs strace"
 	assert_line "selftests: 1 passed, 0 failed, 1 skipped"
+}
+
+@test "a harness skip nested in a kselftest runner's output is named too" {
+	run "$KTAP_RUN" a 'echo 1..1; echo "# 1..1"; echo "# #  RUN           global.second ..."
+		echo "# #      SKIP      needs strace"; echo "# ok 1 # SKIP needs strace"; echo "ok 1 selftests: sctrace: t"'
+	assert_success
+	assert_line "# # ok 1 global.second # SKIP needs strace"
 }
 
 # JUnit XML: what CI shows of a failure is what the KTAP said about it.
