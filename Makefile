@@ -391,7 +391,6 @@ check-lava: deps-qemu
 	ci/check-lava.sh
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
-UNIT_SUITES = $(foreach t,$(UNIT_TESTS),$(notdir $(t)) $(t))
 BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-tap selftests/ktap.bats" \
 	      ktap-lava "selftests/bats-tap selftests/ktap-lava.bats" \
 	      load "selftests/bats-tap selftests/load.bats" faults "selftests/bats-tap selftests/faults.bats" \
@@ -463,7 +462,19 @@ FUZZ_SUITE = fuzz "selftests/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) selftests/fuzz/
 sanitized: $(FUZZ_BIN) $(FUZZ_PERF)
 	$(MAKE) -s BUILD=$(ASAN) CC=clang CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all unit-tests $(ASAN)/selftests/golden
 
+# The unit, golden and conformance suites run as a kernel's CI runs them:
+# the installed collection, every test of it, through run_kselftest.sh
+# (this replaces running the same programs directly). Their traces are
+# kept in build/golden and build/conformance, as make run keeps them.
+# Installed deep (its cwd longer than 256 bytes wherever the tree is): the
+# collection must pass from any directory it is installed to.
+KSFT_DEEP       := $(foreach i,1 2 3 4 5 6,/deep-directory-level-$(i)-of-a-kselftest-install)
+KSFT_CHECK_PATH := build/kselftest_check$(subst $() ,,$(KSFT_DEEP))
+KSFT_SUITE = kselftest "GOLDEN_OUT=$(CURDIR)/build/golden CONF_OUT=$(CURDIR)/build/conformance \
+	$(KSFT_CHECK_PATH)/run_kselftest.sh -c sctrace"
+
 check: deps-qemu
 	$(SUBMAKE) lint
 	$(SUBMAKE) all unit-tests golden conformance sanitized $(BENCH_BIN)
-	selftests/ktap-report build/check $(UNIT_SUITES) golden $(GOLDEN) conformance $(CONFORMANCE) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
+	selftests/kselftest-install $(KSFT_CHECK_PATH) $(BUILD) $(KTOOLS_DIR)
+	selftests/ktap-report build/check $(KSFT_SUITE) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
