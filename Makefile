@@ -379,16 +379,15 @@ check-qemu: deps-qemu
 	$(SUBMAKE) $(SCTRACE) $(REPLAY_COMPARE)
 	ci/check-qemu.sh $(or $(ARCH),all) $(KERNEL)
 
-# The x86_64 guest's LAVA job run for real by lava-run on a local qemu
-# device dictionary, its cases compared with check-qemu's (not part of
-# check; needs root). The guest and its check-qemu report are made first
-# if missing; its verdict is check-lava.sh's, which compares them.
+# Each guest arch's LAVA job (ARCH=x86_64|aarch64|s390x for one) run for
+# real by lava-run on a local qemu device dictionary, one after another,
+# its cases compared with check-qemu's (not part of check; needs root).
+# A guest and its check-qemu report are made first where missing or older
+# than its initramfs; the verdict is check-lava.sh's, which compares them.
 .PHONY: check-lava
 check-lava: deps-qemu
 	$(SUBMAKE) $(SCTRACE) $(REPLAY_COMPARE)
-	@test -s build/x86_64/report.txt || { echo "check-lava: no x86_64 guest yet: ci/check-qemu.sh x86_64 first"; \
-		ci/check-qemu.sh x86_64 >build/x86_64.check-qemu.ktap || true; }
-	ci/check-lava.sh
+	ci/check-lava.sh $(or $(ARCH),all)
 
 # The suites, each a KTAP subtest: name, then the command that runs it.
 BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-tap selftests/ktap.bats" \
