@@ -24,13 +24,15 @@ MACHINES = {
     "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0"),
 }
 
-# Inside the guest: the suites as make run's guests run them, then one
+# Inside the guest: the suites as check-qemu's guests run them (ci/guest-init:
+# unit, golden, conformance), then one
 # lava-test-case per case, named SUITE.CASE as in the KTAP report.
 RUN_STEPS = [
     "cd /sct",
     "set --; for t in selftests/test_*; do set -- \"$@\" \"${t#selftests/}\" \"./$t\"; done",
     # LAVA's run.sh is "set -e": a failing suite must not stop the reporting.
-    "./selftests/ktap-run \"$@\" golden ./selftests/golden > /tmp/report.ktap || echo \"ktap-run exit $?\"",
+    "CONF_OUT=/tmp/conformance ./selftests/ktap-run \"$@\" golden ./selftests/golden"
+    " conformance ./selftests/conformance > /tmp/report.ktap || echo \"ktap-run exit $?\"",
     "awk -f /sct/selftests/ktap-lava.awk /tmp/report.ktap > /tmp/cases",
     "while read -r name result; do lava-test-case \"$name\" --result \"$result\"; done < /tmp/cases",
 ]
