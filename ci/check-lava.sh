@@ -4,8 +4,8 @@
 # dictionary ci/lava/qemu-ARCH.yaml), one arch after another, then every
 # case LAVA recorded compared, name and result, with the same guest's KTAP
 # report from check-qemu (build/ARCH/report.txt, mapped by
-# selftests/ktap-lava.awk). A guest whose report is missing, or older than
-# its initramfs, is built and run by ci/check-qemu.sh first.
+# selftests/ktap-lava.awk). A guest whose report is missing, older than
+# its initramfs or unfinished is built and run by ci/check-qemu.sh first.
 # The verdict comes from the results LAVA recorded, never from QEMU's exit
 # code (a kernel panic exits 0): a case that never reported is missing.
 # Usage: ci/check-lava.sh [x86_64|aarch64|arm64|s390x|all]
