@@ -27,8 +27,9 @@ SCT_LDFLAGS := $(if $(STATIC),-static)
 LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
 # With libbpf, the *_bpf.c and what they share; without, the *_nobpf.c.
-BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c
-NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c
+BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
+	       tracer/capture_bpf.c
+NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c tracer/capture_nobpf.c
 BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
 TRACER_SRCS := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) \
 	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS))
@@ -71,10 +72,14 @@ $(BUILD)/tracer/options.o: SCT_CFLAGS += -I$(BUILD)/gen
 # bytes of its object file (not a skeleton: bpftool cannot open an object
 # of the other byte order). tracer/bpf/NAME.bpf.c, tracer/NAME_abi.h.
 BPF_TARGET := $(if $(findstring s390x,$(shell $(CC) -dumpmachine)),bpfeb,bpfel)
-BPF_PROGS  := contents kcount
+BPF_PROGS  := contents kcount capture
+# bpf_tracing.h's name for the target's registers (capture reads arguments from them).
+BPF_ARCH   := $(strip $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(patsubst s390x,s390, \
+	      $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))))))
 $(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h
 	@mkdir -p $(@D)
-	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
+	clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
+		-I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
 # A program a 6.1 verifier would refuse for its stack is not embedded.
 $(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o ci/bpf-stack.sh
@@ -90,6 +95,7 @@ $(TEST_BPF:%=$(BUILD)/gen/%.bpf.o): $(BUILD)/gen/%.bpf.o: selftests/bpf/%.bpf.c
 		-c -o $@ $<
 $(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc
 $(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.bpf.inc
+$(BUILD)/tracer/capture_bpf.o: $(BUILD)/gen/capture.bpf.inc
 $(BPF_PROGS:%=$(BUILD)/tracer/%_bpf.o): SCT_CFLAGS += -I$(BUILD)/gen
 
 

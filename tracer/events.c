@@ -364,6 +364,17 @@ void events_source_fds(const struct event_set *es, size_t source, int *fds)
 			fds[n++] = es->fds[i];
 }
 
+/* Whether any source is opened per task (the BPF engine may leave none). */
+static bool any_task_source(const struct event_spec *spec)
+{
+	size_t i;
+
+	for (i = 0; i < spec->nr_sources; i++)
+		if (!spec->sources[i].per_cpu)
+			return true;
+	return false;
+}
+
 /*
  * A listed task that exits before its events are open (a thread of a
  * -p process, a zombie of -u's user) is skipped, as perf and strace do;
@@ -383,7 +394,7 @@ static int open_tasks(struct event_set *es, const struct event_spec *spec,
 		if (err)
 			return err;
 	}
-	return es->nr_fds > before ? 0 : -ESRCH;
+	return es->nr_fds > before || !any_task_source(spec) ? 0 : -ESRCH;
 }
 
 int events_open(struct event_set *es, const struct event_spec *spec)
@@ -434,6 +445,43 @@ void events_disable(struct event_set *es)
 		ioctl(es->fds[i], PERF_EVENT_IOC_DISABLE, 0);
 }
 
+static int grow(void **array, size_t nr, size_t size)
+{
+	void *bigger = realloc(*array, nr * size);
+
+	if (!bigger)
+		return -ENOMEM;
+	*array = bigger;
+	return 0;
+}
+
+/*
+ * Rings that no event writes into (the BPF engine's), read like the
+ * others from now on; their owner frees them, after events_close.
+ */
+int events_adopt_rings(struct event_set *es, struct ring **rings, const int *cpus,
+		       size_t nr)
+{
+	size_t n = es->nr_rings + nr, i;
+
+	if (grow((void **)&es->rings, n, sizeof(*es->rings)) ||
+	    grow((void **)&es->ring_fds, n, sizeof(*es->ring_fds)) ||
+	    grow((void **)&es->ring_cpus, n, sizeof(*es->ring_cpus)) ||
+	    grow((void **)&es->flush_fds, n, sizeof(*es->flush_fds)) ||
+	    grow((void **)&es->maps, n, sizeof(*es->maps)))
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		es->rings[es->nr_rings + i] = rings[i];
+		es->ring_fds[es->nr_rings + i] = -1;
+		es->ring_cpus[es->nr_rings + i] = cpus[i];
+		es->flush_fds[es->nr_rings + i] = -1;
+		es->maps[es->nr_rings + i] = NULL;
+	}
+	es->nr_rings = n;
+	es->nr_adopted += nr;
+	return 0;
+}
+
 void events_close(struct event_set *es)
 {
 	size_t i;
@@ -441,7 +489,7 @@ void events_close(struct event_set *es)
 	for (i = 0; i < es->nr_rings; i++) {
 		if (es->maps && es->maps[i])
 			munmap(es->maps[i], ring_map_len(es, i));
-		if (es->rings)
+		if (es->rings && i < es->nr_rings - es->nr_adopted)
 			free(es->rings[i]);
 		if (es->flush_fds && es->flush_fds[i] >= 0)
 			close(es->flush_fds[i]);
@@ -465,4 +513,5 @@ void events_close(struct event_set *es)
 	es->maps = NULL;
 	es->event_ids = NULL;
 	es->nr_fds = es->nr_rings = es->nr_cpu_rings = es->nr_event_ids = 0;
+	es->nr_adopted = 0;
 }

@@ -70,6 +70,7 @@ struct event_set {
 	size_t map_len;		/* of a sample ring */
 	size_t task_map_len;	/* of a task-record ring */
 	size_t nr_rings;
+	size_t nr_adopted;	/* the last rings: another's (events_adopt_rings) */
 	struct event_id *event_ids;	/* sorted: which samples are page faults */
 	size_t nr_event_ids;
 	int32_t failed_tid;	/* on error: the task perf_event_open refused */
@@ -87,6 +88,8 @@ void events_source_attr(const struct event_spec *spec, const struct event_source
 int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,
 		      size_t *nr);
 void events_source_fds(const struct event_set *es, size_t source, int *fds);
+int events_adopt_rings(struct event_set *es, struct ring **rings, const int *cpus,
+		       size_t nr);
 int events_enable(struct event_set *es);
 void events_disable(struct event_set *es);
 void events_flush_lost(struct event_set *es);

@@ -4,6 +4,7 @@
  */
 #include <libaudit.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -11,7 +12,9 @@
 #include "bpf_progs.h"
 #include "clock.h"
 #include "diag.h"
+#include "engine.h"
 #include "events.h"
+#include "exit_codes.h"
 #include "fdpaths.h"
 #include "holdback.h"
 #include "options.h"
@@ -62,6 +65,7 @@ struct run {
 	struct holdback hold;		/* --lossless: the command's cgroup */
 	char *const *argv;		/* sctrace's own, for a recording's header */
 	int argc;
+	struct engine engine;		/* --engine=bpf's capture, or perf events */
 };
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
@@ -181,6 +185,7 @@ static void make_spec(struct run *r, bool system_wide)
 		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
 		.contents = r->progs.contents != NULL,
+		.raw_syscalls = !r->engine.capture,
 	};
 	struct event_spec *spec = &r->spec;
 
@@ -211,6 +216,24 @@ static void make_spec(struct run *r, bool system_wide)
 	}
 }
 
+/* The BPF engine's programs, for the tasks and calls the perf filters would keep. */
+static int start_capture(struct run *r, bool system_wide)
+{
+	struct capture_setup s = {
+		.tids = system_wide ? NULL : r->spec.tids, .nr_tids = r->spec.nr_tids,
+		.at_exec = r->spec.enable_on_exec, .follow_forks = r->spec.inherit,
+		.self = getpid(), .cpus = r->spec.cpus, .nr_cpus = r->spec.nr_cpus,
+		.cpu_filter = r->opts.has_cpus, .enter_id = r->ids.enter, .exit_id = r->ids.exit,
+	};
+
+	/* -e's calls, with what -y follows unshown: as the perf filters keep. */
+	if (r->opts.expr) {
+		s.calls = r->filters.in_kernel.nr;
+		s.nr_calls = SELECT_MAX_NR;
+	}
+	return engine_start(&r->engine, &r->events, &s);
+}
+
 static int open_events(struct run *r)
 {
 	bool system_wide = r->opts.all_cpus || (!r->opts.command && !r->tids.nr);
@@ -219,8 +242,11 @@ static int open_events(struct run *r)
 
 	if (err)
 		return err;
-	if (count_in_kernel(r, system_wide))
+	bool counted = count_in_kernel(r, system_wide);
+
+	if (counted)
 		select_no_syscalls(&r->filters);
+	engine_choose(&r->engine, &r->opts, counted);
 	/* -y: the unshown calls that change fds need their paths read too. */
 	bpf_progs_load(&r->progs, &r->syscalls,
 		       !r->opts.expr ? NULL :
@@ -247,6 +273,8 @@ static int open_events(struct run *r)
 		if (err)
 			return err;
 	}
+	if (start_capture(r, system_wide))
+		return SCT_EXIT_PERF;
 	r->start_ns = clock_ns(CLOCK_MONOTONIC);
 	if (r->spec.enable_on_exec)
 		return 0;
@@ -316,6 +344,7 @@ static int trace(struct run *r)
 		.writer = r->opts.record ? &r->rec.writer : NULL,
 		.kcount = r->progs.kcount,
 		.hold = r->opts.lossless ? &r->hold : NULL,
+		.capture = r->engine.capture,
 	};
 	const struct outcome end = {
 		.session = &r->session, .printer = &r->printer, .out = &r->out,
@@ -347,6 +376,7 @@ static void run_free(struct run *r)
 	 * raw_syscalls, 200 ms with --sched), after the output is complete.
 	 */
 	bpf_progs_close(&r->progs);
+	engine_close(&r->engine);
 	events_close(&r->events);
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
@@ -377,7 +407,11 @@ int main(int argc, char **argv)
 		ret = replay_file(&r.opts);
 		goto out;
 	}
-	ret = tp_find_tracefs(&r.tfs);
+	ret = 0;
+	if (!r.opts.engine_set && getenv("SCTRACE_ENGINE"))
+		ret = options_engine(getenv("SCTRACE_ENGINE"), &r.opts);
+	if (!ret)
+		ret = tp_find_tracefs(&r.tfs);
 	if (!ret)
 		ret = find_tracepoints(&r);
 	if (!ret)

@@ -20,7 +20,7 @@ enum {
 	OPT_FAILURE, OPT_DURATION, OPT_MAX_EVENTS, OPT_ERRNO_SUMMARY, OPT_RAW,
 	OPT_SCHED, OPT_EVENT, OPT_COMM, OPT_JSON, OPT_STOP_AT_EXIT,
 	OPT_STRICT, OPT_NO_CONTENTS, OPT_REALTIME,
-	OPT_NO_REALTIME, OPT_LOSSLESS,
+	OPT_NO_REALTIME, OPT_LOSSLESS, OPT_ENGINE,
 	/* perf trace's long names of letters strace gave other meanings. */
 	OPT_ALL_CPUS, OPT_CPU, OPT_INPUT, OPT_PF, OPT_SUMMARY, OPT_TID,
 	OPT_UID, OPT_WITH_SUMMARY,
@@ -55,6 +55,7 @@ static const struct option long_options[] = {
 	{ "detach-on",	required_argument,	NULL, 'b' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
+	{ "engine",	required_argument,	NULL, OPT_ENGINE },
 	{ "env",	required_argument,	NULL, 'E' },
 	{ "errno-summary", no_argument,		NULL, OPT_ERRNO_SUMMARY },
 	{ "event",	required_argument,	NULL, OPT_EVENT },
@@ -460,6 +461,22 @@ static int take_realtime(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
+/* --engine, or SCTRACE_ENGINE (arg NULL: unset), sets opts->engine. */
+int options_engine(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+
+	if (!arg || !strcmp(arg, "perf"))
+		opts->engine = SCT_ENGINE_PERF;
+	else if (!strcmp(arg, "bpf"))
+		opts->engine = SCT_ENGINE_BPF;
+	else {
+		diag("bad --engine '%s': expected bpf or perf", escape_str(shown, sizeof(shown), arg));
+		return SCT_EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* Options that only change what is shown. */
 static int take_view_option(int c, const char *arg, struct sct_options *opts)
 {
@@ -598,6 +615,9 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_COMM:
 		opts->print.comm = true;
 		return 0;
+	case OPT_ENGINE:
+		opts->engine_set = true;
+		return options_engine(arg, opts);
 	case OPT_JSON:
 		opts->print.json = true;
 		return 0;

@@ -45,6 +45,12 @@ struct strace_pending {
 	bool pidns_translation;		/* --pidns-translation */
 };
 
+/* What captures the syscall records (--engine). */
+enum sct_engine {
+	SCT_ENGINE_PERF,	/* perf events on raw_syscalls, one ring per cpu */
+	SCT_ENGINE_BPF,		/* capture.bpf.c into one BPF ring buffer */
+};
+
 struct sct_options {
 	struct id_list pids;		/* -p: processes, all their threads */
 	struct id_list tids;		/* --tid: single threads */
@@ -70,6 +76,8 @@ struct sct_options {
 	bool stop_at_exit;		/* end with the command, not its tree */
 	bool strict;			/* exit 75 if the trace is not whole */
 	bool lossless;			/* hold the command back rather than lose */
+	enum sct_engine engine;		/* what captures the syscalls */
+	bool engine_set;		/* --engine given, not SCTRACE_ENGINE */
 	bool no_contents;		/* pointers as addresses: no BPF program */
 	unsigned int realtime;		/* the reader's SCHED_FIFO priority, or 0 */
 	bool realtime_asked;		/* --realtime given: failing is an error */
@@ -91,6 +99,7 @@ struct sct_options {
 /* Parsed, or an exit status: SCT_EXIT_OK after --help, else an error. */
 #define OPTIONS_PARSED (-1)
 
+int options_engine(const char *arg, struct sct_options *opts);
 int options_parse(int argc, char **argv, struct sct_options *opts);
 int options_parse_record(int argc, char **argv, struct sct_options *opts);
 void options_free(struct sct_options *opts);

@@ -245,6 +245,14 @@ static void add_fd_calls(struct syscall_set *set, int machine)
 	}
 }
 
+/* The calls whose records the kernel keeps for -e's selection set. */
+static void select_in_kernel(const struct syscall_set *set, int machine, struct syscall_set *out)
+{
+	*out = *set;
+	add_exec_pair(out, machine);
+	add_socketcall(out, machine);
+}
+
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
 static int selection_filters(const char *expr, int machine, bool fds,
 			     struct syscall_set *set, struct select_filters *f,
@@ -261,9 +269,7 @@ static int selection_filters(const char *expr, int machine, bool fds,
 		     escape_str(shown, sizeof(shown), expr), bad.closest);
 		return SCT_EXIT_USAGE;
 	}
-	in_kernel = *set;
-	add_exec_pair(&in_kernel, machine);
-	add_socketcall(&in_kernel, machine);
+	select_in_kernel(set, machine, &in_kernel);
 	if (fds && !err)
 		add_fd_calls(&in_kernel, machine);
 	f->in_kernel = in_kernel;

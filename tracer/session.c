@@ -32,6 +32,8 @@
  * written this long at most; one that takes none is given up at once.
  */
 #define SLOW_OUTPUT_NS 1000000000ull
+/* The BPF engine's records wake no one: read this often (see capture.h). */
+#define CAPTURE_POLL_MS 5
 
 /*
  * record: a record goes to the file as it is (sctrace's own flush samples
@@ -130,10 +132,15 @@ static void drain(struct session *s, uint64_t limit)
 {
 	struct sct_event *ev;
 	unsigned int nr = 0;
+	bool more;
 	size_t i;
 
-	for (i = 0; i < s->events->nr_rings; i++)
-		read_ring(s, i);
+	/* A batch of the BPF engine's stops when a cpu's ring is nearly full. */
+	do {
+		more = s->capture && capture_consume(s->capture);
+		for (i = 0; i < s->events->nr_rings; i++)
+			read_ring(s, i);
+	} while (more);
 	if (s->writer)
 		perf_writer_round(s->writer);
 	while ((ev = merge_next(s->queues, s->events->nr_rings, limit))) {
@@ -341,7 +348,8 @@ int session_run(struct session *s)
 	reap_children(s);
 	/* A failed write ends the output, not the tracing: the rest is counted. */
 	while (!err) {
-		int wait_ms = s->hold && holdback_held(s->hold) ? HELD_POLL_MS : POLL_INTERVAL_MS;
+		int wait_ms = s->hold && holdback_held(s->hold) ? HELD_POLL_MS :
+			      s->capture ? CAPTURE_POLL_MS : POLL_INTERVAL_MS;
 		int sig;
 
 		if (poll(pfds, nr + 2, wait_ms) < 0 && errno != EINTR) {
@@ -381,6 +389,7 @@ void session_init(struct session *s, const struct session_config *cfg)
 		.signals = cfg->signals, .self = getpid(), .lost_to_stderr = cfg->lost_to_stderr,
 		.child = cfg->child, .follow = cfg->follow, .watched = cfg->watched,
 		.writer = cfg->writer, .kcount = cfg->kcount, .hold = cfg->hold,
+		.capture = cfg->capture,
 	};
 }
 

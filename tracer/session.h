@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "capture.h"
 #include "events.h"
 #include "holdback.h"
 #include "kcount.h"
@@ -41,6 +42,7 @@ struct session {
 	struct perf_writer *writer;	/* record: every record goes to the file */
 	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 	struct holdback *hold;		/* --lossless: the command's cgroup, or NULL */
+	struct capture *capture;	/* the BPF engine's, or NULL */
 };
 
 /* What a run gives its session, once, before it runs. */
@@ -56,6 +58,7 @@ struct session_config {
 	struct perf_writer *writer;	/* record: the file, or NULL */
 	struct kcount *kcount;		/* -s counted in the kernel, or NULL */
 	struct holdback *hold;		/* --lossless: the command's cgroup, or NULL */
+	struct capture *capture;	/* the BPF engine's, or NULL */
 };
 
 void session_init(struct session *s, const struct session_config *cfg);

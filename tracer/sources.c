@@ -42,15 +42,17 @@ size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 	size_t n = 0, i;
 
 	/* Mappings, for the page faults, come once, with sys_enter. */
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = plan->enter_id,
-		.filter = plan->filters->enter,
-		.mmap_records = plan->faults_major || plan->faults_minor,
-	};
-	src[n++] = (struct event_source){
-		.type = PERF_TYPE_TRACEPOINT, .config = plan->exit_id,
-		.filter = plan->filters->exit,
-	};
+	if (plan->raw_syscalls) {
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_TRACEPOINT, .config = plan->enter_id,
+			.filter = plan->filters->enter,
+			.mmap_records = plan->faults_major || plan->faults_minor,
+		};
+		src[n++] = (struct event_source){
+			.type = PERF_TYPE_TRACEPOINT, .config = plan->exit_id,
+			.filter = plan->filters->exit,
+		};
+	}
 	for (i = 0; i < plan->extra->nr; i++)
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = plan->extra->tps[i].id,
@@ -146,6 +148,7 @@ static const char *source_name(const struct event_spec *spec, const struct extra
 {
 	const struct event_source *src = &spec->sources[i];
 	const struct extra_tp *tp;
+	size_t k;
 
 	if (src->task_ring)
 		return "the task-record event (comm and fork records)";
@@ -154,12 +157,14 @@ static const char *source_name(const struct event_spec *spec, const struct extra
 	if (src->type == PERF_TYPE_SOFTWARE)
 		return src->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ ?
 		       "the major page-fault event" : "the minor page-fault event";
-	if (i < 2)
-		return i ? "raw_syscalls:sys_exit" : "raw_syscalls:sys_enter";
-	/* sources_make lists the extra tracepoints in their sorted order. */
-	tp = &extra->tps[i - 2];
-	snprintf(buf, size, "%s:%s", extra_tp_system(tp), extra_tp_name(tp));
-	return buf;
+	for (k = 0; k < extra->nr; k++) {
+		tp = &extra->tps[k];
+		if ((uint64_t)tp->id != src->config)
+			continue;
+		snprintf(buf, size, "%s:%s", extra_tp_system(tp), extra_tp_name(tp));
+		return buf;
+	}
+	return i ? "raw_syscalls:sys_exit" : "raw_syscalls:sys_enter";
 }
 
 /* Per step events_open can fail at: what it was doing, what to try. */

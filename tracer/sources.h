@@ -32,6 +32,7 @@ struct sources_plan {
 	bool faults_major;
 	bool faults_minor;
 	bool contents;			/* the BPF program's samples */
+	bool raw_syscalls;		/* false: the BPF engine captures them */
 };
 
 int sources_cpus(struct cpu_list *online, const struct cpu_list *wanted);
