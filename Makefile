@@ -299,7 +299,7 @@ ARCH_NAME := $(shell uname -m)
 # (build/run.ktap), checked with two parsers, and as JUnit XML.
 run: deps
 	$(SUBMAKE) golden
-	selftests/ktap-report build/run golden $(GOLDEN)
+	selftests/ktap-report build/run golden $(GOLDEN) golden-bpf "SCTRACE_ENGINE=bpf $(GOLDEN)"
 
 # Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
 # first; CASE=name for one case; ARCH=aarch64|s390x|x86_64 blesses from
@@ -407,6 +407,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      contents_msg "selftests/bats-tap selftests/contents_msg.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
+	      engine "selftests/bats-tap selftests/engine.bats" \
 	      docs "selftests/bats-tap selftests/docs.bats" \
 	      deb "selftests/bats-tap selftests/deb.bats" \
 	      cidocs "selftests/bats-tap selftests/cidocs.bats" \
@@ -430,6 +431,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	badinput \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/badinput.bats\" \
 	views \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/views.bats\" \
 	events \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/events.bats\" \
+	engine \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/engine.bats\" \
 	replay \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/replay.bats\" \
 	contents \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents.bats\" \
 	contents_kinds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_kinds.bats\" \
@@ -482,4 +484,5 @@ check: deps-qemu
 	$(SUBMAKE) lint
 	$(SUBMAKE) all unit-tests golden conformance sanitized $(BENCH_BIN)
 	selftests/kselftest-install $(KSFT_CHECK_PATH) $(BUILD) $(KTOOLS_DIR)
-	selftests/ktap-report build/check $(KSFT_SUITE) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
+	selftests/ktap-report build/check $(KSFT_SUITE) \
+		golden-bpf "SCTRACE_ENGINE=bpf $(GOLDEN)" $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)

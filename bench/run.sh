@@ -21,12 +21,13 @@ workloads=${BENCH_WORKLOADS:-getppid read1 openat1 pollfutex threads4 threads32 
 # floor-count and floor-write are no tracers but the kernel's own cost:
 # the raw_syscalls tracepoints enabled and only counted (perf stat), and
 # their records written into an ftrace buffer that nobody reads.
-tracers=${BENCH_TRACERS:-untraced floor-count floor-write sctrace-file sctrace-lossless sctrace-nocontents sctrace-null perf-record perf-trace strace}
+# sctrace-bpf-*: the same runs with --engine=bpf, side by side with perf's.
+tracers=${BENCH_TRACERS:-untraced floor-count floor-write sctrace-file sctrace-bpf-file sctrace-lossless sctrace-nocontents sctrace-bpf-nocontents sctrace-null sctrace-bpf-null perf-record perf-trace strace}
 startup_runs=${BENCH_STARTUP_RUNS:-20}
 # Start-up is always measured to /dev/null with and without contents (the
 # BPF program's load and teardown), besides the tracers benchmarked.
 startup_tracers=untraced
-for tracer in $tracers sctrace-null sctrace-null-nocontents; do
+for tracer in $tracers sctrace-null sctrace-null-nocontents sctrace-bpf-null sctrace-bpf-null-nocontents; do
 	case " $startup_tracers " in *" $tracer "*) ;; *) startup_tracers="$startup_tracers $tracer" ;; esac
 done
 
@@ -77,6 +78,10 @@ traced() {
 	# The same output as sctrace-file and sctrace-null, without contents.
 	sctrace-nocontents) "$sctrace" --no-contents -o "$trace" -- "$@" ;;
 	sctrace-null-nocontents) "$sctrace" --no-contents -o /dev/null -- "$@" ;;
+	sctrace-bpf-file) "$sctrace" --engine=bpf -o "$trace" -- "$@" ;;
+	sctrace-bpf-null) "$sctrace" --engine=bpf -o /dev/null -- "$@" ;;
+	sctrace-bpf-nocontents) "$sctrace" --engine=bpf --no-contents -o "$trace" -- "$@" ;;
+	sctrace-bpf-null-nocontents) "$sctrace" --engine=bpf --no-contents -o /dev/null -- "$@" ;;
 	# -s: counted in the kernel, or (no BPF) from the rings' records.
 	sctrace-summary) "$sctrace" -c -o "$trace" -- "$@" ;;
 	sctrace-summary-rings) "$sctrace" -c --no-contents -o "$trace" -- "$@" ;;
@@ -90,7 +95,7 @@ traced() {
 calls_seen() {
 	local tracer=$1 names=$2 nrs=""
 	case "$tracer" in
-	sctrace-file|sctrace-lossless|sctrace-nocontents|strace)
+	sctrace-file|sctrace-lossless|sctrace-nocontents|sctrace-bpf-file|sctrace-bpf-nocontents|strace)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
 	sctrace-summary*)
 		awk -v names="^($names)$" '/^ all threads,/ { t = 1 } t && $1 ~ names { s += $2 } END { print s + 0 }' "$trace" ;;
@@ -128,6 +133,15 @@ others() {
 	ps -e -o comm= | grep -cxE 'sctrace|strace|perf|golden'
 }
 
+# What captures a tracer's syscalls: sctrace's engine, or "-".
+engine_of() {
+	case "$1" in
+	sctrace-bpf-*) echo bpf ;;
+	sctrace-*) echo perf ;;
+	*) echo - ;;
+	esac
+}
+
 # One measured run; appends a JSON line, prints the wall time and the
 # workload's own time (its loop, without the tracer's start and end).
 measure() {
@@ -151,8 +165,8 @@ measure() {
 	loop=$(sed -n 's/^bench-workload: [a-z0-9]* took \([0-9.]*\) s$/\1/p' "$errors" | tail -n 1)
 	ratio=$(awk -v w="$wall" -v u="${untraced_s%% *}" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
 	loop_ratio=$(awk -v w="${loop:-0}" -v u="${untraced_s#* }" 'BEGIN { if (u == "") u = w; printf "%.2f", (u > 0 ? w / u : 0) }')
-	printf '{"round":%d,"workload":"%s","tracer":"%s","calls":%d,"wall_s":%s,"ratio":%s,"loop_s":%s,"loop_ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d,"others":%d}\n' \
-		"$round" "$workload" "$tracer" "$expect" "$wall" "$ratio" "${loop:-0}" "$loop_ratio" "$rss" "$lines" "$lost" "$busy" >>"$runs"
+	printf '{"round":%d,"workload":"%s","tracer":"%s","engine":"%s","calls":%d,"wall_s":%s,"ratio":%s,"loop_s":%s,"loop_ratio":%s,"rss_kb":%d,"seen":"%s","lost":%d,"others":%d}\n' \
+		"$round" "$workload" "$tracer" "$(engine_of "$tracer")" "$expect" "$wall" "$ratio" "${loop:-0}" "$loop_ratio" "$rss" "$lines" "$lost" "$busy" >>"$runs"
 	echo "$wall ${loop:-0}"
 }
 
@@ -174,8 +188,8 @@ startup() {
 	start=$EPOCHREALTIME
 	traced "$tracer" "$bin" stamp >"$out/stamp" 2>/dev/null
 	exec_s=$(awk -v a="$start" 'NR == 1 { printf "%.4f", $1 - a }' "$out/stamp")
-	printf '{"round":%d,"workload":"startup","tracer":"%s","wall_s":%s,"exec_s":%s}\n' \
-		"$run" "$tracer" "$wall" "${exec_s:-0}" >>"$runs"
+	printf '{"round":%d,"workload":"startup","tracer":"%s","engine":"%s","wall_s":%s,"exec_s":%s}\n' \
+		"$run" "$tracer" "$(engine_of "$tracer")" "$wall" "${exec_s:-0}" >>"$runs"
 }
 
 echo "bench: N=$n (forkexec: $forks), $rounds rounds, $(nproc) cpus, $(uname -r)" >&2

@@ -35,7 +35,7 @@ struct capture_setup {
 
 #define CAPTURE_WHY_MAX 256
 
-struct capture *capture_load(char *why, size_t len);
+struct capture *capture_load(uint32_t ring_bytes, char *why, size_t len);
 int capture_start(struct capture *c, const struct capture_setup *s, char *why, size_t len);
 size_t capture_rings(struct capture *c, struct ring ***rings, const int **cpus);
 bool capture_consume(struct capture *c);

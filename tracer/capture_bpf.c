@@ -24,11 +24,6 @@ static const struct bpf_embed_object program = {
 	.size = sizeof(program_object),
 };
 
-/*
- * The BPF ring: the reader, a normal task on a busy machine, was seen
- * off-cpu for tens of ms; 8 MiB then lost records, 64 MiB never did.
- */
-#define RECORDS_BYTES ((uint32_t)64 << 20)
 /* Each cpu's ring of rewritten records, read after every batch. */
 #define CPU_RING_BYTES ((uint64_t)1 << 20)
 /* A batch ends while a cpu's ring has less room than a sample and a LOST. */
@@ -65,7 +60,7 @@ struct capture {
 	int nr_possible;
 };
 
-struct capture *capture_load(char *why, size_t len)
+struct capture *capture_load(uint32_t ring_bytes, char *why, size_t len)
 {
 	struct capture *c = calloc(1, sizeof(*c));
 	const struct bpf_embed_map maps[] = {
@@ -85,7 +80,7 @@ struct capture *capture_load(char *why, size_t len)
 #endif
 	err = bpf_embed_open(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 	if (!err) {
-		err = bpf_map__set_max_entries(c->records, RECORDS_BYTES);
+		err = bpf_map__set_max_entries(c->records, ring_bytes);
 		if (err)
 			bpf_embed_explain(why, len, "sizing the BPF ring buffer", err);
 	}
@@ -164,7 +159,7 @@ struct sample_record {
 	int64_t id;
 	uint64_t v[6];
 	uint32_t pad;
-} __attribute__((packed));
+} __packed;
 
 _Static_assert(sizeof(struct sample_record) % 8 == 0, "samples end aligned");
 

@@ -4,8 +4,9 @@
 #include "capture.h"
 
 /* A build without libbpf (CONTENTS=0): perf events capture. */
-struct capture *capture_load(char *why, size_t len)
+struct capture *capture_load(uint32_t ring_bytes, char *why, size_t len)
 {
+	(void)ring_bytes;
 	snprintf(why, len, "this sctrace was built without libbpf (make CONTENTS=0)");
 	return NULL;
 }

@@ -8,5 +8,6 @@
 #endif
 #define __printf(fmt, args) __attribute__((format(printf, fmt, args)))
 #define __aligned(n) __attribute__((aligned(n)))
+#define __packed __attribute__((packed))
 
 #endif

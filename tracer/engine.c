@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "engine.h"
@@ -16,12 +18,29 @@ static const char *not_done(const struct sct_options *o)
 	return NULL;
 }
 
+/*
+ * The BPF ring, from -m: the perf rings' bytes, 16 times over. The reader
+ * takes records on a timer, not when woken, and was seen off-cpu for tens
+ * of ms on a busy machine: 8 MiB lost records there, 64 MiB (the default
+ * -m on 2 cpus) never did. A power of two of pages, as the kernel wants.
+ */
+static uint32_t ring_bytes(const struct sct_options *o, size_t nr_cpus)
+{
+	uint64_t want = (uint64_t)o->mmap_pages * (uint64_t)sysconf(_SC_PAGESIZE) * nr_cpus * 16;
+	uint64_t bytes = (uint64_t)sysconf(_SC_PAGESIZE);
+
+	while (bytes < want && bytes < ((uint64_t)1 << 30))
+		bytes <<= 1;
+	return (uint32_t)bytes;
+}
+
 static void fall_back(const char *why)
 {
 	diag("the BPF engine cannot capture this run: %s; capturing through perf events", why);
 }
 
-void engine_choose(struct engine *e, const struct sct_options *o, bool counted_in_kernel)
+void engine_choose(struct engine *e, const struct sct_options *o, size_t nr_cpus,
+		   bool counted_in_kernel)
 {
 	char why[CAPTURE_WHY_MAX];
 	const char *no;
@@ -29,12 +48,14 @@ void engine_choose(struct engine *e, const struct sct_options *o, bool counted_i
 	e->capture = NULL;
 	if (o->engine != SCT_ENGINE_BPF || counted_in_kernel)
 		return;
+	/* SCTRACE_ENGINE is a preference: a run bpf does not do is perf's, unsaid. */
 	no = not_done(o);
 	if (no) {
-		fall_back(no);
+		if (o->engine_set)
+			fall_back(no);
 		return;
 	}
-	e->capture = capture_load(why, sizeof(why));
+	e->capture = capture_load(ring_bytes(o, nr_cpus), why, sizeof(why));
 	if (!e->capture)
 		fall_back(why);
 }

@@ -11,14 +11,16 @@
 /*
  * Which engine captures a run's syscalls. --engine=bpf (or
  * SCTRACE_ENGINE=bpf) loads the capture program where the run is one it
- * does (not record, -F, --lossless: those stay on perf events); where it
- * cannot, one line says why and perf events capture.
+ * does (not record, -F, --lossless: those stay on perf events, said if
+ * --engine asked for bpf); where it cannot load, one line says why and
+ * perf events capture.
  */
 struct engine {
 	struct capture *capture;	/* the BPF engine's, or NULL: perf */
 };
 
-void engine_choose(struct engine *e, const struct sct_options *o, bool counted_in_kernel);
+void engine_choose(struct engine *e, const struct sct_options *o, size_t nr_cpus,
+		   bool counted_in_kernel);
 int engine_start(struct engine *e, struct event_set *es, const struct capture_setup *s);
 void engine_close(struct engine *e);
 

@@ -246,7 +246,8 @@ static int open_events(struct run *r)
 
 	if (counted)
 		select_no_syscalls(&r->filters);
-	engine_choose(&r->engine, &r->opts, counted);
+	engine_choose(&r->engine, &r->opts,
+		      r->opts.has_cpus ? r->opts.cpus.nr : r->online.nr, counted);
 	/* -y: the unshown calls that change fds need their paths read too. */
 	bpf_progs_load(&r->progs, &r->syscalls,
 		       !r->opts.expr ? NULL :

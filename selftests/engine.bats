@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# --engine (issue 34): the syscalls captured by a BPF program into a BPF
+# ring buffer, or by perf events; the same trace either way. The golden
+# cases run on both engines too (make golden-bpf).
+
+load helpers
+
+setup() {
+	out=$BATS_TEST_TMPDIR/trace.out
+}
+
+@test "--engine: a bad value is exit 64, with the ones it takes" {
+	run sct --engine=ebpf -- true
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"bad --engine 'ebpf': expected bpf or perf"* ]]
+}
+
+@test "SCTRACE_ENGINE: a bad value is exit 64 too; --engine wins over it" {
+	need_root
+	SCTRACE_ENGINE=ebpf run sct -- true
+	[ "$status" -eq 64 ]
+	SCTRACE_ENGINE=ebpf run sct --engine=perf -o "$out" -- true
+	assert_success
+}
+
+@test "--engine=bpf: the capture program is attached while the command runs" {
+	need_root
+	command -v bpftool >/dev/null || skip "bpftool is not installed"
+	run sct --engine=bpf --no-contents -o "$out" -- bpftool prog show name capture_enter
+	assert_success
+	[[ "$output" == *"name capture_enter"* ]]
+	[[ "$output" != *"cannot capture"* ]]
+}
+
+@test "--engine=bpf: every call of 4 threads, in the kernel's -e selection, nothing lost" {
+	need_root
+	run sct --engine=bpf -e getppid -o "$out" -- "$WORKLOAD" threads4 20000
+	assert_success
+	[[ "$output" != *LOST* ]]
+	[ "$(grep -cE 'getppid\(\) = |<\.\.\. getppid resumed>\) = ' "$out")" -eq 20000 ]
+	# -e kept in the kernel: no other call reaches the trace.
+	! grep -vE '^(\[pid +[0-9]+\] )?(getppid\(|<\.\.\. getppid resumed>|\+\+\+ exited with 0 \+\+\+$)' "$out"
+}
+
+@test "--engine=bpf: the same lines as perf events for a forked child's calls" {
+	need_root
+	sct --engine=perf -o "$out.perf" -- "$WL/fork_execve"
+	sct --engine=bpf -o "$out.bpf" -- "$WL/fork_execve"
+	# Pids, addresses and getrandom's bytes differ from run to run.
+	norm() { grep -v '^getrandom(' "$1" | sed -E 's/0x[0-9a-f]+/A/g; s/[0-9]+/N/g'; }
+	diff <(norm "$out.perf") <(norm "$out.bpf")
+}
+
+@test "--engine=bpf: a run it does not capture says so once, and perf events capture it" {
+	need_root
+	run sct --engine=bpf -F min -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	[ "$(grep -c 'the BPF engine cannot capture this run: page faults' <<<"$output")" -eq 1 ]
+	grep -q '^read(fd: 99, ' "$out"
+}
