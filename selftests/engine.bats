@@ -55,6 +55,10 @@ setup() {
 	need_root
 	run sct --engine=bpf -F min -o "$out" -- "$WL/read_ebadf"
 	assert_success
-	[ "$(grep -c 'the BPF engine cannot capture this run: page faults' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^sctrace: notice: the BPF engine cannot capture this run: page faults' <<<"$output")" -eq 1 ]
+	# SCTRACE_ENGINE is a preference: the same run, without the line.
+	SCTRACE_ENGINE=bpf run sct -F min -o "$out" -- "$WL/read_ebadf"
+	assert_success
+	[ -z "$output" ]
 	grep -q '^read(fd: 99, ' "$out"
 }

@@ -232,6 +232,8 @@ static int alloc_rings(struct capture *c, const struct capture_setup *s)
 	size_t page = sysconf(_SC_PAGESIZE), i;
 	int max = 0;
 
+	if (!s->nr_cpus)
+		return -EINVAL;
 	for (i = 0; i < s->nr_cpus; i++)
 		max = s->cpus[i] > max ? s->cpus[i] : max;
 	c->nr_possible = libbpf_num_possible_cpus();
@@ -241,7 +243,7 @@ static int alloc_rings(struct capture *c, const struct capture_setup *s)
 	c->ring_of = malloc(c->nr_cpu_numbers * sizeof(*c->ring_of));
 	c->cpu_of = calloc(s->nr_cpus, sizeof(*c->cpu_of));
 	c->rings = calloc(s->nr_cpus, sizeof(*c->rings));
-	c->readers = calloc(s->nr_cpus, sizeof(*c->readers));
+	c->readers = calloc(s->nr_cpus, sizeof(struct ring *));
 	c->missed_now = calloc((size_t)c->nr_possible, sizeof(*c->missed_now));
 	if (!c->ring_of || !c->cpu_of || !c->rings || !c->readers || !c->missed_now)
 		return -ENOMEM;

@@ -34,9 +34,12 @@ static uint32_t ring_bytes(const struct sct_options *o, size_t nr_cpus)
 	return (uint32_t)bytes;
 }
 
-static void fall_back(const char *why)
+/* Said where --engine asked for bpf: SCTRACE_ENGINE is a preference only. */
+static void fall_back(const struct sct_options *o, const char *why)
 {
-	diag("the BPF engine cannot capture this run: %s; capturing through perf events", why);
+	if (o->engine_set)
+		diag("notice: the BPF engine cannot capture this run: %s; capturing through perf events",
+		     why);
 }
 
 void engine_choose(struct engine *e, const struct sct_options *o, size_t nr_cpus,
@@ -48,19 +51,21 @@ void engine_choose(struct engine *e, const struct sct_options *o, size_t nr_cpus
 	e->capture = NULL;
 	if (o->engine != SCT_ENGINE_BPF || counted_in_kernel)
 		return;
-	/* SCTRACE_ENGINE is a preference: a run bpf does not do is perf's, unsaid. */
 	no = not_done(o);
 	if (no) {
-		if (o->engine_set)
-			fall_back(no);
+		fall_back(o, no);
 		return;
 	}
 	e->capture = capture_load(ring_bytes(o, nr_cpus), why, sizeof(why));
 	if (!e->capture)
-		fall_back(why);
+		fall_back(o, why);
 }
 
-/* Attached after the contents program, so that its records come first, as with perf. */
+/*
+ * Attached after the contents program, so that its records come first,
+ * as with perf. Past the load, a failure ends the run (the perf events
+ * are open without raw_syscalls): said, as an error.
+ */
 int engine_start(struct engine *e, struct event_set *es, const struct capture_setup *s)
 {
 	char why[CAPTURE_WHY_MAX];
@@ -73,13 +78,13 @@ int engine_start(struct engine *e, struct event_set *es, const struct capture_se
 		return 0;
 	err = capture_start(e->capture, s, why, sizeof(why));
 	if (err) {
-		fall_back(why);
+		diag("cannot start the BPF engine: %s; try --engine=perf", why);
 		return err;
 	}
 	nr = capture_rings(e->capture, &rings, &cpus);
 	err = events_adopt_rings(es, rings, cpus, nr);
 	if (err)
-		fall_back("out of memory");
+		diag("cannot start the BPF engine: out of memory for its rings; try --engine=perf");
 	return err;
 }
 

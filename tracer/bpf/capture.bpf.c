@@ -171,15 +171,23 @@ int BPF_PROG(capture_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
-/* The command is traced from its exec on, as perf's enable_on_exec does. */
+/*
+ * The command is traced from its exec on, as perf's enable_on_exec does.
+ * A thread other than the leader that execs takes the leader's tid (the
+ * leader's exit dropped it from the map): its exec's exit comes on that
+ * tid, which is traced from here on.
+ */
 SEC("tp_btf/sched_process_exec")
-int BPF_PROG(capture_exec, struct task_struct *p)
+int BPF_PROG(capture_exec, struct task_struct *p, int old_pid)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u8 *state = bpf_map_lookup_elem(&tasks, &tid);
+	__u32 tid = (__u32)bpf_get_current_pid_tgid(), old = (__u32)old_pid;
+	__u8 traced = CP_TRACED;
 
-	if (state && *state == CP_AT_EXEC)
-		*state = CP_TRACED;
+	if (!bpf_map_lookup_elem(&tasks, &old))
+		return 0;
+	if (old != tid)
+		bpf_map_delete_elem(&tasks, &old);
+	bpf_map_update_elem(&tasks, &tid, &traced, BPF_ANY);
 	return 0;
 }
 
