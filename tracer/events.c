@@ -464,7 +464,7 @@ int events_adopt_rings(struct event_set *es, struct ring **rings, const int *cpu
 {
 	size_t n = es->nr_rings + nr, i;
 
-	if (grow((void **)&es->rings, n, sizeof(*es->rings)) ||
+	if (grow((void **)&es->rings, n, sizeof(struct ring *)) ||
 	    grow((void **)&es->ring_fds, n, sizeof(*es->ring_fds)) ||
 	    grow((void **)&es->ring_cpus, n, sizeof(*es->ring_cpus)) ||
 	    grow((void **)&es->flush_fds, n, sizeof(*es->flush_fds)) ||
