@@ -299,7 +299,7 @@ ARCH_NAME := $(shell uname -m)
 # (build/run.ktap), checked with two parsers, and as JUnit XML.
 run: deps
 	$(SUBMAKE) golden
-	selftests/ktap-report build/run golden $(GOLDEN) golden-bpf "SCTRACE_ENGINE=bpf $(GOLDEN)"
+	selftests/ktap-report build/run golden $(GOLDEN)
 
 # Rewrites expected/$(ARCH_NAME)/ from this machine, showing each diff
 # first; CASE=name for one case; ARCH=aarch64|s390x|x86_64 blesses from
