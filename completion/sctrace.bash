@@ -37,6 +37,10 @@ _sctrace()
 		COMPREPLY=($(compgen -W "all maj min" -- "$cur"))
 		return
 		;;
+	--engine)
+		COMPREPLY=($(compgen -W "bpf perf" -- "$cur"))
+		return
+		;;
 	-b | --detach-on)
 		COMPREPLY=($(compgen -W "execve" -- "$cur"))
 		return

@@ -53,11 +53,11 @@ setup() {
 
 @test "--engine=bpf: a run it does not capture says so once, and perf events capture it" {
 	need_root
-	run sct --engine=bpf -F min -o "$out" -- "$WL/read_ebadf"
+	run sct --engine=bpf --pf min -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	[ "$(grep -c '^sctrace: notice: the BPF engine cannot capture this run: page faults' <<<"$output")" -eq 1 ]
 	# SCTRACE_ENGINE is a preference: the same run, without the line.
-	SCTRACE_ENGINE=bpf run sct -F min -o "$out" -- "$WL/read_ebadf"
+	SCTRACE_ENGINE=bpf run sct --pf min -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	[ -z "$output" ]
 	grep -q '^read(fd: 99, ' "$out"

@@ -37,7 +37,7 @@ struct cp_record {
 	__s64 nr;
 	__u16 kind;
 	__u16 cpu;
-	__u32 pad;
+	__u32 compat;		/* a 32-bit task's call (x86's i386 ABI) */
 	__u64 v[6];
 };
 

@@ -163,6 +163,27 @@ struct sample_record {
 
 _Static_assert(sizeof(struct sample_record) % 8 == 0, "samples end aligned");
 
+/*
+ * The user registers' part of a live sample (SCT_SAMPLE_ABI): the ABI,
+ * then the one register asked for, whose value is not used.
+ */
+#define SAMPLE_ABI_SIZE (2 * sizeof(uint64_t))
+
+/* A sample of raw_size bytes, then its ABI, into ring r: the size put. */
+static size_t put_sample(struct cpu_ring *r, const struct sample_record *s,
+			 size_t size, bool compat)
+{
+	unsigned char buf[sizeof(*s) + SAMPLE_ABI_SIZE];
+	const uint64_t regs[2] = {
+		compat ? PERF_SAMPLE_REGS_ABI_32 : PERF_SAMPLE_REGS_ABI_64, 0
+	};
+
+	memcpy(buf, s, size);
+	memcpy(buf + size, regs, sizeof(regs));
+	put(r, buf, size + sizeof(regs));
+	return size + sizeof(regs);
+}
+
 static int take_record(void *ctx, void *data, size_t size)
 {
 	struct capture *c = ctx;
@@ -181,7 +202,7 @@ static int take_record(void *ctx, void *data, size_t size)
 	out_size = sizeof(out) - (6 - nargs) * sizeof(uint64_t);
 	out.hdr = (struct perf_event_header){ .type = PERF_RECORD_SAMPLE,
 					      .misc = PERF_RECORD_MISC_USER,
-					      .size = (uint16_t)out_size };
+					      .size = (uint16_t)(out_size + SAMPLE_ABI_SIZE) };
 	out.pid = in->pid;
 	out.tid = in->tid;
 	out.time = in->time;
@@ -191,7 +212,7 @@ static int take_record(void *ctx, void *data, size_t size)
 	out.common_pid = (int32_t)in->tid;
 	out.id = in->nr;
 	memcpy(out.v, in->v, nargs * sizeof(uint64_t));
-	put(r, &out, out_size);
+	out_size = put_sample(r, &out, out_size, in->compat);
 	r->last_time = in->time;
 	if (ring_room(r) < CPU_RING_ROOM) {
 		c->full = true;

@@ -71,9 +71,13 @@ struct {
 #if defined(__TARGET_ARCH_x86)
 #define SYSCALL_NR(regs) ((long)(int)(regs)->orig_rax)
 #define SYSCALL_ARG6(regs) ((regs)->r9)
+/* A 32-bit task's call: it entered from the 32-bit user code segment. */
+#define USER32_CS 0x23
+#define SYSCALL_COMPAT(regs) ((regs)->cs == USER32_CS)
 #else
 #define SYSCALL_NR(regs) (-1L)
 #define SYSCALL_ARG6(regs) 0
+#define SYSCALL_COMPAT(regs) 0
 #endif
 
 static __always_inline const struct cp_config *wanted(__u64 pid_tgid, long nr, __u32 *cpu)
@@ -127,8 +131,33 @@ static __always_inline struct cp_record *reserve(__u64 size, __u64 pid_tgid, lon
 	r->nr = nr;
 	r->kind = kind;
 	r->cpu = cpu;
-	r->pad = 0;
+	r->compat = 0;
 	return r;
+}
+
+static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
+{
+	v[0] = PT_REGS_PARM1_SYSCALL(regs);
+	v[1] = PT_REGS_PARM2_SYSCALL(regs);
+	v[2] = PT_REGS_PARM3_SYSCALL(regs);
+	v[3] = PT_REGS_PARM4_SYSCALL(regs);
+	v[4] = PT_REGS_PARM5_SYSCALL(regs);
+	v[5] = SYSCALL_ARG6(regs);
+}
+
+/* i386's calls pass their arguments in ebx, ecx, edx, esi, edi, ebp. */
+static __always_inline void compat_args(struct pt_regs *regs, __u64 *v)
+{
+#if defined(__TARGET_ARCH_x86)
+	v[0] = (__u32)regs->rbx;
+	v[1] = (__u32)regs->rcx;
+	v[2] = (__u32)regs->rdx;
+	v[3] = (__u32)regs->rsi;
+	v[4] = (__u32)regs->rdi;
+	v[5] = (__u32)regs->rbp;
+#else
+	native_args(regs, v);
+#endif
 }
 
 SEC("tp_btf/sys_enter")
@@ -143,12 +172,11 @@ int BPF_PROG(capture_enter, struct pt_regs *regs, long nr)
 	r = reserve(sizeof(*r), pid_tgid, nr, cpu, CP_ENTER);
 	if (!r)
 		return 0;
-	r->v[0] = PT_REGS_PARM1_SYSCALL(regs);
-	r->v[1] = PT_REGS_PARM2_SYSCALL(regs);
-	r->v[2] = PT_REGS_PARM3_SYSCALL(regs);
-	r->v[3] = PT_REGS_PARM4_SYSCALL(regs);
-	r->v[4] = PT_REGS_PARM5_SYSCALL(regs);
-	r->v[5] = SYSCALL_ARG6(regs);
+	r->compat = SYSCALL_COMPAT(regs);
+	if (r->compat)
+		compat_args(regs, r->v);
+	else
+		native_args(regs, r->v);
 	bpf_ringbuf_submit(r, BPF_RB_NO_WAKEUP);
 	return 0;
 }
@@ -166,6 +194,7 @@ int BPF_PROG(capture_exit, struct pt_regs *regs, long ret)
 	r = reserve(CP_EXIT_SIZE, pid_tgid, nr, cpu, CP_EXIT);
 	if (!r)
 		return 0;
+	r->compat = SYSCALL_COMPAT(regs);
 	r->v[0] = ret;
 	bpf_ringbuf_submit(r, BPF_RB_NO_WAKEUP);
 	return 0;
