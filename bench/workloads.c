@@ -26,6 +26,8 @@
  * With BENCH_LOOP_TIME set in the environment, a mode prints how long its
  * own work took to stderr ("bench-workload: MODE took S s"): the cost a
  * tracer adds to the calls themselves, without its start-up and teardown.
+ * With BENCH_GATE=FIFO, a mode first waits for a line on that fifo: a test
+ * can stop its tracer before the work starts, however slow the machine.
  */
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -341,6 +343,23 @@ static int mode_cmp(const void *key, const void *elem)
 	return strcmp(key, ((const struct mode *)elem)->name);
 }
 
+/* BENCH_GATE: one read of the fifo, which returns once a writer is done. */
+static int wait_gate(const char *fifo)
+{
+	char line[64];
+	int fd;
+
+	if (!fifo)
+		return 0;
+	fd = open(fifo, O_RDONLY);
+	if (fd < 0 || read(fd, line, sizeof(line)) < 0) {
+		perror(fifo);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct mode *mode;
@@ -361,6 +380,8 @@ int main(int argc, char **argv)
 	count = atol(argv[2]);
 	if (!mode || count <= 0)
 		goto out_usage;
+	if (wait_gate(getenv("BENCH_GATE")))
+		return 1;
 	if (!getenv("BENCH_LOOP_TIME"))
 		return mode->run();
 	clock_gettime(CLOCK_MONOTONIC, &start);

@@ -381,8 +381,12 @@ kernel_count_stop() {
 # A failing test's files, kept past bats' clean-up for a person to read:
 # copied to build/kept/TEST-PID/, which is printed.
 keep_files() {
-	local dir
+	local dir f
 
 	dir=$BATS_TEST_DIRNAME/../build/kept/${BATS_TEST_NAME:0:60}-$$
-	mkdir -p "$dir" && cp "$@" "$dir"/ && echo "kept in $(realpath "$dir"):" "${@##*/}"
+	mkdir -p "$dir" || return
+	for f; do
+		[ ! -e "$f" ] || cp "$f" "$dir"/
+	done
+	echo "kept in $(realpath "$dir"):" $(ls "$dir")
 }

@@ -84,7 +84,8 @@ explain_count() {
 		END { for (k in n) print "  " k, n[k] }' "$BATS_TEST_TMPDIR/kernel.trace" | sort
 	echo "sctrace's lines, per shape (numbers blanked):"
 	sed -E 's/^\[pid [0-9]+\] //; s/0x[0-9a-f]+/A/g; s/[0-9]+/N/g' "$out" | sort | uniq -c | sort -rn | head -n 40
-	keep_files "$out" "$BATS_TEST_TMPDIR/kernel.trace" "$BATS_TEST_TMPDIR/overflowing.err"
+	keep_files "$out" "$BATS_TEST_TMPDIR/kernel.trace" "$BATS_TEST_TMPDIR/overflowing.err" \
+		"$BATS_TEST_TMPDIR/frozen.err"
 	return 1
 }
 
@@ -93,16 +94,28 @@ zombie() {
 	[ "$(cut -d ' ' -f 3 "/proc/$1/stat")" = Z ]
 }
 
-# sctrace "$@" on a bench-workload, stopped once the workload runs (its
-# events are enabled at its exec), let go once it has ended: a zombie,
-# which sctrace reaps. What it made waited in rings nobody read. Its
-# status in $status, its stderr in $frozen_err.
+# sctrace ARGS -- MODE N: bench-workload's MODE, run under the name
+# overflow_comm prints (for kernel_count_start), waiting at a gate
+# (BENCH_GATE) until sctrace is stopped; let go once it has ended: a
+# zombie, which sctrace reaps. What it made waited in rings nobody read,
+# however late the stop came on a busy machine. Its status in $status,
+# its stderr in $frozen_err.
 frozen_run() {
+	local gate=$BATS_TEST_TMPDIR/gate comm=$(overflow_comm) args=()
 	frozen_err=$BATS_TEST_TMPDIR/frozen.err
-	sct_bg "$@" 2>"$frozen_err"
-	wait_until has_child "$SCT_PID" bench-workload
+	while [ "$1" != -- ]; do
+		args+=("$1")
+		shift
+	done
+	shift
+	rm -f "$gate" "$BATS_TEST_TMPDIR/$comm"
+	mkfifo "$gate"
+	ln -s "$WORKLOAD" "$BATS_TEST_TMPDIR/$comm"
+	BENCH_GATE=$gate sct_bg "${args[@]}" -- "$BATS_TEST_TMPDIR/$comm" "$@" 2>"$frozen_err"
+	wait_until has_child "$SCT_PID" "$comm"
 	kill -STOP "$SCT_PID"
-	# Let go however the wait ended: never left stopped.
+	# Each step taken however the one before ended: never left stopped.
+	timeout "$LIMIT" sh -c 'echo > "$1"' sh "$gate" || true
 	wait_until zombie "$CHILD" || true
 	kill -CONT "$SCT_PID"
 	status=0
@@ -113,17 +126,16 @@ frozen_run() {
 	# The kernel writes a ring's LOST record only on its next write there.
 	# With sctrace frozen, the workload overflows both rings, moves cpus
 	# and exits: nothing writes to either ring again, unless sctrace does.
-	# The reference's rings hold the whole run (about 100 MB over two
-	# cpus), so it is lossless however slow the tracer is. No contents,
-	# as above: the loss is counted in records.
-	run --separate-stderr sct --no-contents -m 32768 -o "$out" -- "$WORKLOAD" migrate 300000
-	assert_success
-	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
-	[ "$lost_before" -eq 0 ]
-	frozen_run --no-contents -m 1 -o "$out" -- "$WORKLOAD" migrate 300000
+	# What was made, the kernel counts in the same run. No contents, as
+	# above: the loss is counted in records.
+	kernel_count_start "$(overflow_comm)"
+	frozen_run --no-contents -m 1 -o "$out" -- migrate 300000
+	kernel_count_stop
+	made=$KCOUNT
+	[ "$status" -eq 0 ]
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	[ "$lost" -gt 0 ]
-	[ $((shown + lost)) -eq "$made" ]
+	[ $((shown + lost)) -eq "$made" ] || explain_count
 }
 
 # The counts of "sctrace: LOST N KIND" lines of $frozen_err: "EVENTS TASK_RECORDS".
@@ -137,24 +149,23 @@ lost_said() {
 	# 2000 forks and exits with sctrace stopped overflow both rings of a
 	# cpu: its sample ring and its task-record ring (one page each with
 	# -m 1). Names and forks are no events of the trace: counted apart.
-	run --separate-stderr sct --comm --no-contents -m 4096 -o "$out" -- "$WORKLOAD" forkstorm 2000
-	assert_success
-	read -r made lost_before < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
-	[ "$lost_before" -eq 0 ]
-	! grep -q LOST "$out"
-	frozen_run --comm --no-contents -m 1 -o "$out" -- "$WORKLOAD" forkstorm 2000
+	# What was made, the kernel counts in the same run.
+	kernel_count_start "$(overflow_comm)"
+	frozen_run --comm --no-contents -m 1 -o "$out" -- forkstorm 2000
+	kernel_count_stop
+	made=$KCOUNT
 	[ "$status" -eq 0 ]
 	read -r shown lost < <(awk -f "$BATS_TEST_DIRNAME/events.awk" "$out")
 	tasks=$(awk '/^--- LOST [0-9]+ task records on cpu [0-9]+ ---$/ { n += $3 } END { print n + 0 }' "$out")
 	[ "$lost" -gt 0 ]
 	[ "$tasks" -gt 0 ]
-	[ $((shown + lost)) -eq "$made" ]
+	[ $((shown + lost)) -eq "$made" ] || explain_count
 	[ "$(lost_said)" = "$lost $tasks" ]
 }
 
 @test "a recording keeps the two kinds of loss apart: its replay and --json say which" {
 	data=$BATS_TEST_TMPDIR/lost.data
-	frozen_run record --no-contents -m 1 -o "$data" -- "$WORKLOAD" forkstorm 2000
+	frozen_run record --no-contents -m 1 -o "$data" -- forkstorm 2000
 	[ "$status" -eq 0 ]
 	read -r events tasks < <(lost_said)
 	[ "$events" -gt 0 ]
