@@ -458,6 +458,9 @@ __noinline int put_vector(struct scratch *s, struct vector_req *v)
 		v->items++;
 		n = i + 1;
 	}
+	/* Exactly CT_MAX_ARGV strings: whole, not cut, if the next is the NULL. */
+	if (!fault && vector_element(v, CT_MAX_ARGV, &elem) && !elem)
+		return 0;
 	if (fault)
 		v->faulted = 1;
 	if (fault && !n)
