@@ -169,6 +169,47 @@ has_exec_argv() {
 	has_line "newfstatat(dfd: AT_FDCWD, filename: \"$BATS_TEST_TMPDIR/sized\", statbuf: {st_mode: S_IFREG|0640, st_size: 1234, ...}, flag: 0) = 0"
 }
 
+# Issue 32: values whose plausible mistakes (the neighbouring field, the
+# other byte order, a mask too narrow) print differently from the truth.
+@test "values where a mistake shows: revents apart from events, mode bits above 0777, ports unlike swapped" {
+	trace_case poll poll_apart
+	run "$PY" "$CASES" poll_apart
+	r=$(awk '$1 == "r" { print $2 }' <<< "$output")
+	w=$(awk '$1 == "w" { print $2 }' <<< "$output")
+	has_line "poll(ufds: [{fd: $r, events: POLLIN|POLLPRI}, {fd: $w, events: POLLIN|POLLOUT}], nfds: 2, timeout_msecs: 0) = 1 ([{fd: $w, revents: POLLOUT}])"
+	trace_case newfstatat stat_mode_bits "$BATS_TEST_TMPDIR/modes"
+	has_line "newfstatat(dfd: AT_FDCWD, filename: \"$BATS_TEST_TMPDIR/modes\", statbuf: {st_mode: S_IFREG|07751, st_size: 4660, ...}, flag: 0) = 0"
+	trace_case connect sockets_swapped
+	fd=$(sed -nE 's/^connect\(fd: ([0-9]+),.*/\1/p' "$out.bare" | head -n 1)
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_INET, sin_port: 4660, sin_addr: 127.0.0.1}, addrlen: 16) = -1 ECONNREFUSED (Connection refused)"
+	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_INET6, sin6_port: 4660, sin6_addr: ::1}, addrlen: 28) = -1 ECONNREFUSED (Connection refused)"
+}
+
+@test "--json: the same values where a mistake shows" {
+	trace_json poll poll_apart
+	run "$PY" "$CASES" poll_apart
+	r=$(awk '$1 == "r" { print $2 }' <<< "$output")
+	w=$(awk '$1 == "w" { print $2 }' <<< "$output")
+	json_has poll "{\"ufds\":[{\"fd\":$r,\"events\":\"POLLIN|POLLPRI\"},{\"fd\":$w,\"events\":\"POLLIN|POLLOUT\"}],\"ufds_out\":[{\"fd\":$w,\"revents\":\"POLLOUT\"}]}"
+	trace_json newfstatat stat_mode_bits "$BATS_TEST_TMPDIR/modes"
+	json_has newfstatat "{\"filename\":\"$BATS_TEST_TMPDIR/modes\",\"statbuf\":{\"st_mode\":\"S_IFREG|07751\",\"st_size\":4660}}"
+	trace_json connect sockets_swapped
+	json_has connect '{"uservaddr":{"sa_family":"AF_INET","sin_port":4660,"sin_addr":"127.0.0.1"}}'
+	json_has connect '{"uservaddr":{"sa_family":"AF_INET6","sin6_port":4660,"sin6_addr":"::1"}}'
+}
+
+@test "argv: --string-limit cuts a string past the limit, not at it; 31 and 32 strings whole, 33 cut after 32" {
+	run --separate-stderr sct --string-limit 4 -e execve -o "$out" -- "$PY" "$CASES" argv_limits
+	assert_success
+	assert_equal "$stderr" ""
+	sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+	local tail=', envp: 0x[0-9a-f]+ /\* 0 vars \*/\) = 0$'
+	grep -qE '^execve\(filename: "/bin/true", argv: \["true", "abc", "abcd", "abcd"\.\.\.\]'"$tail" "$out.bare"
+	grep -qE '^execve\(filename: "/bin/true", argv: \["true", "'"$(seq -s '", "' 1 30)"'"\]'"$tail" "$out.bare"
+	grep -qE '^execve\(filename: "/bin/true", argv: \["true", "'"$(seq -s '", "' 1 31)"'"\]'"$tail" "$out.bare"
+	grep -qE '^execve\(filename: "/bin/true", argv: \["true", "'"$(seq -s '", "' 1 31)"'", \.\.\.\]'"$tail" "$out.bare"
+}
+
 @test "a buffer another thread changes during the call: shown as it was when the call began" {
 	trace_case write changed_during_call
 	run "$PY" "$CASES" changed_during_call

@@ -277,10 +277,59 @@ def exec_argv_unfaulted():
         del words
 
 
+def poll_apart():
+    """events and revents apart (POLLIN|POLLOUT in, POLLOUT out), on fds
+    that are not the count: a decoder showing one for the other differs."""
+    import select
+    r, w = os.pipe()
+    say("r", r)
+    say("w", w)
+    p = select.poll()
+    p.register(r, select.POLLIN | select.POLLPRI)
+    p.register(w, select.POLLIN | select.POLLOUT)
+    p.poll(0)
+
+
+def stat_mode_bits():
+    """stat of a file with setuid, setgid and sticky set and a size that
+    is no power of two: a mask too narrow or another field shows."""
+    path = sys.argv[2]
+    with open(path, "wb") as f:
+        f.write(b"z" * 4660)
+    os.chmod(path, 0o7751)
+    os.stat(path)
+
+
+def sockets_swapped():
+    """Ports and addresses that read differently byte-swapped."""
+    for family, addr in ((socket.AF_INET, ("127.0.0.1", 0x1234)),
+                         (socket.AF_INET6, ("::1", 0x1234))):
+        s = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            s.connect(addr)
+        except OSError:
+            pass
+        s.close()
+
+
+def argv_limits():
+    """execs of /bin/true with argv strings of 3, 4 and 5 bytes (around
+    --string-limit 4), then 31, 32 and 33 strings (around the 32 read)."""
+    for argv in ([b"true", b"abc", b"abcd", b"abcde"],
+                 [b"true"] + [b"%d" % i for i in range(1, 31)],
+                 [b"true"] + [b"%d" % i for i in range(1, 32)],
+                 [b"true"] + [b"%d" % i for i in range(1, 33)]):
+        pid = os.fork()
+        if pid == 0:
+            os.execve(b"/bin/true", argv, {})
+        os.waitpid(pid, 0)
+
+
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
                                  unmapped, argv_unmapped, poll_revents, sockets, stat_file,
                                  changed_during_call, threads_openat, resumed,
-                                 exec_unfaulted, arrays_unfaulted, exec_argv_unfaulted)}
+                                 exec_unfaulted, arrays_unfaulted, exec_argv_unfaulted,
+                                 poll_apart, stat_mode_bits, sockets_swapped, argv_limits)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()

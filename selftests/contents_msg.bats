@@ -62,6 +62,21 @@ unix_lines() {
 	has_line "sendmmsg(fd: $a, mmsg: [$(one 0 1 1), $(one 1 1 1), $(one 2 1 1), $(one 3 1 1), ...], vlen: 6, flags: 0) = 6"
 }
 
+@test "sendmmsg and recvmmsg at their limit: 3 and 4 messages whole, 5 cut after 4" {
+	trace_case_with "-e sendmmsg,recvmmsg" msg_limit
+	a=$(info_of a) b=$(info_of b)
+	one() {
+		echo "{msg_hdr: {msg_name: NULL, msg_namelen: 0, msg_iov: [{iov_base: \"$1\", iov_len: $2}], msg_iovlen: 1, msg_controllen: 0, msg_flags: 0}, msg_len: $3}"
+	}
+	local m1 m2 m3 m4
+	m1=$(one m 1 1) m2=$(one mm 2 2) m3=$(one mmm 3 3) m4=$(one mmmm 4 4)
+	has_line "sendmmsg(fd: $a, mmsg: [$m1, $m2, $m3], vlen: 3, flags: 0) = 3"
+	has_line "sendmmsg(fd: $a, mmsg: [$m1, $m2, $m3, $m4], vlen: 4, flags: 0) = 4"
+	has_line "sendmmsg(fd: $a, mmsg: [$m1, $m2, $m3, $m4, ...], vlen: 5, flags: 0) = 5"
+	has_line "recvmmsg(fd: $b, mmsg: [$(one m 8 1), $(one mm 8 2), $(one mmm 8 3), $(one m 8 1)], vlen: 4, flags: MSG_DONTWAIT, timeout: NULL) = 4"
+	has_line "recvmmsg(fd: $b, mmsg: [$(one mm 8 2), $(one mmm 8 3), $(one mmmm 8 4), $(one m 8 1), ...], vlen: 5, flags: MSG_DONTWAIT, timeout: NULL) = 5"
+}
+
 @test "--json: a message as an object, the address's in and out lengths, the cut listed" {
 	trace_case_with "--json -e recvmsg" msg_inet
 	grep -qF "\"contents\":{\"msg\":{\"msg_name\":{\"sa_family\":\"AF_INET\",\"sin_port\":$(info_of sport),\"sin_addr\":\"127.0.0.1\"},\"msg_namelen\":16,\"msg_namelen_in\":28,\"msg_iov\":[{\"iov_base\":\"ping\",\"iov_len\":16}],\"msg_iovlen\":1,\"msg_controllen\":0,\"msg_flags\":\"0\"}}}" "$out"

@@ -198,6 +198,22 @@ def msg_many():
     say("ret", sys_call("sendmmsg", a.fileno(), ctypes.addressof(array), 6, 0))
 
 
+def msg_limit():
+    """sendmmsg of 3, 4 and 5 messages, around the 4 shown; recvmmsg of 4
+    and 5 (of the 12 sent), each message a length of its own."""
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+    say("a", a.fileno())
+    say("b", b.fileno())
+    for n in (3, 4, 5):
+        out = [Message(iovs=(b"m" * (i + 1),)) for i in range(n)]
+        array = mmsgs(*out)
+        say("ret", sys_call("sendmmsg", a.fileno(), ctypes.addressof(array), n, 0))
+    for n in (4, 5):
+        got = [Message(iovs=(8,)) for _ in range(n)]
+        array = mmsgs(*got)
+        say("ret", sys_call("recvmmsg", b.fileno(), ctypes.addressof(array), n, MSG_DONTWAIT, 0))
+
+
 def msg_fds():
     """-y: an fd received in SCM_RIGHTS is the file sent, while the process runs."""
     d = sys.argv[2]
@@ -218,7 +234,7 @@ def msg_fds():
     os.read(struct.unpack_from("=i", m.cmsgs()[0][2])[0], 1)
 
 
-CASES = {f.__name__: f for f in (msg_unix, msg_inet, msg_many, msg_fds)}
+CASES = {f.__name__: f for f in (msg_unix, msg_inet, msg_many, msg_limit, msg_fds)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()
