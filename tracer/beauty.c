@@ -434,7 +434,8 @@ static void print_flags(struct outbuf *ob, unsigned long val, bool sep,
 static void print_enum(struct outbuf *ob, unsigned long val,
 		       const struct symbol *table, size_t nr)
 {
-	const char *name = symbol_name(val, table, nr);
+	/* Every enumeration is an int: the kernel ignores the register's upper half. */
+	const char *name = symbol_name((unsigned int)val, table, nr);
 
 	if (name)
 		outbuf_puts(ob, name);
