@@ -46,6 +46,12 @@ trace_case() {
 	has_line "pselect6(n: 1100, inp: [$r 1023 ...], outp: NULL, exp: NULL, tsp: {tv_sec: 0, tv_nsec: 0}, sig: NULL) = 3 (inp: [$r 1023 ...])"
 }
 
+@test "pselect6: fds 0 and 1023, the first and last of a set; 1023 out when n is 1023" {
+	trace_case pselect6 select_first_last
+	has_line "pselect6(n: 1024, inp: [0 1023], outp: NULL, exp: NULL, tsp: {tv_sec: 0, tv_nsec: 0}, sig: NULL) = 1 (inp: [1023])"
+	has_line "pselect6(n: 1023, inp: [0], outp: NULL, exp: NULL, tsp: {tv_sec: 0, tv_nsec: 0}, sig: NULL) = 0 (Timeout)"
+}
+
 @test "pselect6: a set in unmapped memory is its address" {
 	trace_case pselect6 select_unreadable
 	has_line "pselect6(n: 4, inp: 0x10, outp: NULL, exp: NULL, tsp: {tv_sec: 0, tv_nsec: 0}, sig: NULL) = -1 EFAULT (Bad address)"

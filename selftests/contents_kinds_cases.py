@@ -131,6 +131,20 @@ def pselect_over_cap():
     say("ret", sys_call("pselect6", 1100, inp.ptr, 0, 0, addr(ts), 0))
 
 
+def select_first_last():
+    """fds 0 and 1023, the first and last of an fd_set, in its first and
+    last long: 0 idle, 1023 ready; with n 1024, then n 1023 (1023 out)."""
+    r, w = os.pipe()
+    os.write(w, b"x")
+    idle, _ = os.pipe()
+    os.dup2(idle, 0)
+    os.dup2(r, 1023)
+    ts = (ctypes.c_long * 2)(0, 0)
+    for n in (1024, 1023):
+        inp = FdSet(1024).add(0, 1023)
+        say("ret", sys_call("pselect6", n, inp.ptr, 0, 0, addr(ts), 0))
+
+
 def select_unreadable():
     """A set pointer to unmapped memory: its address, and EFAULT."""
     ts = (ctypes.c_long * 2)(0, 0)
@@ -702,7 +716,7 @@ def siginfos():
 
 
 CASES = {f.__name__: f for f in (random_bytes, clone3_args, clone_parent_tid, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
-                                 pselect_over_cap, select_unreadable, iov_writes,
+                                 pselect_over_cap, select_first_last, select_unreadable, iov_writes,
                                  iov_reads, iov_faults, iov_unreadable_entry, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,
                                  sigset_page_unmapped, rlimits,
