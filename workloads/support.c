@@ -8,7 +8,10 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
+#include <netinet/in.h>
 
 #include "support.h"
 
@@ -383,4 +386,73 @@ long few_calls(void)
 	syscall(SYS_brk, 0);
 	syscall(SYS_openat, AT_FDCWD, "/nonexistent/sctrace", O_RDONLY);
 	return syscall(SYS_write, fx.dgram[1], "written", 7);
+}
+
+/* revents (POLLOUT) is not events (POLLIN|POLLOUT), fds are not the count. */
+long poll_events_differ(void)
+{
+	struct pollfd fds[2] = {
+		{ .fd = fx.idle_pipe[0], .events = POLLIN | POLLPRI },
+		{ .fd = fx.idle_pipe[1], .events = POLLIN | POLLOUT },
+	};
+
+	return poll(fds, 2, 0);
+}
+
+/*
+ * Every mode bit above the permissions set, and a size that is no power
+ * of two: a mask too narrow or a neighbouring field reads differently.
+ */
+long fstat_mode_bits(void)
+{
+	struct stat st;
+	int fd = memfd_create("sctrace-mode", 0);
+
+	ftruncate(fd, 4660);
+	fchmod(fd, S_ISUID | S_ISGID | S_ISVTX | 0751);
+	return fstatat(fd, "", &st, AT_EMPTY_PATH);
+}
+
+/*
+ * An AF_INET address on a unix socket: refused (EINVAL) before any
+ * network is needed, so the same in a guest without one. Port 0x1234 and
+ * 10.1.2.3 read differently in the other byte order.
+ */
+long connect_inet_port(void)
+{
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_port = htons(0x1234),
+		.sin_addr.s_addr = htonl(0x0a010203),
+	};
+
+	return connect(fx.dgram[0], (struct sockaddr *)&sin, sizeof(sin));
+}
+
+long connect_inet6_port(void)
+{
+	struct sockaddr_in6 sin6 = {
+		.sin6_family = AF_INET6,
+		.sin6_port = htons(0x1234),
+		.sin6_addr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [12] = 0x12, 0x34, 0x56, 0x78 },
+	};
+
+	return connect(fx.dgram[0], (struct sockaddr *)&sin6, sizeof(sin6));
+}
+
+/*
+ * writev of nr iovecs, the i-th i + 1 bytes of its own letter: around the
+ * 8 that sctrace shows, each a length no power of two can pass for.
+ */
+long writev_iovecs(int nr)
+{
+	static char data[10][10];
+	struct iovec iov[10];
+	int i;
+
+	for (i = 0; i < nr && i < 10; i++) {
+		memset(data[i], 'a' + i, (size_t)i + 1);
+		iov[i] = (struct iovec){ .iov_base = data[i], .iov_len = (size_t)i + 1 };
+	}
+	return writev(fx.idle_pipe[1], iov, nr);
 }

@@ -82,4 +82,11 @@ long setuid_as_nobody(void);
 long recvfrom_after_send(void);
 long few_calls(void);
 
+/* Values where a decoding mistake (another field, byte order, a narrow mask) shows. */
+long poll_events_differ(void);
+long fstat_mode_bits(void);
+long connect_inet_port(void);
+long connect_inet6_port(void);
+long writev_iovecs(int nr);
+
 #endif
