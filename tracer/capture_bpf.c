@@ -169,9 +169,9 @@ _Static_assert(sizeof(struct sample_record) % 8 == 0, "samples end aligned");
  */
 #define SAMPLE_ABI_SIZE (2 * sizeof(uint64_t))
 
-/* A sample of raw_size bytes, then its ABI, into ring r: the size put. */
-static size_t put_sample(struct cpu_ring *r, const struct sample_record *s,
-			 size_t size, bool compat)
+/* A sample's first size bytes, then its ABI, into ring r. */
+static void put_sample(struct cpu_ring *r, const struct sample_record *s,
+		       size_t size, bool compat)
 {
 	unsigned char buf[sizeof(*s) + SAMPLE_ABI_SIZE];
 	const uint64_t regs[2] = {
@@ -181,7 +181,6 @@ static size_t put_sample(struct cpu_ring *r, const struct sample_record *s,
 	memcpy(buf, s, size);
 	memcpy(buf + size, regs, sizeof(regs));
 	put(r, buf, size + sizeof(regs));
-	return size + sizeof(regs);
 }
 
 static int take_record(void *ctx, void *data, size_t size)
@@ -212,7 +211,7 @@ static int take_record(void *ctx, void *data, size_t size)
 	out.common_pid = (int32_t)in->tid;
 	out.id = in->nr;
 	memcpy(out.v, in->v, nargs * sizeof(uint64_t));
-	out_size = put_sample(r, &out, out_size, in->compat);
+	put_sample(r, &out, out_size, in->compat);
 	r->last_time = in->time;
 	if (ring_room(r) < CPU_RING_ROOM) {
 		c->full = true;
