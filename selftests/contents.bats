@@ -346,3 +346,16 @@ PYEOF
 	run --separate-stderr sct -e openat,connect,poll -o "$out.live" -- "$PY" "$CASES" sockets
 	diff <(grep connect "$out") <(grep connect "$out.live")
 }
+
+@test "in a pid namespace: the command's contents and its child's, read by their ids there" {
+	need_pid_ns
+	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc \
+		"$SCTRACE" -e execve,openat -o "$out" -- sh -c 'cat /etc/hostname; true'
+	assert_success
+	assert_equal "$stderr" ""
+	# The command's own exec, read at its enter.
+	grep -qE '^execve\(filename: "/usr/bin/sh", argv: \["sh", "-c", "cat /etc/hostname; true"\], envp: 0x[0-9a-f]+ /\* [0-9]+ vars \*/\) = 0$' "$out"
+	# Its forked child's, traced from the fork on: only cat opens the file.
+	grep -qE '^\[pid [0-9]+\] execve\(filename: "/usr/bin/cat", argv: \["cat", "/etc/hostname"\], envp: 0x[0-9a-f]+ /\* [0-9]+ vars \*/\) = 0$' "$out"
+	grep -qE '^\[pid [0-9]+\] openat\(dfd: AT_FDCWD, filename: "/etc/hostname", flags: O_RDONLY\) = [0-9]+$' "$out"
+}

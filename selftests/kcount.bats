@@ -141,3 +141,18 @@ getpriority EINVAL: 320000"
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -eq 20000 ]
 }
+
+@test "in a pid namespace: -s counts the command's calls and its children's threads', by their ids there" {
+	need_bpf
+	need_pid_ns
+	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc \
+		"$SCTRACE" -s -o "$out" -- sh -c "'$WORKLOAD' threads2 2000; true"
+	assert_success
+	assert_equal "$stderr" ""
+	# sh's exec and its child's.
+	read -r calls _ <<< "$(total_row "$out" execve)"
+	[ "$calls" -eq 2 ]
+	# The child's two threads, 1000 each (sh makes its own getppid too).
+	run per_thread "$out" getppid
+	assert_line "2 1000"
+}

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "bpf_embed.h"
 
@@ -181,4 +183,24 @@ void bpf_embed_close(struct bpf_embed *e)
 	for (i = 0; i < BPF_EMBED_PROGRAMS; i++)
 		bpf_link__destroy(e->links[i]);
 	bpf_object__close(e->obj);
+}
+
+/* The initial pid namespace's inode number: the kernel's fixed one. */
+#define PID_NS_INIT_INO 0xEFFFFFFCu
+
+/*
+ * The pid namespace sctrace runs in, if not the initial one: there the
+ * programs' plain helper gives ids sctrace does not know, so they ask
+ * for this one's (bpf_get_ns_current_pid_tgid, which takes the dev as
+ * the kernel encodes it). Where it cannot be told, the initial one.
+ */
+bool bpf_embed_pid_ns(__u64 *dev, __u64 *ino)
+{
+	struct stat st;
+
+	if (stat("/proc/self/ns/pid", &st) || st.st_ino == PID_NS_INIT_INO)
+		return false;
+	*dev = (__u64)major(st.st_dev) << 20 | minor(st.st_dev);
+	*ino = st.st_ino;
+	return true;
 }

@@ -2,7 +2,9 @@
 #ifndef SCTRACE_BPF_EMBED_H
 #define SCTRACE_BPF_EMBED_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <linux/types.h>
 
 /*
  * A BPF object embedded in sctrace as the bytes of its file: opened, its
@@ -45,5 +47,6 @@ int bpf_embed_open_load(struct bpf_embed *e, const struct bpf_embed_object *o,
 int bpf_embed_attach(struct bpf_embed *e, char *why, size_t len);
 void bpf_embed_close(struct bpf_embed *e);
 void bpf_embed_explain(char *why, size_t len, const char *step, int err);
+bool bpf_embed_pid_ns(__u64 *dev, __u64 *ino);
 
 #endif

@@ -84,6 +84,14 @@ struct ct_config {
 	__u32 fork_child_offset;	/* of child_pid in sched_process_fork */
 	__u32 exec_filename_offset;	/* of filename in sched_process_exec; 0: unknown */
 	/*
+	 * sctrace runs in a pid namespace other than the initial one: the
+	 * ids it knows are those of this one (its nsfs dev, as the kernel
+	 * encodes a dev_t, and inode), not the plain helper's.
+	 */
+	__u32 pid_ns;
+	__u64 pid_ns_dev;
+	__u64 pid_ns_ino;
+	/*
 	 * socketcall(call, args): its number (-1: the machine has none), and
 	 * per call the syscall it makes (-1: none) and how many arguments
 	 * it reads from args.

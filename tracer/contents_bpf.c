@@ -193,6 +193,7 @@ static int set_config(struct contents *c, const struct contents_targets *t,
 	c->cfg.follow_forks = t->follow_forks;
 	c->cfg.fork_child_offset = fork_child_offset;
 	c->cfg.exec_filename_offset = exec_filename_offset(tfs);
+	c->cfg.pid_ns = bpf_embed_pid_ns(&c->cfg.pid_ns_dev, &c->cfg.pid_ns_ino);
 	return bpf_map_update_elem(bpf_map__fd(c->config), &key, &c->cfg,
 				   BPF_ANY) ? -errno : 0;
 }

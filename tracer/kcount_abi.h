@@ -34,6 +34,10 @@ struct kc_config {
 	__u32 selective;		/* -e given: numbers past the calls map are not counted */
 	__u32 errnos;			/* --errno-summary: fill the errnos map */
 	__u32 stopped;			/* nothing more is counted: the maps are read */
+	/* sctrace's pid namespace, if not the initial one: as ct_config's */
+	__u32 pid_ns;
+	__u64 pid_ns_dev;
+	__u64 pid_ns_ino;
 };
 
 /* Both row keys start with the tid: sctrace reads a thread's rows by it. */

@@ -316,6 +316,7 @@ static int set_targets(struct kcount *kc, const struct kcount_targets *t,
 	__u32 key = 0;
 	size_t i;
 
+	cfg.pid_ns = bpf_embed_pid_ns(&cfg.pid_ns_dev, &cfg.pid_ns_ino);
 	for (i = 0; t->tids && i < t->nr_tids; i++)
 		if (bpf_map_update_elem(fd, &t->tids[i], &task, BPF_ANY))
 			return -errno;

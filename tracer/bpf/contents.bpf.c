@@ -136,19 +136,72 @@ struct {
 	__type(value, __u32);
 } execs SEC(".maps");
 
-static __always_inline const struct ct_config *traced_config(__u32 *tid)
+/*
+ * In a pid namespace: a traced task's children, by their global tids,
+ * from the fork to their first event. LRU: a child that never ran in
+ * sctrace's namespace needs no cleaning.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u8);
+} forked SEC(".maps");
+
+static __always_inline const struct ct_config *get_config(void)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	const struct ct_config *cfg;
 	__u32 key = 0;
 
-	*tid = (__u32)pid_tgid;
-	cfg = bpf_map_lookup_elem(&config, &key);
-	if (!cfg)
+	return bpf_map_lookup_elem(&config, &key);
+}
+
+/*
+ * The current task's ids as sctrace knows them: in its pid namespace.
+ * False for a task of another namespace, which is never traced.
+ */
+static __always_inline bool current_ids(const struct ct_config *cfg, __u64 *pid_tgid)
+{
+	struct bpf_pidns_info ns;
+
+	if (!cfg->pid_ns) {
+		*pid_tgid = bpf_get_current_pid_tgid();
+		return true;
+	}
+	if (bpf_get_ns_current_pid_tgid(cfg->pid_ns_dev, cfg->pid_ns_ino, &ns, sizeof(ns)))
+		return false;
+	*pid_tgid = (__u64)ns.tgid << 32 | ns.pid;
+	return true;
+}
+
+/*
+ * In a pid namespace, a traced task's child at its first event (its
+ * fork's exit): the fork knew only its global tid. It is traced from
+ * now on, under its tid in the namespace.
+ */
+static __always_inline bool adopt_forked(__u32 tid)
+{
+	__u32 global = (__u32)bpf_get_current_pid_tgid();
+	__u8 one = 1;
+
+	if (bpf_map_delete_elem(&forked, &global))
+		return false;
+	return !bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
+}
+
+static __always_inline const struct ct_config *traced_config(__u32 *tid)
+{
+	const struct ct_config *cfg = get_config();
+	__u64 pid_tgid;
+
+	*tid = 0;
+	if (!cfg || !current_ids(cfg, &pid_tgid))
 		return NULL;
+	*tid = (__u32)pid_tgid;
 	if (cfg->all)
 		return (pid_tgid >> 32) == cfg->self_tgid ? NULL : cfg;
-	return bpf_map_lookup_elem(&traced, tid) ? cfg : NULL;
+	if (bpf_map_lookup_elem(&traced, tid))
+		return cfg;
+	return cfg->pid_ns && adopt_forked(*tid) ? cfg : NULL;
 }
 
 /*
@@ -1084,10 +1137,15 @@ static __always_inline bool is_exec(const struct ct_call_spec *spec)
 }
 
 /* A traced thread other than the leader starts an exec: note the caller. */
-static __always_inline void note_exec(const struct ct_call_spec *spec, __u32 tid)
+static __always_inline void note_exec(const struct ct_config *cfg,
+				      const struct ct_call_spec *spec, __u32 tid)
 {
-	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+	__u64 pid_tgid;
+	__u32 tgid;
 
+	if (!current_ids(cfg, &pid_tgid))
+		return;
+	tgid = pid_tgid >> 32;
 	if (tid != tgid && is_exec(spec))
 		bpf_map_update_elem(&execs, &tgid, &tid, BPF_ANY);
 }
@@ -1098,11 +1156,15 @@ static __always_inline void note_exec(const struct ct_call_spec *spec, __u32 tid
  */
 static __always_inline bool exec_takeover(void)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)pid_tgid, tgid = pid_tgid >> 32;
-	__u32 *caller;
+	const struct ct_config *cfg = get_config();
+	__u32 tid, tgid, *caller;
+	__u64 pid_tgid;
 	__u8 one = 1;
 
+	if (!cfg || !current_ids(cfg, &pid_tgid))
+		return false;
+	tid = (__u32)pid_tgid;
+	tgid = pid_tgid >> 32;
 	if (tid != tgid)
 		return false;
 	caller = bpf_map_lookup_elem(&execs, &tgid);
@@ -1175,7 +1237,7 @@ int contents_enter(struct enter_ctx *ctx)
 			emit_subcall(ctx, nr, call.args);
 		return KEEP;
 	}
-	note_exec(spec, tid);
+	note_exec(cfg, spec, tid);
 	call.nr = nr;
 	call.raw_nr = ctx->id;
 	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, NULL, false,
@@ -1238,15 +1300,31 @@ int contents_fork(void *ctx)
 	if (bpf_probe_read_kernel(&child, sizeof(child),
 				  (const char *)ctx + (cfg->fork_child_offset & 0xff)))
 		return KEEP;
-	bpf_map_update_elem(&traced, &child, &one, BPF_ANY);
+	/* child_pid is the global one: in a namespace, its first event knows both. */
+	if (cfg->pid_ns)
+		bpf_map_update_elem(&forked, &child, &one, BPF_ANY);
+	else
+		bpf_map_update_elem(&traced, &child, &one, BPF_ANY);
 	return KEEP;
 }
 
 SEC("tracepoint/sched/sched_process_exit")
 int contents_task_exit(void *ctx)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	const struct ct_config *cfg = get_config();
+	__u64 pid_tgid;
+	__u32 tid;
 
+	if (!cfg)
+		return KEEP;
+	if (cfg->pid_ns) {
+		/* A child that ended before its first event. */
+		tid = (__u32)bpf_get_current_pid_tgid();
+		bpf_map_delete_elem(&forked, &tid);
+	}
+	if (!current_ids(cfg, &pid_tgid))
+		return KEEP;
+	tid = (__u32)pid_tgid;
 	bpf_map_delete_elem(&traced, &tid);
 	bpf_map_delete_elem(&pending, &tid);
 	bpf_map_delete_elem(&pending_msgs, &tid);

@@ -87,6 +87,18 @@ struct {
 	__type(value, struct kc_gone);
 } gone SEC(".maps");
 
+/*
+ * In a pid namespace: a counted task's children, by their global tids,
+ * from the fork to their first event. LRU: a child that never ran in
+ * sctrace's namespace needs no cleaning.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u8);
+} forked SEC(".maps");
+
 /* Calls that could not be counted (a full map), for the LOST line. */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -114,6 +126,43 @@ static __always_inline const struct kc_config *get_config(void)
 }
 
 /*
+ * The current task's ids as sctrace knows them: in its pid namespace.
+ * False for a task of another namespace, which is never counted.
+ */
+static __always_inline bool current_ids(const struct kc_config *cfg, __u64 *pid_tgid)
+{
+	struct bpf_pidns_info ns;
+
+	if (!cfg->pid_ns) {
+		*pid_tgid = bpf_get_current_pid_tgid();
+		return true;
+	}
+	if (bpf_get_ns_current_pid_tgid(cfg->pid_ns_dev, cfg->pid_ns_ino, &ns, sizeof(ns)))
+		return false;
+	*pid_tgid = (__u64)ns.tgid << 32 | ns.pid;
+	return true;
+}
+
+/*
+ * In a pid namespace, a counted task's child at its first event (its
+ * fork's exit): the fork knew only its global tid. It is counted from
+ * now on, under its tid in the namespace.
+ */
+static __always_inline struct kc_task *adopt_forked(__u32 tid)
+{
+	struct kc_task fresh = { .state = KC_TRACED };
+	__u32 global = (__u32)bpf_get_current_pid_tgid();
+
+	if (bpf_map_delete_elem(&forked, &global))
+		return NULL;
+	if (bpf_map_update_elem(&tasks, &tid, &fresh, BPF_ANY)) {
+		count_missed();
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&tasks, &tid);
+}
+
+/*
  * The counted task's entry, or NULL. Every task is counted with all:
  * its entry is made at its first call (create), sctrace's never.
  */
@@ -124,6 +173,8 @@ static __always_inline struct kc_task *task_of(const struct kc_config *cfg, __u6
 	__u32 tid = (__u32)pid_tgid;
 	struct kc_task *t = bpf_map_lookup_elem(&tasks, &tid);
 
+	if (!t && cfg->pid_ns && !cfg->all)
+		t = adopt_forked(tid);
 	if (t || !create || !cfg->all || (pid_tgid >> 32) == cfg->self_tgid)
 		return t;
 	bpf_map_update_elem(&tasks, &tid, &fresh, BPF_NOEXIST);
@@ -213,12 +264,11 @@ SEC("tracepoint/raw_syscalls/sys_enter")
 int kcount_enter(struct enter_ctx *ctx)
 {
 	const struct kc_config *cfg = get_config();
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	struct kc_task *t;
-	__u64 now;
+	__u64 now, pid_tgid;
 	__u32 flags;
 
-	if (!cfg)
+	if (!cfg || !current_ids(cfg, &pid_tgid))
 		return KEEP;
 	t = task_of(cfg, pid_tgid, true);
 	if (!t)
@@ -286,14 +336,15 @@ SEC("tracepoint/raw_syscalls/sys_exit")
 int kcount_exit(struct exit_ctx *ctx)
 {
 	const struct kc_config *cfg = get_config();
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)pid_tgid, tgid = pid_tgid >> 32;
+	__u64 now, pid_tgid;
+	__u32 tid, tgid;
 	bool exec_done;
 	struct kc_task *t;
-	__u64 now;
 
-	if (!cfg)
+	if (!cfg || !current_ids(cfg, &pid_tgid))
 		return KEEP;
+	tid = (__u32)pid_tgid;
+	tgid = pid_tgid >> 32;
 	t = task_of(cfg, pid_tgid, false);
 	exec_done = ctx->ret == 0 && (flags_of(cfg, ctx->id) & KC_EXEC);
 	if (!t && !(exec_done && tid == tgid))
@@ -321,17 +372,25 @@ int kcount_fork(void *ctx)
 	const struct kc_config *cfg = get_config();
 	struct kc_task fresh = { .state = KC_TRACED };
 	struct kc_task *t;
+	__u64 pid_tgid;
 	__u32 child;
+	__u8 one = 1;
+	long err;
 
-	if (!cfg || cfg->all || !cfg->follow_forks)
+	if (!cfg || cfg->all || !cfg->follow_forks || !current_ids(cfg, &pid_tgid))
 		return KEEP;
-	t = task_of(cfg, bpf_get_current_pid_tgid(), false);
+	t = task_of(cfg, pid_tgid, false);
 	if (!t || t->state != KC_TRACED)
 		return KEEP;
 	if (bpf_probe_read_kernel(&child, sizeof(child),
 				  (const char *)ctx + (cfg->fork_child_offset & 0xff)))
 		return KEEP;
-	if (bpf_map_update_elem(&tasks, &child, &fresh, BPF_ANY))
+	/* child_pid is the global one: in a namespace, its first event knows both. */
+	if (cfg->pid_ns)
+		err = bpf_map_update_elem(&forked, &child, &one, BPF_ANY);
+	else
+		err = bpf_map_update_elem(&tasks, &child, &fresh, BPF_ANY);
+	if (err)
 		count_missed();
 	return KEEP;
 }
@@ -340,10 +399,23 @@ int kcount_fork(void *ctx)
 SEC("tracepoint/sched/sched_process_exit")
 int kcount_task_exit(void *ctx)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)pid_tgid;
-	struct kc_gone ended = { .tid = tid };
+	__u32 key = 0, tid;
+	const struct kc_config *cfg = bpf_map_lookup_elem(&config, &key);
+	struct kc_gone ended = { 0 };
+	__u64 pid_tgid;
 
+	/* Not get_config: ends are noted once counting stopped too. */
+	if (!cfg)
+		return KEEP;
+	if (cfg->pid_ns) {
+		/* A child that ended before its first event. */
+		tid = (__u32)bpf_get_current_pid_tgid();
+		bpf_map_delete_elem(&forked, &tid);
+	}
+	if (!current_ids(cfg, &pid_tgid))
+		return KEEP;
+	tid = (__u32)pid_tgid;
+	ended.tid = tid;
 	if (!bpf_map_delete_elem(&tasks, &tid))
 		bpf_map_push_elem(&gone, &ended, BPF_ANY);
 	forget_exec(pid_tgid);
