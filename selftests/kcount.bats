@@ -142,11 +142,11 @@ getpriority EINVAL: 320000"
 	[ "$calls" -eq 20000 ]
 }
 
-@test "in a pid namespace: -s counts the command's calls and its children's threads', by their ids there" {
+@test "in a pid namespace: -c counts the command's calls and its children's threads', by their ids there" {
 	need_bpf
 	need_pid_ns
 	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc \
-		"$SCTRACE" -s -o "$out" -- sh -c "'$WORKLOAD' threads2 2000; true"
+		"$SCTRACE" -c -o "$out" -- sh -c "'$WORKLOAD' threads2 2000; true"
 	assert_success
 	assert_equal "$stderr" ""
 	# sh's exec and its child's.

@@ -246,7 +246,7 @@ traced_through_slow_pipe() {
 # only the watcher, not the reader's priority, keeps the promise. Before
 # the watcher was real-time, 100000 calls lost 84147 events here.
 @test "--lossless at its minimum ring, the reader a normal task: nothing lost over 8 threads" {
-	need_cgroup2
+	need_cgroup2_writable
 	local pages shown lost
 	for pages in 64 128; do
 		run --separate-stderr sct --lossless --mmap-pages "$pages" --no-realtime --strict --no-contents \
