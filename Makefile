@@ -76,7 +76,7 @@ BPF_PROGS  := contents kcount capture
 # bpf_tracing.h's name for the target's registers (capture reads arguments from them).
 BPF_ARCH   := $(strip $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(patsubst s390x,s390, \
 	      $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))))))
-$(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h
+$(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h $(wildcard tracer/bpf/*.h)
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
 		-I/usr/include/$(shell gcc -print-multiarch) \

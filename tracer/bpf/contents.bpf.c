@@ -11,6 +11,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "../contents_abi.h"
+#include "task_ids.h"
 
 #define KEEP 1
 #define AT_FDCWD -100
@@ -155,22 +156,10 @@ static __always_inline const struct ct_config *get_config(void)
 	return bpf_map_lookup_elem(&config, &key);
 }
 
-/*
- * The current task's ids as sctrace knows them: in its pid namespace.
- * False for a task of another namespace, which is never traced.
- */
+/* The current task's ids in sctrace's pid namespace (task_ids.h). */
 static __always_inline bool current_ids(const struct ct_config *cfg, __u64 *pid_tgid)
 {
-	struct bpf_pidns_info ns;
-
-	if (!cfg->pid_ns) {
-		*pid_tgid = bpf_get_current_pid_tgid();
-		return true;
-	}
-	if (bpf_get_ns_current_pid_tgid(cfg->pid_ns_dev, cfg->pid_ns_ino, &ns, sizeof(ns)))
-		return false;
-	*pid_tgid = (__u64)ns.tgid << 32 | ns.pid;
-	return true;
+	return task_ids_current(cfg->pid_ns, cfg->pid_ns_dev, cfg->pid_ns_ino, pid_tgid);
 }
 
 /*

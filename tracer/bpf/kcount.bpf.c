@@ -12,6 +12,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "../kcount_abi.h"
+#include "task_ids.h"
 
 #define KEEP 1
 
@@ -125,22 +126,10 @@ static __always_inline const struct kc_config *get_config(void)
 	return cfg && !cfg->stopped ? cfg : NULL;
 }
 
-/*
- * The current task's ids as sctrace knows them: in its pid namespace.
- * False for a task of another namespace, which is never counted.
- */
+/* The current task's ids in sctrace's pid namespace (task_ids.h). */
 static __always_inline bool current_ids(const struct kc_config *cfg, __u64 *pid_tgid)
 {
-	struct bpf_pidns_info ns;
-
-	if (!cfg->pid_ns) {
-		*pid_tgid = bpf_get_current_pid_tgid();
-		return true;
-	}
-	if (bpf_get_ns_current_pid_tgid(cfg->pid_ns_dev, cfg->pid_ns_ino, &ns, sizeof(ns)))
-		return false;
-	*pid_tgid = (__u64)ns.tgid << 32 | ns.pid;
-	return true;
+	return task_ids_current(cfg->pid_ns, cfg->pid_ns_dev, cfg->pid_ns_ino, pid_tgid);
 }
 
 /*
