@@ -160,6 +160,21 @@ static int compat_machine(int machine)
 }
 
 /*
+ * desc's name in machine's table (syscall_NNN where it has none for nr,
+ * or there is no such table), and that call's format if the kernel has one.
+ */
+static struct tep_event *name_call(struct syscall_cache *cache, struct syscall_desc *desc,
+				   int machine, long nr)
+{
+	desc->name = machine < 0 ? NULL : syscall_name(machine, nr);
+	if (desc->name)
+		return load_format(cache, desc->name);
+	snprintf(desc->fallback_name, sizeof(desc->fallback_name), "syscall_%ld", nr);
+	desc->name = desc->fallback_name;
+	return NULL;
+}
+
+/*
  * A compat call: named by the 32-bit table, its arguments named by the
  * 64-bit tracepoint of the same name where there is one (the kernel has
  * no formats of its own for compat calls). Their structs' layouts
@@ -169,18 +184,9 @@ static int compat_machine(int machine)
 static void describe_compat(struct syscall_cache *cache, struct syscall_desc *desc,
 			    long nr)
 {
-	int machine = compat_machine(cache->machine);
-	struct tep_event *event = NULL;
+	struct tep_event *event = name_call(cache, desc, compat_machine(cache->machine), nr);
 	int i;
 
-	desc->name = machine < 0 ? NULL : syscall_name(machine, nr);
-	if (desc->name) {
-		event = load_format(cache, desc->name);
-	} else {
-		snprintf(desc->fallback_name, sizeof(desc->fallback_name),
-			 "syscall_%ld", nr);
-		desc->name = desc->fallback_name;
-	}
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
 	if (!event || syscall_compat_own_args(desc->name))
@@ -192,20 +198,13 @@ static void describe_compat(struct syscall_cache *cache, struct syscall_desc *de
 
 static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)
 {
-	struct tep_event *event = NULL;
+	struct tep_event *event;
 
 	if (nr >= SCT_NR_COMPAT) {
 		describe_compat(cache, desc, nr - SCT_NR_COMPAT);
 		return;
 	}
-	desc->name = syscall_name(cache->machine, nr);
-	if (desc->name) {
-		event = load_format(cache, desc->name);
-	} else {
-		snprintf(desc->fallback_name, sizeof(desc->fallback_name),
-			 "syscall_%ld", nr);
-		desc->name = desc->fallback_name;
-	}
+	event = name_call(cache, desc, cache->machine, nr);
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
 	if (event)
