@@ -135,6 +135,7 @@ static __always_inline struct cp_record *reserve(__u64 size, __u64 pid_tgid, lon
 	return r;
 }
 
+#if defined(__TARGET_ARCH_x86)
 static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
 {
 	v[0] = PT_REGS_PARM1_SYSCALL(regs);
@@ -148,17 +149,25 @@ static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
 /* i386's calls pass their arguments in ebx, ecx, edx, esi, edi, ebp. */
 static __always_inline void compat_args(struct pt_regs *regs, __u64 *v)
 {
-#if defined(__TARGET_ARCH_x86)
 	v[0] = (__u32)regs->rbx;
 	v[1] = (__u32)regs->rcx;
 	v[2] = (__u32)regs->rdx;
 	v[3] = (__u32)regs->rsi;
 	v[4] = (__u32)regs->rdi;
 	v[5] = (__u32)regs->rbp;
-#else
-	native_args(regs, v);
-#endif
 }
+#else
+/* Built for the other machines' objects, never loaded there. */
+static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
+{
+	__builtin_memset(v, 0, 6 * sizeof(*v));
+}
+
+static __always_inline void compat_args(struct pt_regs *regs, __u64 *v)
+{
+	native_args(regs, v);
+}
+#endif
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(capture_enter, struct pt_regs *regs, long nr)
