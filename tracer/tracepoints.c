@@ -16,6 +16,21 @@ static int tp_order(const void *a, const void *b)
 }
 
 /*
+ * A live record is in the host's byte order; libtraceevent's default is
+ * little-endian, which swaps every number on s390x. A file sets its own.
+ */
+static struct tep_handle *extra_tep(struct extra_tps *x)
+{
+	if (x->tep)
+		return x->tep;
+	x->tep = tep_alloc();
+	if (x->tep)
+		tep_set_file_bigendian(x->tep, tep_is_bigendian() ?
+				       TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	return x->tep;
+}
+
+/*
  * Adds a tracepoint from its format text (a file's, or tracefs'):
  * -EINVAL if it is not in the kernel's shape or libtraceevent cannot
  * parse it, -ENOMEM. Its id is the format's own; one already added is
@@ -28,9 +43,7 @@ int extra_tps_add_format(struct extra_tps *x, const char *system,
 	struct extra_tp *bigger;
 	char *safe;
 
-	if (!x->tep)
-		x->tep = tep_alloc();
-	if (!x->tep)
+	if (!extra_tep(x))
 		return -ENOMEM;
 	safe = tp_format_safe(format, len, &len);
 	if (!safe || tep_parse_format(x->tep, &event, safe, len, system))
@@ -99,9 +112,7 @@ int extra_tp_field_offset(const struct tracefs *tfs, const char *system,
 /* A file from a machine of the other byte order: numbers read swapped. */
 void extra_tps_set_big_endian(struct extra_tps *x, bool big_endian)
 {
-	if (!x->tep)
-		x->tep = tep_alloc();
-	if (!x->tep)
+	if (!extra_tep(x))
 		return;
 	tep_set_file_bigendian(x->tep, big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 }
