@@ -9,6 +9,7 @@
 #include <sys/sysmacros.h>
 
 #include "bpf_embed.h"
+#include "teardown.h"
 
 /* libbpf's last complaint, for the one notice line sctrace prints. */
 static char libbpf_last[256];
@@ -176,12 +177,20 @@ int bpf_embed_attach(struct bpf_embed *e, char *why, size_t len)
 	return err ? failed(e, why, len, "attaching", err) : 0;
 }
 
+static void destroy_link(void *link)
+{
+	bpf_link__destroy(link);
+}
+
 void bpf_embed_close(struct bpf_embed *e)
 {
-	size_t i;
+	struct teardown_job jobs[BPF_EMBED_PROGRAMS];
+	size_t i, n = 0;
 
 	for (i = 0; i < BPF_EMBED_PROGRAMS; i++)
-		bpf_link__destroy(e->links[i]);
+		if (e->links[i])
+			jobs[n++] = (struct teardown_job){ destroy_link, e->links[i] };
+	teardown_run(jobs, n);
 	bpf_object__close(e->obj);
 }
 

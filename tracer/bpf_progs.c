@@ -4,6 +4,7 @@
 #include "bpf_progs.h"
 #include "diag.h"
 #include "select.h"
+#include "teardown.h"
 
 /*
  * -s alone, where BPF works: the calls are counted in the kernel, none
@@ -100,8 +101,22 @@ bool bpf_progs_start(struct bpf_progs *p, const struct event_set *es,
 	return contents;
 }
 
+static void close_contents(void *contents)
+{
+	contents_close(contents);
+}
+
+static void close_kcount(void *kcount)
+{
+	kcount_close(kcount);
+}
+
 void bpf_progs_close(struct bpf_progs *p)
 {
-	contents_close(p->contents);
-	kcount_close(p->kcount);
+	const struct teardown_job jobs[] = {
+		{ close_contents, p->contents },
+		{ close_kcount, p->kcount },
+	};
+
+	teardown_run(jobs, ARRAY_SIZE(jobs));
 }

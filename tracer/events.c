@@ -15,6 +15,7 @@
 
 #include "events.h"
 #include "sample.h"
+#include "teardown.h"
 
 static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
 {
@@ -482,6 +483,30 @@ int events_adopt_rings(struct event_set *es, struct ring **rings, const int *cpu
 	return 0;
 }
 
+/* The flush events' fds and the others, closed at once (teardown.h). */
+static void close_perf_fds(struct event_set *es)
+{
+	size_t nr = 0, i;
+	int *all = calloc(es->nr_rings + es->nr_fds, sizeof(*all));
+
+	for (i = 0; es->flush_fds && i < es->nr_rings; i++) {
+		if (es->flush_fds[i] < 0)
+			continue;
+		if (all)
+			all[nr++] = es->flush_fds[i];
+		else
+			close(es->flush_fds[i]);
+	}
+	if (!all) {
+		teardown_close_fds(es->fds, es->nr_fds);
+		return;
+	}
+	for (i = 0; i < es->nr_fds; i++)
+		all[nr++] = es->fds[i];
+	teardown_close_fds(all, nr);
+	free(all);
+}
+
 void events_close(struct event_set *es)
 {
 	size_t i;
@@ -491,11 +516,8 @@ void events_close(struct event_set *es)
 			munmap(es->maps[i], ring_map_len(es, i));
 		if (es->rings && i < es->nr_rings - es->nr_adopted)
 			free(es->rings[i]);
-		if (es->flush_fds && es->flush_fds[i] >= 0)
-			close(es->flush_fds[i]);
 	}
-	for (i = 0; i < es->nr_fds; i++)
-		close(es->fds[i]);
+	close_perf_fds(es);
 	free(es->fds);
 	free(es->fd_sources);
 	es->fd_sources = NULL;

@@ -29,6 +29,7 @@
 #include "sources.h"
 #include "syscalls.h"
 #include "target.h"
+#include "teardown.h"
 #include "tp_find.h"
 #include "tracefs.h"
 
@@ -358,8 +359,26 @@ static int trace(struct run *r)
 	return outcome_status(&end, session_run(&r->session));
 }
 
+static void close_bpf_progs(void *progs)
+{
+	bpf_progs_close(progs);
+}
+
+static void close_engine_and_events(void *run)
+{
+	struct run *r = run;
+
+	engine_close(&r->engine);
+	events_close(&r->events);
+}
+
 static void run_free(struct run *r)
 {
+	const struct teardown_job tracing[] = {
+		{ close_bpf_progs, &r->progs },
+		{ close_engine_and_events, r },
+	};
+
 	session_free(&r->session);
 	printer_free(&r->printer);
 	fdpaths_free(&r->start_fds);
@@ -372,13 +391,11 @@ static void run_free(struct run *r)
 	holdback_close(&r->hold);
 	/*
 	 * Here, not in a child left to finish it: under a PID 1 that does not
-	 * reap, each such child stayed a zombie. The last close of a
-	 * tracepoint's events waits for an RCU grace period (about 10 ms for
-	 * raw_syscalls, 200 ms with --sched), after the output is complete.
+	 * reap, each such child stayed a zombie. Each detach and each last
+	 * close of a tracepoint's events waits for an RCU grace period, after
+	 * the output is complete: on threads, the waits overlap (teardown.h).
 	 */
-	bpf_progs_close(&r->progs);
-	engine_close(&r->engine);
-	events_close(&r->events);
+	teardown_run(tracing, ARRAY_SIZE(tracing));
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
 	id_list_free(&r->tids);
