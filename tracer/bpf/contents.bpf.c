@@ -993,6 +993,56 @@ static __always_inline void output_record(void *ctx, struct scratch *s, int nr,
 		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, s->buf, size);
 }
 
+/* What put_items reads, and what it tells emit. */
+struct items_req {
+	struct arg_req q;
+	__u32 off;		/* in: after the record's head; out: after its items */
+	__u32 retry;		/* in: the arguments to read again, one bit each */
+	__u32 faulted;		/* out: the arguments that could not be read */
+	__u8 items;		/* out: items written */
+	__u8 full;		/* out: some did not fit */
+};
+
+/*
+ * Every argument's items and the messages', after the record's head.
+ * Global, so verified once: inlined, its loop was verified again for
+ * every state its callers reached it in (282,449 instructions processed
+ * for contents_enter on Debian's 6.1, 3 s of each start in a TCG guest).
+ */
+__noinline int put_items(struct scratch *s, const struct ct_call_spec *spec,
+			 const struct saved_msgs *msgs, struct items_req *r)
+{
+	int i;
+
+	if (!s || !spec || !r)
+		return 0;
+	for (i = 0; i < CT_MAX_ARGS; i++) {
+		if (spec->args[i].mode == CT_MODE_NONE)
+			continue;
+		r->q.spec = spec->args[i];
+		r->q.arg = i;
+		r->q.retry = r->retry >> i & 1;
+		r->q.off = r->off;
+		r->q.items = 0;
+		r->q.full = 0;
+		r->q.faulted = 0;
+		put_arg(s, &r->q);
+		r->off = r->q.off;
+		r->items += r->q.items;
+		r->full |= r->q.full;
+		if (r->q.faulted)
+			r->faulted |= 1u << i;
+	}
+	r->q.off = r->off;
+	r->q.items = 0;
+	r->q.full = 0;
+	put_msgs(s, msgs, &r->q, spec);
+	r->off = r->q.off;
+	r->items += r->q.items;
+	r->full |= r->q.full;
+	return 0;
+}
+
 /*
  * The arguments read at this side of the call (and at the exit, those to
  * retry: the kernel has faulted their pages in by then), written as one
@@ -1005,47 +1055,27 @@ static __always_inline __u32 emit(void *ctx, const struct ct_call_spec *spec, in
 				  __s32 len_in, const struct saved_msgs *msgs, bool at_exit,
 				  __u8 flags)
 {
-	struct arg_req q = { .ret = ret, .len_in = len_in, .when = when };
-	__u32 key = 0, off = sizeof(struct ct_record_head), faulted = 0;
+	struct items_req r = {
+		.q = { .ret = ret, .len_in = len_in, .when = when },
+		.off = sizeof(struct ct_record_head),
+		.retry = retry,
+	};
 	struct scratch *s;
-	__u8 items = 0;
+	__u32 key = 0;
 	int i;
 
 	s = bpf_map_lookup_elem(&scratch, &key);
 	if (!s)
 		return 0;
 	for (i = 0; i < CT_MAX_ARGS; i++)
-		q.args.v[i] = args[i];
-	for (i = 0; i < CT_MAX_ARGS; i++) {
-		if (spec->args[i].mode == CT_MODE_NONE)
-			continue;
-		q.spec = spec->args[i];
-		q.arg = i;
-		q.retry = retry >> i & 1;
-		q.off = off;
-		q.items = 0;
-		q.full = 0;
-		q.faulted = 0;
-		put_arg(s, &q);
-		off = q.off;
-		items += q.items;
-		if (q.full)
-			flags |= CT_RECORD_FULL;
-		if (q.faulted)
-			faulted |= 1u << i;
-	}
-	q.off = off;
-	q.items = 0;
-	q.full = 0;
-	put_msgs(s, msgs, &q, spec);
-	off = q.off;
-	items += q.items;
-	if (q.full)
+		r.q.args.v[i] = args[i];
+	put_items(s, spec, msgs, &r);
+	if (r.full)
 		flags |= CT_RECORD_FULL;
-	if (!items && !flags)
+	if (!r.items && !flags)
 		return 0;
-	output_record(ctx, s, nr, args, at_exit, flags, off);
-	return faulted;
+	output_record(ctx, s, nr, args, at_exit, flags, r.off);
+	return r.faulted;
 }
 
 /* A record of the call alone, no item: a socketcall's call with nothing to read. */
