@@ -487,6 +487,15 @@ check: deps-qemu
 	selftests/kselftest-install $(KSFT_CHECK_PATH) $(BUILD) $(KTOOLS_DIR)
 	selftests/ktap-report build/check $(KSFT_SUITE) $(BATS_SUITES) $(SANITIZER_SUITE) $(FUZZ_SUITE) $(QEMU_SUITE)
 
+# strace 6.1's own test suite with STRACE pointing at sctrace (TOOL=strace:
+# with Debian's strace, to compare): its source fetched from Debian's
+# archive into cache/strace-src, its tests built in build/strace-suite.
+# Not part of check: it runs strace's 1,257 tests (ci/strace-suite.sh).
+.PHONY: check-strace-suite
+check-strace-suite: deps
+	$(SUBMAKE) $(SCTRACE)
+	ci/strace-suite.sh $(if $(filter strace,$(TOOL)),--strace)
+
 # Every golden case once more, captured by the opt-in BPF engine
 # (--engine=bpf) against the same golden files: about 3 minutes, so a
 # target of its own while perf events are the default; engine.bats, in
