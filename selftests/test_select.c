@@ -10,6 +10,7 @@
 #include <libaudit.h>
 
 #include "select.h"
+#include "syscall_class.h"
 #include "syscall_table.h"
 
 /* The machines sctrace is built and tested for. */
@@ -174,6 +175,55 @@ TEST(selections_at_the_ends_of_each_table)
 	check_parse(_metadata, MACH_86_64, "close", one, 1, false);
 	check_parse(_metadata, MACH_AARCH64, "!io_setup", arm_first, 1, true);
 	check_parse(_metadata, MACH_S390X, "!close", one, 1, true);
+}
+
+/* strace's list: a leading '!' negates the whole list; ?, /regex, all, none. */
+TEST(strace_forms_of_the_list)
+{
+	static const char *const first[] = { "read", "write" };
+	static const char *const one[] = { "close" };
+	struct syscall_set set;
+	struct select_error err;
+
+	check_parse(_metadata, MACH_86_64, "!read,write", first, 2, true);
+	check_parse(_metadata, MACH_86_64, "/^(read|write)$", first, 2, false);
+	check_parse(_metadata, MACH_86_64, "?nosuchcall,close", one, 1, false);
+	check_parse(_metadata, MACH_86_64, "!none", NULL, 0, true);
+	check_parse(_metadata, MACH_86_64, "all", NULL, 0, true);
+	ASSERT_EQ(0, select_parse("none", MACH_86_64, &set, &err));
+	EXPECT_EQ(0, set.count);
+	ASSERT_EQ(0, select_parse("!all", MACH_86_64, &set, &err));
+	EXPECT_EQ(0, set.count);
+	ASSERT_EQ(0, select_parse("?/^nosuch", MACH_86_64, &set, &err));
+	EXPECT_EQ(0, set.count);
+	EXPECT_EQ(-EINVAL, select_parse("none,close", MACH_86_64, &set, &err));
+	EXPECT_EQ(-EINVAL, select_parse("/[", MACH_86_64, &set, &err));
+	EXPECT_EQ(-ENOENT, select_parse("/^nosuch", MACH_86_64, &set, &err));
+	EXPECT_EQ(-ENOENT, select_parse("%nosuch", MACH_86_64, &set, &err));
+	EXPECT_EQ(-ENOENT, select_parse("close,opne", MACH_86_64, &set, &err));
+	EXPECT_STREQ("open", err.closest);
+	EXPECT_EQ(-ENODATA, select_parse("nothing_like_this*", MACH_86_64, &set, &err));
+}
+
+/* A class selects its calls, and only them: %file and its old spelling. */
+TEST(a_class_selects_its_calls)
+{
+	static const char *const exprs[] = { "%file", "file", "?%file" };
+	struct syscall_set set;
+	struct select_error err;
+	size_t e;
+	long nr;
+
+	for (e = 0; e < ARRAY_SIZE(exprs); e++) {
+		ASSERT_EQ(0, select_parse(exprs[e], MACH_86_64, &set, &err));
+		for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+			const char *name = syscall_name(MACH_86_64, nr);
+
+			EXPECT_EQ(name && (syscall_classes(MACH_86_64, name) & SC_FILE), set.nr[nr])
+				TH_LOG("%s: %s", exprs[e], name ?: "no call");
+		}
+		EXPECT_LT(60, set.count);
+	}
 }
 
 TEST(the_last_call_of_each_table_ends_its_range)

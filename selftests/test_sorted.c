@@ -14,6 +14,7 @@
 #include "format.h"
 #include "options.h"
 #include "sorted.h"
+#include "syscall_class.h"
 #include "syscall_table.h"
 #include "sysent.h"
 
@@ -45,6 +46,7 @@ static const struct {
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },
+	{ "syscall_class", syscall_class_sorted_tables },
 	{ "syscall_table", syscall_table_sorted_tables },
 	{ "sysent", sysent_sorted_tables },
 };

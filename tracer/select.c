@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fnmatch.h>
+#include <regex.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "fdpaths.h"
 #include "select.h"
 #include "socketcall.h"
+#include "syscall_class.h"
 #include "syscall_table.h"
 #include "sysent.h"
 
@@ -110,46 +112,173 @@ static size_t apply(const char *pattern, int machine, struct syscall_set *set, b
 	return matched;
 }
 
+/* Marks (or clears) every call of the classes cls; how many there are. */
+static size_t apply_class(unsigned int cls, int machine, struct syscall_set *set, bool on)
+{
+	size_t matched = 0;
+	long nr;
+
+	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+		const char *name = syscall_name(machine, nr);
+
+		if (!name || !(syscall_classes(machine, name) & cls))
+			continue;
+		matched++;
+		set_mark(set, nr, on);
+	}
+	return matched;
+}
+
+/* Marks (or clears) every call a POSIX extended regex finds in its name. */
+static int apply_regex(const char *re, int machine, struct syscall_set *set, bool on,
+		       struct select_error *err)
+{
+	regex_t compiled;
+	size_t matched = 0;
+	long nr;
+	int ret = regcomp(&compiled, re, REG_EXTENDED | REG_NOSUB);
+
+	if (ret) {
+		regerror(ret, &compiled, err->why, sizeof(err->why));
+		regfree(&compiled);
+		return -EINVAL;
+	}
+	for (nr = 0; nr < SELECT_MAX_NR; nr++) {
+		const char *name = syscall_name(machine, nr);
+
+		if (!name || (regexec(&compiled, name, 0, NULL, 0) &&
+			      regexec(&compiled, syscall_tracepoint_name(machine, name), 0, NULL, 0)))
+			continue;
+		matched++;
+		set_mark(set, nr, on);
+	}
+	regfree(&compiled);
+	return matched ? 0 : -ENOENT;
+}
+
 /*
- * "read,*stat*,!close": names and globs select, "!" ones deselect. A list
- * of only "!" items starts from every call, as with strace -e.
+ * One item: %class (or an old spelling: file), /regex, all, a name or
+ * a glob. A name or regex that matches nothing is an error, unless
+ * optional ("?name"); a glob's is judged by the whole list.
+ */
+static int apply_item(const char *item, bool optional, int machine, struct syscall_set *set,
+		      bool on, struct select_error *err)
+{
+	unsigned int cls = syscall_class_parse(item);
+	int ret;
+
+	snprintf(err->name, sizeof(err->name), "%.*s", (int)sizeof(err->name) - 1, item);
+	err->closest = NULL;
+	err->why[0] = '\0';
+	if (cls) {
+		apply_class(cls, machine, set, on);
+		return 0;
+	}
+	if (item[0] == '/') {
+		ret = apply_regex(item + 1, machine, set, on, err);
+		return ret == -ENOENT && optional ? 0 : ret;
+	}
+	if (item[0] == '%') {
+		snprintf(err->why, sizeof(err->why), "the classes are %s", syscall_class_names());
+		return optional ? 0 : -ENOENT;
+	}
+	if (!strcmp(item, "all")) {
+		apply("*", machine, set, on);
+		return 0;
+	}
+	if (apply(item, machine, set, on) || strpbrk(item, "*?[") || optional)
+		return 0;
+	err->closest = closest_name(item, machine);
+	return -ENOENT;
+}
+
+/* Whether an item after the first starts with '!'. */
+static bool later_negated(const char *expr)
+{
+	const char *p;
+
+	for (p = strchr(expr, ','); p; p = strchr(p + 1, ','))
+		if (p[1] == '!')
+			return true;
+	return false;
+}
+
+/* "none" alone (or "!none"): strace takes it only so. */
+static bool bad_none(const char *expr)
+{
+	const char *p;
+	size_t len;
+
+	for (p = expr;; p += len + 1) {
+		p += *p == '!';
+		len = strcspn(p, ",");
+		if (len == 4 && !strncmp(p, "none", 4) && (p != expr + (*expr == '!') || p[len]))
+			return true;
+		if (!p[len])
+			return false;
+	}
+}
+
+/* Whether the item was a glob that matched nothing (left the set unchanged). */
+static bool glob_unmatched(const char *item, int machine)
+{
+	struct syscall_set probe = { .count = 0 };
+
+	return strpbrk(item, "*?[") && item[0] != '/' && !apply(item, machine, &probe, true);
+}
+
+/*
+ * As strace's -e trace=: names, globs, %classes, /regexes, "?" before
+ * one that may match nothing, all, none; a "!" before the list selects
+ * every call but the list's. sctrace also takes "!" before a later item
+ * (read,*stat*,!close): each item then adds or drops in turn, from every
+ * call if the first is negated, else from none.
  */
 int select_parse(const char *expr, int machine, struct syscall_set *set,
 		 struct select_error *err)
 {
-	char item[64];
-	const char *p = expr;
-	bool only_negated = true;
+	char item[256];
+	const char *p;
+	bool whole = expr[0] == '!' && !later_negated(expr), unmatched_glob = false;
 
 	memset(set, 0, sizeof(*set));
-	for (p = expr; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ','))
-		if (*p != '!')
-			only_negated = false;
-	if (only_negated)
+	memset(err, 0, sizeof(*err));
+	if (expr[0] == '!')
 		apply("*", machine, set, true);
+	if (bad_none(expr)) {
+		snprintf(err->name, sizeof(err->name), "none");
+		snprintf(err->why, sizeof(err->why), "none stands alone, as the whole list");
+		return -EINVAL;
+	}
 	for (p = expr;; p++) {
-		size_t len = strcspn(p, ",");
-		bool negate = *p == '!';
+		size_t len;
+		bool negate = *p == '!' || whole, optional;
+		int ret;
 
-		if (negate) {
-			p++;
-			len--;
-		}
+		p += *p == '!';
+		optional = *p == '?';
+		p += optional;
+		len = strcspn(p, ",");
 		if (len == 0 || len >= sizeof(item)) {
 			snprintf(err->name, sizeof(err->name), "%.*s", (int)(len < 60 ? len : 60), p);
-			err->closest = NULL;
 			return -EINVAL;
 		}
 		snprintf(item, sizeof(item), "%.*s", (int)len, p);
-		if (!apply(item, machine, set, !negate) && !strpbrk(item, "*?[")) {
-			snprintf(err->name, sizeof(err->name), "%s", item);
-			err->closest = closest_name(item, machine);
-			return -ENOENT;
+		if (strcmp(item, "none")) {
+			ret = apply_item(item, optional, machine, set, !negate, err);
+			if (ret)
+				return ret;
 		}
+		unmatched_glob |= glob_unmatched(item, machine);
 		p += len;
 		if (*p != ',')
-			return 0;
+			break;
 	}
+	if (!set->count && unmatched_glob) {
+		snprintf(err->name, sizeof(err->name), "%s", expr);
+		return -ENODATA;
+	}
+	return 0;
 }
 
 /*
@@ -253,31 +382,49 @@ static void select_in_kernel(const struct syscall_set *set, int machine, struct 
 	add_socketcall(out, machine);
 }
 
+/* The line a bad -e says (err from select_parse); the exit status. */
+static int say_select_error(const char *expr, int err, const struct select_error *bad)
+{
+	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
+
+	escape_str(name, sizeof(name), bad->name);
+	escape_str(shown, sizeof(shown), expr);
+	if (err == -ENOENT && bad->closest)
+		diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?", name, shown, bad->closest);
+	else if (err == -ENOENT && bad->name[0] == '%')
+		diag("unknown class '%s' in -e '%s'; %s", name, shown, bad->why);
+	else if (err == -ENOENT)
+		diag("no syscall matches '%s' in -e '%s'; write '?%s' if that may be", name, shown, name);
+	else if (err == -EINVAL && bad->why[0])
+		diag("bad '%s' in -e '%s': %s", name, shown, bad->why);
+	else
+		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close", shown);
+	return SCT_EXIT_USAGE;
+}
+
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */
 static int selection_filters(const char *expr, int machine, bool fds,
 			     struct syscall_set *set, struct select_filters *f,
 			     char *ids, size_t ids_len, char *exit_ids, size_t exit_len)
 {
-	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
 	struct select_error bad;
 	struct syscall_set in_kernel;
 	int err = select_parse(expr, machine, set, &bad);
 
-	if (err == -ENOENT && bad.closest) {
-		diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?",
-		     escape_str(name, sizeof(name), bad.name),
-		     escape_str(shown, sizeof(shown), expr), bad.closest);
-		return SCT_EXIT_USAGE;
-	}
+	if (err)
+		return say_select_error(expr, err, &bad);
 	select_in_kernel(set, machine, &in_kernel);
-	if (fds && !err)
+	if (fds)
 		add_fd_calls(&in_kernel, machine);
 	f->in_kernel = in_kernel;
-	if (err || select_filter(&in_kernel, ids, ids_len)) {
-		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close",
-		     escape_str(shown, sizeof(shown), expr));
-		return SCT_EXIT_USAGE;
+	/* none, or every call dropped: no syscall record (no task has a negative pid). */
+	if (!in_kernel.count) {
+		snprintf(ids, ids_len, "common_pid < 0");
+		snprintf(exit_ids, exit_len, "common_pid < 0");
+		return 0;
 	}
+	if (select_filter(&in_kernel, ids, ids_len))
+		return say_select_error(expr, -ENODATA, &bad);
 	snprintf(exit_ids, exit_len, "%s || id == -1", ids);
 	return 0;
 }

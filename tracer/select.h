@@ -19,6 +19,7 @@ struct syscall_set {
 struct select_error {
 	char name[64];
 	const char *closest;
+	char why[200];		/* what else there is to say, or empty */
 };
 
 /* The filters the kernel applies to a run's tracepoints. */
