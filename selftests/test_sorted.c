@@ -10,6 +10,7 @@
 #include "kselftest_harness.h"
 
 #include "beauty.h"
+#include "call_status.h"
 #include "fdpaths.h"
 #include "format.h"
 #include "options.h"
@@ -43,6 +44,7 @@ static const struct {
 	const struct sorted_table *(*tables)(size_t *nr);
 } modules[] = {
 	{ "beauty", beauty_sorted_tables },
+	{ "call_status", call_status_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call_status.h"
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
@@ -143,7 +144,7 @@ static const struct refusal refused[] = {
 /* strace's -e QUALIFIER=: what sctrace does with each, sorted by name. */
 struct qualifier {
 	const char *name;	/* with its '=' */
-	const char *why;	/* NULL: taken as -e's list; else the refusal's tail */
+	const char *why;	/* NULL: taken; else the refusal's tail */
 };
 
 #define TAMPER "refused: a tracepoint only watches calls and cannot change them; strace can tamper"
@@ -161,7 +162,7 @@ static const struct qualifier qualifiers[] = {
 	{ "raw=", NOT_YET ": --raw shows every call's arguments as numbers" },
 	{ "read=", NOT_YET },
 	{ "signal=", NOT_YET },
-	{ "status=", NOT_YET ": -z and -Z choose by success or failure" },
+	{ "status=", NULL },
 	{ "trace=", NULL },
 	{ "verbose=", NOT_YET },
 	{ "write=", NOT_YET },
@@ -626,7 +627,7 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	}
 }
 
-/* -e LIST, or strace's -e trace=LIST; its other qualifiers are refused. */
+/* -e LIST, strace's -e trace=LIST or -e status=LIST; its other qualifiers are refused. */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
 	const struct qualifier key = { arg, NULL }, *q = NULL;
@@ -639,6 +640,8 @@ static int take_expr(const char *arg, struct sct_options *opts)
 		diag("-e %s: %s", escape_str(shown, sizeof(shown), q->name), q->why);
 		return SCT_EXIT_USAGE;
 	}
+	if (q && !strcmp(q->name, "status="))
+		return call_status_parse(arg + strlen(q->name), &opts->print.hidden_status);
 	opts->expr = q ? arg + strlen(q->name) : arg;
 	return 0;
 }
@@ -970,6 +973,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	if (opts->print.failures_only || opts->print.successes_only ||
 	    opts->print.min_duration_ns || opts->print.max_events) {
 		diag("record keeps every event: give --failure, -z, --duration or --max-events when replaying with 'sctrace --input FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.hidden_status) {
+		diag("record keeps every event: give -e status= when replaying with 'sctrace --input FILE'");
 		return SCT_EXIT_USAGE;
 	}
 	opts->record = true;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "call_status.h"
 #include "clock.h"
 #include "contents_show.h"
 #include "diag.h"
@@ -34,7 +35,18 @@ void printer_init(struct printer *p, struct outbuf *out,
 /* --failure and --duration judge a call by its outcome, known at its exit. */
 static bool outcome_filtered(const struct printer *p)
 {
-	return p->cfg.failures_only || p->cfg.successes_only || p->cfg.min_duration_ns;
+	return p->cfg.failures_only || p->cfg.successes_only || p->cfg.min_duration_ns ||
+	       p->cfg.hidden_status;
+}
+
+/*
+ * A call that never returned: -z, -Z and --duration cannot judge it,
+ * -e status= shows it as unfinished.
+ */
+static bool unfinished_shown(const struct printer *p)
+{
+	return !p->cfg.failures_only && !p->cfg.successes_only && !p->cfg.min_duration_ns &&
+	       !(p->cfg.hidden_status & CALL_UNFINISHED);
 }
 
 /*
@@ -118,13 +130,13 @@ static void show_call(struct printer *p, const struct sct_event *ev,
 /*
  * A held call whose exit will never come (lost, or the trace ends) is
  * still an event: shown with no result, as a line shown at its enter
- * stays "unfinished". An outcome filter cannot judge it: dropped.
+ * stays "unfinished" (as -e status= judges it too).
  */
 static void held_call_unfinished(struct printer *p, const struct thread_state *st)
 {
 	struct sct_event gone = { .pid = st->pid, .tid = st->tid, .time = st->enter_time };
 
-	if (!st->in_call || st->shown || st->unselected || p->quiet || outcome_filtered(p))
+	if (!st->in_call || st->shown || st->unselected || p->quiet || !unfinished_shown(p))
 		return;
 	show_call(p, &gone, st, true, false);
 }
@@ -172,8 +184,8 @@ static void note_exit_code(struct printer *p, const struct sct_event *ev,
 }
 
 /*
- * exit and exit_group: complete at once, as they never return. Neither
- * a failure nor a duration: an outcome filter drops them.
+ * exit and exit_group: complete at once, as they never return: neither
+ * a failure nor a duration, and unfinished to -e status=.
  */
 static void print_noreturn(struct printer *p, const struct sct_event *ev,
 			   const struct syscall_desc *desc)
@@ -182,7 +194,7 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 
 	note_exit_code(p, ev, desc);
 	count_call(p, ev->tid, ev->nr, 0, 0);
-	if (p->quiet || outcome_filtered(p))
+	if (p->quiet || !unfinished_shown(p))
 		return;
 	memcpy(st.args, ev->args, sizeof(st.args));
 	show_call(p, ev, &st, true, false);
@@ -277,10 +289,14 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	count_shown(p);
 }
 
-/* Whether an exit passes --failure (-Z), -z and --duration. */
+/* Whether an exit passes --failure (-Z), -z, -e status= and --duration. */
 static bool wanted(const struct printer *p, const struct thread_state *st,
 		   bool paired, const struct sct_event *ev)
 {
+	unsigned int status = result_is_error(ev->ret) ? CALL_FAILED : CALL_SUCCESSFUL;
+
+	if (p->cfg.hidden_status & status)
+		return false;
 	if (p->cfg.failures_only && !result_is_error(ev->ret))
 		return false;
 	if (p->cfg.successes_only && result_is_error(ev->ret))

@@ -40,6 +40,7 @@ struct printer_config {
 	bool durations;		/* " <seconds>" after each result, as strace -T */
 	bool failures_only;	/* --failure, -Z */
 	bool successes_only;	/* -z */
+	unsigned int hidden_status; /* -e status=: enum call_status bits not shown */
 	bool quiet_exit;	/* -qq: no "+++ exited with N +++" */
 	bool syscall_number;	/* -n: "[  NR] " before each call's name */
 	uint64_t min_duration_ns; /* --duration: only calls at least this long */
