@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "path_filter.h"
 #include "options.h"
 #include "printer.h"
 #include "sorted.h"
@@ -118,7 +119,6 @@ enum {
 static const struct refusal not_yet[] = {
 	{ 'G', "--cgroup: not supported yet (issue 30): trace the container's processes with -p PID,PID..." },
 	{ 'O', "-O: not supported yet (issue 30): the summary shows latencies measured in the kernel, with no overhead of sctrace's to subtract" },
-	{ 'P', "-P: not supported yet (issue 30): select the calls by name with -e" },
 	{ 'S', "-S: not supported yet (issue 30): the summary is sorted by total time, as strace's default -S time" },
 	{ 'U', "-U: not supported yet (issue 30): the summary shows all its columns" },
 	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
@@ -278,17 +278,10 @@ static int take_env(char *arg, struct sct_options *opts)
 	return 0;
 }
 
-/* -P PATH, each kept for when it is done. */
+/* -P PATH: only the calls that touch it; repeated, any of them. */
 static int take_path(const char *arg, struct sct_options *opts)
 {
-	struct strace_pending *pend = &opts->pending;
-	const char **more = realloc(pend->paths, (pend->nr_paths + 1) * sizeof(*more));
-
-	if (!more)
-		return diag_no_memory("-P");
-	pend->paths = more;
-	pend->paths[pend->nr_paths++] = arg;
-	return 0;
+	return path_list_add(&opts->print.paths, arg) ? diag_no_memory("-P") : 0;
 }
 
 /* -I 1..4 or its name; accepted, since no traced task is ever stopped. */
@@ -830,8 +823,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return !!pend->cgroup;
 	case 'O':
 		return !!pend->overhead;
-	case 'P':
-		return !!pend->nr_paths;
 	case 'S':
 		return !!pend->sort_by;
 	case 'U':
@@ -893,6 +884,14 @@ static int check_targets(const struct sct_options *opts)
 		     opts->run_user ? "-u" : "-E");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->print.paths.nr && opts->no_contents) {
+		diag("-P reads the paths calls name, and --no-contents reads none: drop one of them");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.paths.nr && (opts->print.summary_only || opts->print.with_summary)) {
+		diag("-P chooses the calls shown, and the summary counts every call: drop -c/-C or -P");
+		return SCT_EXIT_USAGE;
+	}
 	if (opts->append && !opts->output) {
 		diag("-A appends to the file -o names, and there is none: give -o FILE");
 		return SCT_EXIT_USAGE;
@@ -941,6 +940,11 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 		return ret;
 	if (optind < argc)
 		opts->command = argv + optind;
+	/* -P tells a call's fds as -y does: it follows them. */
+	if (opts->print.paths.nr) {
+		opts->print.fds_unshown = !opts->print.fds;
+		opts->print.fds = true;
+	}
 	/* As perf trace: the errno counts are part of a summary. */
 	if (opts->print.errno_summary && !opts->print.with_summary)
 		opts->print.summary_only = true;
@@ -963,6 +967,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->print.json || opts->print.summary_only || opts->print.with_summary) {
 		diag("record prints nothing: give --json, -c or -C when replaying with 'sctrace --input FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.paths.nr) {
+		diag("record keeps every event: give -P when replaying with 'sctrace --input FILE'");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.fds) {
@@ -993,6 +1001,5 @@ void options_free(struct sct_options *opts)
 	opts->events = NULL;
 	free(opts->env);
 	opts->env = NULL;
-	free(opts->pending.paths);
-	opts->pending.paths = NULL;
+	path_list_free(&opts->print.paths);
 }

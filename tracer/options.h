@@ -35,8 +35,6 @@ struct strace_pending {
 	const char *sort_by;		/* -S */
 	const char *summary_columns;	/* -U */
 	const char *overhead;		/* -O */
-	const char **paths;		/* -P, each as given */
-	size_t nr_paths;
 	bool decode_all_fds;		/* -yy */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */

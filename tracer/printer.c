@@ -17,6 +17,7 @@
 #include "format.h"
 #include "printer.h"
 #include "printer_fds.h"
+#include "printer_paths.h"
 #include "printer_sink.h"
 #include "printer_tasks.h"
 #include "select.h"
@@ -36,17 +37,17 @@ void printer_init(struct printer *p, struct outbuf *out,
 static bool outcome_filtered(const struct printer *p)
 {
 	return p->cfg.failures_only || p->cfg.successes_only || p->cfg.min_duration_ns ||
-	       p->cfg.hidden_status;
+	       p->cfg.hidden_status || p->cfg.paths.nr;
 }
 
 /*
- * A call that never returned: -z, -Z and --duration cannot judge it,
+ * A call that never returned: -z, -Z, --duration and -P cannot judge it,
  * -e status= shows it as unfinished.
  */
 static bool unfinished_shown(const struct printer *p)
 {
 	return !p->cfg.failures_only && !p->cfg.successes_only && !p->cfg.min_duration_ns &&
-	       !(p->cfg.hidden_status & CALL_UNFINISHED);
+	       !p->cfg.paths.nr && !(p->cfg.hidden_status & CALL_UNFINISHED);
 }
 
 /*
@@ -289,13 +290,15 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	count_shown(p);
 }
 
-/* Whether an exit passes --failure (-Z), -z, -e status= and --duration. */
-static bool wanted(const struct printer *p, const struct thread_state *st,
+/* Whether an exit passes --failure (-Z), -z, -e status=, -P and --duration. */
+static bool wanted(struct printer *p, const struct thread_state *st,
 		   bool paired, const struct sct_event *ev)
 {
 	unsigned int status = result_is_error(ev->ret) ? CALL_FAILED : CALL_SUCCESSFUL;
 
 	if (p->cfg.hidden_status & status)
+		return false;
+	if (p->cfg.paths.nr && !pr_paths_touched(p, st, paired))
 		return false;
 	if (p->cfg.failures_only && !result_is_error(ev->ret))
 		return false;

@@ -31,17 +31,22 @@ static void put_path(struct printer *p, const char *path)
 	outbuf_putc(p->out, '>');
 }
 
+/* What argument i of a call is as an fd (buf may hold it), or NULL if not an fd or unknown. */
+const char *pr_fd_path(struct printer *p, const struct syscall_desc *desc, int i,
+		       unsigned long val, const struct thread_state *st, char *buf, size_t size)
+{
+	if (!st || desc->args[i].kind == ARG_PTR ||
+	    !fdpaths_is_fd_arg(desc->name, desc->args[i].name))
+		return NULL;
+	return fdpaths_get(&p->fds, st->pid, (int)val, proc_knows(p, st->pid), buf, size);
+}
+
 void pr_fd_arg(struct printer *p, const struct syscall_desc *desc, int i,
 	       unsigned long val, const struct thread_state *st)
 {
 	char buf[FDPATHS_PATH_MAX];
-	const char *path;
+	const char *path = pr_fd_path(p, desc, i, val, st, buf, sizeof(buf));
 
-	if (!st || desc->args[i].kind == ARG_PTR ||
-	    !fdpaths_is_fd_arg(desc->name, desc->args[i].name))
-		return;
-	path = fdpaths_get(&p->fds, st->pid, (int)val, proc_knows(p, st->pid),
-			   buf, sizeof(buf));
 	if (path)
 		put_path(p, path);
 }
@@ -67,7 +72,7 @@ static const unsigned char *item_of(const struct ct_blob *b, int arg, size_t *le
 }
 
 /* From the enter's record, or the exit's (a string read again, what the kernel filled). */
-static const unsigned char *contents_of(const struct thread_state *st, int arg, size_t *len)
+const unsigned char *pr_fd_contents(const struct thread_state *st, int arg, size_t *len)
 {
 	const unsigned char *bytes = item_of(&st->ct[CT_ENTER], arg, len);
 
@@ -98,7 +103,7 @@ static void take_contents(struct fd_call *c, const struct syscall_desc *desc,
 		}
 		if (kind != CK_PATH && kind != CK_FD_PAIR)
 			continue;
-		bytes = contents_of(st, i, &len);
+		bytes = pr_fd_contents(st, i, &len);
 		if (!bytes)
 			continue;
 		if (kind == CK_PATH && !c->path) {

@@ -17,5 +17,8 @@ void pr_fd_fork(struct printer *p, const struct sct_event *ev);
 void pr_fd_arg(struct printer *p, const struct syscall_desc *desc, int i,
 	       unsigned long val, const struct thread_state *st);
 void pr_fd_result(struct printer *p);
+const char *pr_fd_path(struct printer *p, const struct syscall_desc *desc, int i,
+		       unsigned long val, const struct thread_state *st, char *buf, size_t size);
+const unsigned char *pr_fd_contents(const struct thread_state *st, int arg, size_t *len);
 
 #endif

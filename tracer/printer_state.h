@@ -8,6 +8,7 @@
 #include "fdpaths.h"
 #include "maps.h"
 #include "outbuf.h"
+#include "path_filter.h"
 #include "summary.h"
 #include "syscalls.h"
 #include "threads.h"
@@ -52,7 +53,9 @@ struct printer_config {
 	bool json;		/* --json: one JSON object per event */
 	bool silent;		/* record: nothing shown, losses still counted */
 	bool contents;		/* contents records come: a line waits at out-arguments */
-	bool fds;		/* -y: fds followed by <their path>, as strace -y */
+	bool fds;		/* -y (and -P): fds followed by <their path>, as strace -y */
+	bool fds_unshown;	/* -P without -y: fds followed, their paths not shown */
+	struct path_list paths;	/* -P: only calls touching these paths */
 };
 
 struct printer_sink;

@@ -95,7 +95,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc, int 
 		return;
 	}
 	format_arg(p->out, arg->kind, val);
-	if (p->cfg.fds)
+	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
 }
 
@@ -201,7 +201,7 @@ static void print_result(struct printer *p, const struct thread_state *st,
 {
 	outbuf_putc(p->out, ')');
 	format_result(p->out, desc->result, ev->ret);
-	if (p->cfg.fds)
+	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
