@@ -23,9 +23,15 @@ _sctrace()
 
 	case $prev in
 	-e | --expr)
-		# A list: complete the item after the last comma, '!' kept.
-		local head=${cur%"${cur##*[,!]}"}
-		COMPREPLY=($(compgen -P "$head" -W "$(_sctrace_syscalls)" -- "${cur##*[,!]}"))
+		# A list: complete the item after the last comma, '!' or '=' kept;
+		# status= takes how calls ended, the rest names and %classes.
+		local head=${cur%"${cur##*[,!=]}"}
+		local words="$(_sctrace_syscalls) %file %process %network %net %signal
+			%ipc %desc %memory %creds %clock %stat %lstat %fstat %%stat %statfs
+			%fstatfs %%statfs %pure"
+		[[ $cur == status=* ]] &&
+			words="successful failed unfinished unavailable detached"
+		COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*[,!=]}"))
 		return
 		;;
 	--event)

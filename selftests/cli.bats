@@ -133,6 +133,10 @@ complete_words() {
 	assert_output "--errno-summary"
 	run complete_words sctrace -e 'read,!clock_nano'
 	assert_line 'read,!clock_nanosleep'
+	run complete_words sctrace -e 'trace=!%fi'
+	assert_output 'trace=!%file'
+	run complete_words sctrace -e 'status=successful,fa'
+	assert_output 'status=successful,failed'
 	run complete_words sctrace --event sched:sched_process_ex
 	assert_line --regexp '(sched:)?sched_process_exec'
 	assert_line --regexp '(sched:)?sched_process_exit'
