@@ -1178,7 +1178,7 @@ first_write_string() {
 @test "what is not done yet: one line naming issue 30, exit 64, nothing run" {
 	local opts
 	for opts in -i -k -v -x -xx -yy "-a 40" "-b execve" "-S calls" "-U name" \
-		"-O 1us" "-X raw" -Y "-P /etc" "-G /sys/fs/cgroup" --pidns-translation \
+		"-O 1us" "-X raw" -Y "-G /sys/fs/cgroup" --pidns-translation \
 		"-ff -o $out" "--output-separately -o $out" "-e raw=all" "-e signal=none"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr sct $opts -- touch "$BATS_TEST_TMPDIR/ran"
