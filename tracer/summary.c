@@ -85,6 +85,7 @@ void summary_add(struct summary *sum, int32_t tid, long nr, long ret,
 		sum->failed = true;
 		return;
 	}
+	duration_ns = duration_ns > sum->overhead_ns ? duration_ns - sum->overhead_ns : 0;
 	cs->calls++;
 	cs->total_ns += duration_ns;
 	if (duration_ns < cs->min_ns)
@@ -340,7 +341,7 @@ static void print_table(struct outbuf *out, const struct call_stats *rows,
 	outbuf_putc(out, '\n');
 }
 
-static void free_rows(struct call_stats *rows, size_t nr)
+void summary_rows_free(struct call_stats *rows, size_t nr)
 {
 	size_t i;
 
@@ -390,6 +391,33 @@ static struct call_stats *merge_threads(const struct call_stats *rows, size_t nr
 	return totals;
 }
 
+/*
+ * Every syscall's rows of all threads folded into one row each, sorted by
+ * time; sum is left as it is. NULL (and *failed) without memory.
+ */
+struct call_stats *summary_totals(const struct summary *sum, size_t *nr, bool *failed)
+{
+	struct summary all = { 0 };
+	struct call_stats *totals;
+	size_t i;
+
+	for (i = 0; i < sum->cap; i++) {
+		struct call_stats *t;
+
+		if (!sum->slots[i].used)
+			continue;
+		t = stats_of(&all, 0, sum->slots[i].nr);
+		if (!t || merge_stats(t, &sum->slots[i]))
+			*failed = true;
+	}
+	totals = take_rows(&all, nr);
+	if (!totals) {
+		*failed = true;
+		summary_free(&all);
+	}
+	return totals;
+}
+
 /* Each thread's table; the folded one, keyed above any tid, comes last. */
 static void print_thread_tables(struct outbuf *out, const struct call_stats *rows,
 				size_t nr, struct syscall_cache *syscalls,
@@ -413,6 +441,18 @@ static void print_thread_tables(struct outbuf *out, const struct call_stats *row
 	}
 }
 
+/* What a table leaves out: events the kernel lost, rows memory could not hold. */
+void summary_print_notes(struct outbuf *out, uint64_t lost, bool failed)
+{
+	if (lost) {
+		outbuf_puts(out, " LOST ");
+		outbuf_u64(out, lost);
+		outbuf_puts(out, " events: these counts are incomplete\n");
+	}
+	if (failed)
+		outbuf_puts(out, " out of memory: these counts are incomplete\n");
+}
+
 /*
  * The tables, as perf trace -s: each thread's, then all threads together.
  * The statistics are consumed; the summary is empty afterwards.
@@ -432,15 +472,9 @@ void summary_print(struct summary *sum, struct outbuf *out,
 		print_thread_tables(out, rows, nr, syscalls, sum->nr_folded);
 	outbuf_puts(out, " all threads, ");
 	print_table(out, totals, nr_totals, syscalls);
-	if (lost) {
-		outbuf_puts(out, " LOST ");
-		outbuf_u64(out, lost);
-		outbuf_puts(out, " events: these counts are incomplete\n");
-	}
-	if (failed || !rows)
-		outbuf_puts(out, " out of memory: these counts are incomplete\n");
-	free_rows(rows, nr);
-	free_rows(totals, nr_totals);
+	summary_print_notes(out, lost, failed || !rows);
+	summary_rows_free(rows, nr);
+	summary_rows_free(totals, nr_totals);
 }
 
 void summary_free(struct summary *sum)

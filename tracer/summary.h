@@ -50,6 +50,7 @@ struct summary {
 	int32_t *exited;	/* tids of exited threads not folded yet, oldest first */
 	size_t nr_exited;
 	uint64_t nr_folded;	/* threads whose rows are folded */
+	uint64_t overhead_ns;	/* -O: taken off each call's duration, down to 0 */
 };
 
 void summary_add(struct summary *sum, int32_t tid, long nr, long ret,
@@ -60,6 +61,9 @@ void summary_add_errno(struct summary *sum, int32_t tid, long nr, int err,
 void summary_thread_gone(struct summary *sum, int32_t tid);
 void summary_print(struct summary *sum, struct outbuf *out,
 		   struct syscall_cache *syscalls, uint64_t lost);
+struct call_stats *summary_totals(const struct summary *sum, size_t *nr, bool *failed);
+void summary_rows_free(struct call_stats *rows, size_t nr);
+void summary_print_notes(struct outbuf *out, uint64_t lost, bool failed);
 void summary_free(struct summary *sum);
 
 #endif
