@@ -15,6 +15,7 @@
 #include "format.h"
 #include "options.h"
 #include "sorted.h"
+#include "stats.h"
 #include "syscall_class.h"
 #include "syscall_table.h"
 #include "sysent.h"
@@ -48,6 +49,8 @@ static const struct {
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },
+	{ "stats", stats_sorted_tables },
+	{ "stats_spec", stats_spec_sorted_tables },
 	{ "syscall_class", syscall_class_sorted_tables },
 	{ "syscall_table", syscall_table_sorted_tables },
 	{ "sysent", sysent_sorted_tables },
