@@ -407,6 +407,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      contents_msg "selftests/bats-tap selftests/contents_msg.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
+	      stats "selftests/bats-tap selftests/stats.bats" \
 	      engine "selftests/bats-tap selftests/engine.bats" \
 	      docs "selftests/bats-tap selftests/docs.bats" \
 	      deb "selftests/bats-tap selftests/deb.bats" \
@@ -439,6 +440,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	contents_msg \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_msg.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
 	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
+	stats \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stats.bats\" \
 	compat \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/compat.bats\" \
 	filter \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/filter.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""

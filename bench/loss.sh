@@ -30,7 +30,7 @@ traced() {
 	case "$output" in
 	file) "$sctrace" -o "$trace" -- "$@" ;;
 	null) "$sctrace" -o /dev/null -- "$@" ;;
-	summary) "$sctrace" -c -o "$trace" -- "$@" ;;
+	summary) "$sctrace" --summary -o "$trace" -- "$@" ;;
 	json) "$sctrace" --json -o "$trace" -- "$@" ;;
 	esac
 }

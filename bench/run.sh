@@ -83,8 +83,8 @@ traced() {
 	sctrace-bpf-nocontents) "$sctrace" --engine=bpf --no-contents -o "$trace" -- "$@" ;;
 	sctrace-bpf-null-nocontents) "$sctrace" --engine=bpf --no-contents -o /dev/null -- "$@" ;;
 	# -s: counted in the kernel, or (no BPF) from the rings' records.
-	sctrace-summary) "$sctrace" -c -o "$trace" -- "$@" ;;
-	sctrace-summary-rings) "$sctrace" -c --no-contents -o "$trace" -- "$@" ;;
+	sctrace-summary) "$sctrace" --summary -o "$trace" -- "$@" ;;
+	sctrace-summary-rings) "$sctrace" --summary --no-contents -o "$trace" -- "$@" ;;
 	perf-trace) perf trace -o "$trace" -- "$@" ;;
 	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
 	strace) strace -f -qq -o "$trace" "$@" ;;

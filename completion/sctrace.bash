@@ -55,8 +55,14 @@ _sctrace()
 		COMPREPLY=($(compgen -W "1 2 3 4 anywhere waiting never never_tstp" -- "$cur"))
 		return
 		;;
-	-S)
+	-S | --summary-sort-by)
 		COMPREPLY=($(compgen -W "time min-time max-time avg-time calls errors name nothing" -- "$cur"))
+		return
+		;;
+	-U | --summary-columns)
+		# A comma list: complete its last item.
+		COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "time-percent total-time min-time max-time avg-time calls errors name" -- "${cur##*,}"))
+		compopt -o nospace
 		return
 		;;
 	-X)
@@ -84,7 +90,7 @@ _sctrace()
 		return
 		;;
 	--tid | --cpu | -m | --mmap-pages | --duration | --max-events | -s | --string-limit | \
-		-a | -O | -U | --realtime)
+		-a | -O | --summary-syscall-overhead | --realtime)
 		return
 		;;
 	esac

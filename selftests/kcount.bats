@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
-# -c alone counts in the kernel (issue 16): a one-page ring and a reader
-# that is not real-time, which lose events when the rings are used, lose
-# no call here. Where BPF cannot be used, the rings count, and say so.
+# -c or --summary alone counts in the kernel (issue 16), read here in
+# perf's per-thread tables (--summary; stats.bats reads -c's): a one-page
+# ring and a reader that is not real-time, which lose events when the
+# rings are used, lose no call here. Where BPF cannot be used, the rings
+# count, and say so.
 
 load helpers
 
@@ -27,10 +29,10 @@ errno_rows() {
 		t && name && /^   [a-z]/ { print $1, $2, $3 } t && name && $1 ~ /:$/ { print name, $1, $2 }' "$1" | LC_ALL=C sort
 }
 
-# -c over threadsN with a one-page ring: every getppid counted, each thread's too.
+# --summary over threadsN with a one-page ring: every getppid counted, each thread's too.
 every_getppid() {
 	local threads=$1 made=$2
-	run --separate-stderr sct -c -m 1 --no-realtime -o "$out" -- "$WORKLOAD" "threads$threads" "$made"
+	run --separate-stderr sct --summary -m 1 --no-realtime -o "$out" -- "$WORKLOAD" "threads$threads" "$made"
 	assert_success
 	assert_equal "$stderr" ""
 	read -r calls errors _ <<< "$(total_row "$out" getppid)"
@@ -41,12 +43,12 @@ every_getppid() {
 	assert_failure
 }
 
-@test "-c -m 1, 8 threads: every getppid counted, each thread's too, nothing lost" {
+@test "--summary -m 1, 8 threads: every getppid counted, each thread's too, nothing lost" {
 	need_bpf
 	every_getppid 8 800000
 }
 
-@test "-c -m 1, 32 threads: every getppid counted, each thread's too, nothing lost" {
+@test "--summary -m 1, 32 threads: every getppid counted, each thread's too, nothing lost" {
 	need_bpf
 	every_getppid 32 1000000
 	# Each thread's exit, counted at its enter.
@@ -68,9 +70,9 @@ getpriority EINVAL: 320000"
 	assert_output "32 10000"
 }
 
-@test "-c over 4000 exited children: the tables the rings' counting keeps, folded alike" {
+@test "--summary over 4000 exited children: the tables the rings' counting keeps, folded alike" {
 	need_bpf
-	run --separate-stderr sct -c -o "$out" -- "$WORKLOAD" forkstorm 4000
+	run --separate-stderr sct --summary -o "$out" -- "$WORKLOAD" forkstorm 4000
 	assert_success
 	# The parent's, the 1024 last ended (as the printer keeps them), and
 	# those the summary keeps beside them: 4000 - 1024 ended are handed to
@@ -83,13 +85,13 @@ getpriority EINVAL: 320000"
 	[ "$calls" -eq 4001 ]
 }
 
-@test "-c: the command's own exec counts once, not the failed tries of its PATH search" {
+@test "--summary: the command's own exec counts once, not the failed tries of its PATH search" {
 	need_bpf
 	mkdir "$BATS_TEST_TMPDIR/bin"
 	printf '#!/bin/sh\n' > "$BATS_TEST_TMPDIR/bin/true"
 	# Not executable: execvp's first try fails with EACCES and it goes on.
 	chmod 0644 "$BATS_TEST_TMPDIR/bin/true"
-	PATH=$BATS_TEST_TMPDIR/bin:/usr/bin:/bin run --separate-stderr sct -c -o "$out" -- true
+	PATH=$BATS_TEST_TMPDIR/bin:/usr/bin:/bin run --separate-stderr sct --summary -o "$out" -- true
 	assert_success
 	assert_equal "$stderr" ""
 	run total_row "$out" execve
@@ -100,7 +102,7 @@ getpriority EINVAL: 320000"
 	need_bpf
 	"$WORKLOAD" getppid 1000000000 &
 	local pid=$!
-	sct_bg_default_signals -c -m 1 --no-realtime -o "$out" -p "$pid"
+	sct_bg_default_signals --summary -m 1 --no-realtime -o "$out" -p "$pid"
 	sleep 1
 	kill -INT "$SCT_PID"
 	status=0
@@ -115,16 +117,16 @@ getpriority EINVAL: 320000"
 	assert_failure
 }
 
-@test "--no-contents: -c counts from the rings, whose losses the table states" {
+@test "--no-contents: --summary counts from the rings, whose losses the table states" {
 	# Without BPF a one-page ring with a normal reader loses records...
-	run --separate-stderr sct -c --no-contents -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
+	run --separate-stderr sct --summary --no-contents -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	run sed -n 's/^ LOST \([0-9]*\) events: these counts are incomplete$/\1/p' "$out"
 	[ "$output" -gt 0 ]
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -lt 200000 ]
 	# ...where the kernel's count, with the same ring, misses none.
-	run --separate-stderr sct -c -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
+	run --separate-stderr sct --summary -m 1 --no-realtime -o "$out" -- "$WORKLOAD" getppid 200000
 	assert_success
 	read -r calls _ <<< "$(total_row "$out" getppid)"
 	[ "$calls" -eq 200000 ]
@@ -132,9 +134,9 @@ getpriority EINVAL: 320000"
 	assert_failure
 }
 
-@test "no CAP_BPF: -c counts from the rings, with one notice saying why" {
+@test "no CAP_BPF: --summary counts from the rings, with one notice saying why" {
 	run --separate-stderr setpriv --inh-caps=-bpf,-sys_admin --bounding-set=-bpf,-sys_admin \
-		"$SCTRACE" -c -m 4096 -o "$out" -- "$WORKLOAD" getppid 20000
+		"$SCTRACE" --summary -m 4096 -o "$out" -- "$WORKLOAD" getppid 20000
 	assert_success
 	[[ "$stderr" == "sctrace: notice: -c counts from the ring buffers, which lose calls when they overflow: loading the counting BPF program failed: Operation not permitted (it needs CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN)"*" (--no-contents hides this notice)" ]]
 	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
@@ -142,11 +144,11 @@ getpriority EINVAL: 320000"
 	[ "$calls" -eq 20000 ]
 }
 
-@test "in a pid namespace: -c counts the command's calls and its children's threads', by their ids there" {
+@test "in a pid namespace: --summary counts the command's calls and its children's threads', by their ids there" {
 	need_bpf
 	need_pid_ns
 	run --separate-stderr timeout -k 5 "$LIMIT" unshare -pf --mount-proc \
-		"$SCTRACE" -c -o "$out" -- sh -c "'$WORKLOAD' threads2 2000; true"
+		"$SCTRACE" --summary -o "$out" -- sh -c "'$WORKLOAD' threads2 2000; true"
 	assert_success
 	assert_equal "$stderr" ""
 	# sh's exec and its child's.

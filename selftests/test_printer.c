@@ -404,7 +404,7 @@ TEST_F(pr, max_events_stops_after_n_but_completes_the_open_line)
 
 TEST_F(pr, summary_only_prints_no_lines_but_counts_lost)
 {
-	struct printer_config cfg = { .summary_only = true };
+	struct printer_config cfg = { .summary_only = true, .perf_summary = true };
 	struct sct_event lost = { .kind = EV_LOST, .lost.count = 7 };
 
 	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));
@@ -479,7 +479,8 @@ static void never_returning_calls(struct __test_metadata *_metadata,
 
 TEST_F(pr, summary_counts_calls_that_never_return_once)
 {
-	struct printer_config cfg = { .summary_only = true, .errno_summary = true };
+	struct printer_config cfg = { .summary_only = true, .errno_summary = true,
+				      .perf_summary = true };
 
 	never_returning_calls(_metadata, self, &cfg);
 }
@@ -487,7 +488,8 @@ TEST_F(pr, summary_counts_calls_that_never_return_once)
 /* The same with the trace printed... */
 TEST_F(pr, summary_counts_them_the_same_beside_a_trace)
 {
-	struct printer_config cfg = { .with_summary = true, .errno_summary = true };
+	struct printer_config cfg = { .with_summary = true, .errno_summary = true,
+				      .perf_summary = true };
 
 	never_returning_calls(_metadata, self, &cfg);
 }
@@ -496,7 +498,7 @@ TEST_F(pr, summary_counts_them_the_same_beside_a_trace)
 TEST_F(pr, summary_counts_them_the_same_under_failure)
 {
 	struct printer_config cfg = { .with_summary = true, .errno_summary = true,
-				      .failures_only = true };
+				      .perf_summary = true, .failures_only = true };
 
 	never_returning_calls(_metadata, self, &cfg);
 }
@@ -606,7 +608,7 @@ TEST(queue_grows_and_reuses_space)
 /* -s over a long churn: each thread's last call is exit; memory stays flat. */
 TEST_F(pr, threads_that_exit_are_dropped_from_the_table)
 {
-	struct printer_config cfg = { .summary_only = true };
+	struct printer_config cfg = { .summary_only = true, .perf_summary = true };
 	int32_t tid;
 
 	ASSERT_EQ(0, printer_configure(&self->p, &cfg, 0));

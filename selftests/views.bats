@@ -62,8 +62,8 @@ getpriority"
 	! grep -q '^+++' "$out"
 }
 
-@test "--max-events with -c: the summary counts exactly N calls" {
-	run --separate-stderr sct -c --max-events 50 -o "$out" -- "$WORKLOAD" getppid 20000
+@test "--max-events with --summary: the summary counts exactly N calls" {
+	run --separate-stderr sct --summary --max-events 50 -o "$out" -- "$WORKLOAD" getppid 20000
 	assert_success
 	run awk '/^ all threads, calls: / { print $4 }' "$out"
 	assert_output "50,"
@@ -80,8 +80,8 @@ getpriority"
 	assert_output 3
 }
 
-@test "-c: no trace lines, exact counts per syscall, min <= avg <= max" {
-	run --separate-stderr sct -c -o "$out" -- "$WORKLOAD" getppid 1000
+@test "--summary: no trace lines, exact counts per syscall, min <= avg <= max" {
+	run --separate-stderr sct --summary -o "$out" -- "$WORKLOAD" getppid 1000
 	assert_success
 	! grep -q '^getppid(' "$out"
 	grep -q '^ Summary of syscalls:$' "$out"
@@ -95,8 +95,8 @@ getpriority"
 	assert_output 2
 }
 
-@test "-C: the trace, then the summary; errors counted per syscall" {
-	run sct -C -o "$out" -- "$WL/read_ebadf"
+@test "--with-summary: the trace, then the summary; errors counted per syscall" {
+	run sct --with-summary -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	grep -q '^read(fd: 99, ' "$out"
 	[ "$(grep -n '^+++ exited' "$out" | cut -d: -f1)" -lt "$(grep -n '^ Summary of syscalls:' "$out" | cut -d: -f1)" ]
@@ -106,9 +106,9 @@ getpriority"
 	[ "$calls" -eq 2 ] && [ "$errors" -eq 2 ]
 }
 
-@test "-c over 4000 exited children: older ones folded into one table, none lost" {
+@test "--summary over 4000 exited children: older ones folded into one table, none lost" {
 	# Rings big enough for every event of the run: nothing can be dropped.
-	run sct -c -m 2048 -o "$out" -- "$WORKLOAD" forkstorm 4000
+	run sct --summary -m 2048 -o "$out" -- "$WORKLOAD" forkstorm 4000
 	assert_success
 	! grep -q LOST "$out"
 	tables=$(grep -c '^ thread [0-9]*, calls: ' "$out")
@@ -122,7 +122,7 @@ getpriority"
 	[ "$calls" -eq 4001 ]
 }
 
-@test "--errno-summary: each errno counted under its syscall, implies -c" {
+@test "--errno-summary: each errno counted under its syscall, implies --summary" {
 	run sct --errno-summary -o "$out" -- "$WL/read_ebadf"
 	assert_success
 	! grep -q '^read(' "$out"
@@ -131,10 +131,10 @@ getpriority"
 read EBADF: 1"
 }
 
-@test "-c: printed when interrupted by SIGINT, with the calls so far" {
+@test "--summary: printed when interrupted by SIGINT, with the calls so far" {
 	local ready=$BATS_TEST_TMPDIR/ready
 	# Interrupted once the command has made calls, and while it makes more.
-	sct_bg_default_signals -c -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
+	sct_bg_default_signals --summary -o "$out" -- perl -e 'getppid(); open(my $f, ">", $ARGV[0]) or die; close $f; getppid() while 1' "$ready"
 	# Interrupted however the wait ended, or perl would loop for ever.
 	wait_until test -e "$ready" || true
 	kill -INT "$SCT_PID"
@@ -158,7 +158,7 @@ read EBADF: 1"
 EXECVEAT='import os; fd = os.open("/bin/true", os.O_RDONLY); os.execve(fd, ["true"], {})'
 THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv("/bin/true", ["true"])); t.start(); t.join()'
 
-@test "execveat: its exit (with execve's number) completes it, in text, JSON and -c" {
+@test "execveat: its exit (with execve's number) completes it, in text, JSON and --summary" {
 	run sct -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
 	assert_success
 	run grep -E '^execveat\(' "$out"
@@ -169,7 +169,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_success
 	run grep -c '"name":"execveat","nr":322,"args":{"fd":[0-9]*,.*"ret":0,"duration_ns":[0-9]*,"contents":{"filename":"","argv":\["true"\],"envp":{"vars":0}}}$' "$out"
 	assert_output 1
-	run sct -c -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	run sct --summary -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
 	assert_success
 	run total_row "$out" execveat
 	assert_output --regexp '^1 0 '
@@ -188,7 +188,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	run grep -c '"name":"execveat","nr":322,.*"ret":0,"duration_ns":[0-9]*,' "$out"
 	assert_output 1
 	# Counted from the rings (no BPF), as from the kernel.
-	run sct -c --no-contents -e execveat -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
+	run sct --summary --no-contents -e execveat -o "$out" -- /usr/bin/python3 -I -c "$EXECVEAT"
 	assert_success
 	run total_row "$out" execveat
 	assert_output --regexp '^1 0 '
@@ -199,7 +199,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_output --regexp '^execve\(filename: "/usr/bin/python3", argv: \[.*\) = 0$'
 }
 
-@test "execve by a thread other than the leader: paired on the leader's tid, in text, JSON and -c" {
+@test "execve by a thread other than the leader: paired on the leader's tid, in text, JSON and --summary" {
 	run sct -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
 	assert_success
 	caller=$(sed -nE 's/^\[pid ([0-9]+)\] execve\(.*/\1/p' "$out")
@@ -219,7 +219,7 @@ THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv(
 	assert_line --index 2 --regexp '"name":"exit_group"'
 	run grep -c '"ret":null' "$out"
 	assert_output 1
-	run sct -c -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+	run sct --summary -o "$out" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
 	assert_success
 	# The thread's exec and the command's own, whose enter its contents give.
 	run total_row "$out" execve

@@ -9,8 +9,8 @@
 /*
  * -s alone, where BPF works: the calls are counted in the kernel, none
  * lost at any rate. Else they are counted from the rings, with a notice
- * once the events are open. --max-events and -C need the records;
- * --no-contents runs no BPF. True: the rings need no syscall record.
+ * once the events are open. --max-events and -C need the records, and
+ * so does -O, taken off each call's time; --no-contents runs no BPF. True: the rings need no syscall record.
  * The first of the three steps: it decides whether contents are wanted.
  */
 bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
@@ -18,7 +18,8 @@ bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
 		     const struct tracefs *tfs)
 {
 	p->contents_wanted = !o->no_contents && !o->raw;
-	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents)
+	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->no_contents ||
+	    o->print.stats.overhead_ns)
 		return false;
 	p->kcount = kcount_start(targets, calls, tfs, p->no_kcount_why,
 				 sizeof(p->no_kcount_why));

@@ -14,6 +14,7 @@
 #include "options.h"
 #include "printer.h"
 #include "sorted.h"
+#include "stats_spec.h"
 #include "usage.h"
 
 /* Long options without a short letter of their own, past any char. */
@@ -90,7 +91,10 @@ static const struct option long_options[] = {
 	{ "string-limit", required_argument,	NULL, 's' },
 	{ "successful-only", no_argument,	NULL, 'z' },
 	{ "summary",	no_argument,		NULL, OPT_SUMMARY },
+	{ "summary-columns", required_argument,	NULL, 'U' },
 	{ "summary-only", no_argument,		NULL, 'c' },
+	{ "summary-sort-by", required_argument,	NULL, 'S' },
+	{ "summary-syscall-overhead", required_argument, NULL, 'O' },
 	{ "summary-wall-clock", no_argument,	NULL, 'w' },
 	{ "tid",	required_argument,	NULL, OPT_TID },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
@@ -118,9 +122,6 @@ enum {
  */
 static const struct refusal not_yet[] = {
 	{ 'G', "--cgroup: not supported yet (issue 30): trace the container's processes with -p PID,PID..." },
-	{ 'O', "-O: not supported yet (issue 30): the summary shows latencies measured in the kernel, with no overhead of sctrace's to subtract" },
-	{ 'S', "-S: not supported yet (issue 30): the summary is sorted by total time, as strace's default -S time" },
-	{ 'U', "-U: not supported yet (issue 30): the summary shows all its columns" },
 	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
 	{ 'a', "-a: not supported yet (issue 30): results are aligned at column 40, as strace's default" },
@@ -495,13 +496,18 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 	case 'c':
 	case OPT_SUMMARY:
 		opts->print.summary_only = true;
+		opts->print.stats.shown |= c == 'c';
+		opts->print.perf_summary |= c == OPT_SUMMARY;
 		return 0;
 	case 'C':
 	case OPT_WITH_SUMMARY:
 		opts->print.with_summary = true;
+		opts->print.stats.shown |= c == 'C';
+		opts->print.perf_summary |= c == OPT_WITH_SUMMARY;
 		return 0;
 	case OPT_ERRNO_SUMMARY:
 		opts->print.errno_summary = true;
+		opts->print.perf_summary = true;
 		return 0;
 	case OPT_RAW:
 		opts->raw = true;
@@ -699,19 +705,10 @@ static int take_columns(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
-/* strace's summary options that only wait for their behaviour. */
+/* strace's options that only wait for their behaviour, and -w. */
 static int take_summary_option(int c, const char *arg, struct sct_options *opts)
 {
 	switch (c) {
-	case 'S':
-		opts->pending.sort_by = arg;
-		return 0;
-	case 'U':
-		opts->pending.summary_columns = arg;
-		return 0;
-	case 'O':
-		opts->pending.overhead = arg;
-		return 0;
 	case 'a':
 		return take_columns(arg, opts);
 	case 'X':
@@ -784,6 +781,8 @@ static int take_option(int c, char *arg, char *const *argv,
 	if (ret < 0)
 		ret = take_target_option(c, arg, opts);
 	if (ret < 0)
+		ret = stats_spec_option(c, arg, &opts->print.stats);
+	if (ret < 0)
 		ret = take_summary_option(c, arg, opts);
 	if (ret < 0)
 		ret = take_run_option(c, arg, opts);
@@ -821,12 +820,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return pend->hex == 1;
 	case 'G':
 		return !!pend->cgroup;
-	case 'O':
-		return !!pend->overhead;
-	case 'S':
-		return !!pend->sort_by;
-	case 'U':
-		return !!pend->summary_columns;
 	case 'X':
 		return !!pend->const_style;
 	case 'Y':
@@ -938,6 +931,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	ret = check_pending(opts);
 	if (ret)
 		return ret;
+	stats_spec_check(&opts->print.stats);
 	if (optind < argc)
 		opts->command = argv + optind;
 	/* -P tells a call's fds as -y does: it follows them. */

@@ -32,9 +32,6 @@ struct strace_pending {
 	unsigned int hex;		/* -x, -xx */
 	const char *const_style;	/* -X raw|abbrev|verbose */
 	unsigned int decode_pids;	/* -Y */
-	const char *sort_by;		/* -S */
-	const char *summary_columns;	/* -U */
-	const char *overhead;		/* -O */
 	bool decode_all_fds;		/* -yy */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */

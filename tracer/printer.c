@@ -21,6 +21,7 @@
 #include "printer_sink.h"
 #include "printer_tasks.h"
 #include "select.h"
+#include "stats.h"
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always)
@@ -70,6 +71,8 @@ int printer_configure(struct printer *p, const struct printer_config *cfg,
 	if (!p->summary)
 		return -1;
 	p->summary->errnos = cfg->errno_summary;
+	if (cfg->stats.shown)
+		p->summary->overhead_ns = cfg->stats.overhead_ns;
 	return 0;
 }
 
@@ -682,9 +685,14 @@ size_t printer_unfinished(const struct printer *p)
 	return nr + p->dropped_unfinished;
 }
 
+/* strace's table (-c, -C), then perf's (--summary), which consumes the summary. */
 void printer_summary(struct printer *p)
 {
-	if (p->summary)
+	if (!p->summary)
+		return;
+	if (p->cfg.stats.shown)
+		stats_print(p->summary, &p->cfg.stats, p->out, p->syscalls, p->lost);
+	if (p->cfg.perf_summary)
 		summary_print(p->summary, p->out, p->syscalls, p->lost);
 }
 

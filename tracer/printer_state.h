@@ -9,6 +9,7 @@
 #include "maps.h"
 #include "outbuf.h"
 #include "path_filter.h"
+#include "stats_spec.h"
 #include "summary.h"
 #include "syscalls.h"
 #include "threads.h"
@@ -49,6 +50,8 @@ struct printer_config {
 	bool summary_only;	/* -s: no trace lines, the table at the end */
 	bool with_summary;	/* -S: the trace, then the table */
 	bool errno_summary;	/* --errno-summary: errnos in the table */
+	bool perf_summary;	/* --summary, --with-summary: perf's tables */
+	struct stats_spec stats;	/* -c, -C: strace's table, -S, -U, -O */
 	bool comm;		/* --comm: "comm/tid " before every line */
 	bool json;		/* --json: one JSON object per event */
 	bool silent;		/* record: nothing shown, losses still counted */
