@@ -158,3 +158,16 @@ sctrace: warning: -U has no effect without -c or -C: it chooses their table's co
 sctrace: warning: -O has no effect without -c or -C: it is taken off their table's times"
 	grep -q '^+++ exited with 0 +++$' "$mine"
 }
+
+@test "--input FILE -c: a recording's table is the live one's" {
+	local data=$BATS_TEST_TMPDIR/rec.data
+	run --separate-stderr sct -c -U calls,errors -S name -o "$mine" -- "${WORK[@]}" </dev/null
+	assert_success
+	run --separate-stderr sct record -o "$data" -- "${WORK[@]}" </dev/null
+	assert_success
+	run --separate-stderr sct --input "$data" -c -U calls,errors -S name -o "$theirs"
+	assert_success
+	run diff "$mine" "$theirs"
+	assert_success
+	grep -qE "^ +$GETPPIDS +getppid$" "$theirs"
+}
