@@ -60,6 +60,10 @@ fi
 
 echo "install-deps: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+# A mirror caught mid-sync fails one index (seen: bookworm-security's
+# ppc64el Packages, a size mismatch); apt keeps what it had, and the
+# install below names any package it then cannot find.
+apt-get update -qq ||
+	echo "install-deps: apt-get update failed for some index (above); installing from what apt has" >&2
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null
