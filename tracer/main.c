@@ -76,10 +76,13 @@ static int find_tracepoints(struct run *r)
 	return tp_find_raw(&r->tfs, &r->ids);
 }
 
+/* Signals are seen unless none is shown, or only the table is printed. */
 static int find_extra_tracepoints(struct run *r)
 {
+	bool signals = r->opts.print.signals && !r->opts.print.summary_only;
+
 	return tp_find_extra(&r->extra, &r->tfs, r->opts.events, r->opts.nr_events,
-			     r->opts.sched);
+			     r->opts.sched, signals);
 }
 
 static int check_cpus(struct run *r)

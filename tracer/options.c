@@ -13,6 +13,7 @@
 #include "path_filter.h"
 #include "options.h"
 #include "printer.h"
+#include "sig_set.h"
 #include "sorted.h"
 #include "stats_spec.h"
 #include "usage.h"
@@ -162,7 +163,6 @@ static const struct qualifier qualifiers[] = {
 	{ "quiet=", NOT_YET ": -q and -qq say what they hide" },
 	{ "raw=", NOT_YET ": --raw shows every call's arguments as numbers" },
 	{ "read=", NOT_YET },
-	{ "signal=", NOT_YET },
 	{ "status=", NULL },
 	{ "trace=", NULL },
 	{ "verbose=", NOT_YET },
@@ -626,12 +626,26 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	}
 }
 
+/* -e signal=SET: which signals' lines are shown (sig_set.h). */
+static int take_signals(const char *set, struct sct_options *opts)
+{
+	char bad[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
+
+	if (!sig_set_parse(set, &opts->print.signals, bad, sizeof(bad)))
+		return 0;
+	diag("-e signal=: no signal '%s'; name one as SIGUSR1 or USR1, or give its number (1 to 64), all or none",
+	     escape_str(shown, sizeof(shown), bad));
+	return SCT_EXIT_USAGE;
+}
+
 /* -e LIST, strace's -e trace=LIST or -e status=LIST; its other qualifiers are refused. */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
 	const struct qualifier key = { arg, NULL }, *q = NULL;
 	char shown[ESCAPE_MSG_SIZE];
 
+	if (!strncmp(arg, "signal=", strlen("signal=")))
+		return take_signals(arg + strlen("signal="), opts);
 	if (strchr(arg, '='))
 		q = bsearch(&key, qualifiers, ARRAY_SIZE(qualifiers),
 			    sizeof(*qualifiers), qualifier_cmp);
@@ -918,6 +932,7 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	memset(opts, 0, sizeof(*opts));
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
 	opts->string_limit = STRING_LIMIT_DEFAULT;
+	opts->print.signals = SIG_SET_ALL;
 	opts->inherit = true;
 	opts->realtime = REALTIME_DEFAULT;
 	opterr = 0;

@@ -561,6 +561,31 @@ static void print_fault(struct printer *p, const struct sct_event *ev)
 	count_shown(p);
 }
 
+/*
+ * A signal sent is kept for who sent it; one taken is shown in its
+ * thread's place, once its sending (if a traced task sent it) is known.
+ */
+static void print_signal(struct printer *p, const struct sct_event *ev,
+			 const struct extra_tp *tp)
+{
+	const struct thread_state *st;
+	struct sig_record rec;
+	struct sig_line line;
+
+	if (sig_read(p->extra, tp, ev->tp.data, ev->tp.size, &rec))
+		return;
+	if (tp->role == TP_SIG_GENERATE) {
+		st = thread_find(&p->threads, rec.target);
+		sig_note_sent(&p->signals, &rec, st ? st->pid : rec.target, ev->pid);
+		return;
+	}
+	if (!sig_take_delivered(&p->signals, &rec, ev->tid, ev->pid, &line) ||
+	    !sig_set_has(p->cfg.signals, line.sig) || !showing(p))
+		return;
+	p->sink->signal(p, ev, &line);
+	count_shown(p);
+}
+
 /* sched_process_exit is a task's end, whether shown or not. */
 static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 {
@@ -568,6 +593,10 @@ static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 
 	if (!tp)
 		return;
+	if (tp->role == TP_SIG_GENERATE || tp->role == TP_SIG_DELIVER) {
+		print_signal(p, ev, tp);
+		return;
+	}
 	if (showing(p) && p->sink->tracepoint(p, ev, tp))
 		count_shown(p);
 	if (tp->role == TP_EXIT)

@@ -9,6 +9,7 @@
 #include "json.h"
 #include "printer_line.h"
 #include "printer_sink.h"
+#include "sig_events.h"
 
 /* Starts "contents" at its first argument, then the argument's key. */
 static void contents_key(struct printer *p, bool *open, const char *name,
@@ -217,6 +218,17 @@ static bool json_tracepoint(struct printer *p, const struct sct_event *ev,
 	return true;
 }
 
+static void json_signal(struct printer *p, const struct sct_event *ev,
+			const struct sig_line *line)
+{
+	struct json_head head;
+
+	pr_json_head(p, &head, "signal", ev->pid, ev->tid, ev->time);
+	json_begin(p->out, &head);
+	sig_print_json(p->out, line);
+	json_end(p->out);
+}
+
 /*
  * Each call whole, at its exit; every object is written whole. A leader
  * superseded by an exec has no object of its own: its pending call is
@@ -227,6 +239,7 @@ const struct printer_sink printer_json_sink = {
 	.lost = json_lost,
 	.fault = json_fault,
 	.tracepoint = json_tracepoint,
+	.signal = json_signal,
 	.abi = json_abi,
 	.exit_status = json_exit_status,
 	.untraced = json_untraced,

@@ -8,6 +8,7 @@
 
 #include "printer_state.h"
 #include "sct_event.h"
+#include "sig_events.h"
 #include "threads.h"
 #include "tracepoints.h"
 
@@ -38,6 +39,9 @@ struct printer_sink {
 	/* false: the record is not one this sink shows. */
 	bool (*tracepoint)(struct printer *p, const struct sct_event *ev,
 			   const struct extra_tp *tp);
+	/* A signal the thread ev->tid takes: strace's "--- SIGUSR1 {...} ---". */
+	void (*signal)(struct printer *p, const struct sct_event *ev,
+		       const struct sig_line *line);
 	/* An exec by another thread ended the leader's thread; may be NULL. */
 	void (*superseded)(struct printer *p, int32_t leader, int32_t caller,
 			   uint64_t time);

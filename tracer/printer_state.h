@@ -9,6 +9,7 @@
 #include "maps.h"
 #include "outbuf.h"
 #include "path_filter.h"
+#include "sig_events.h"
 #include "stats_spec.h"
 #include "summary.h"
 #include "syscalls.h"
@@ -59,6 +60,7 @@ struct printer_config {
 	bool fds;		/* -y (and -P): fds followed by <their path>, as strace -y */
 	bool fds_unshown;	/* -P without -y: fds followed, their paths not shown */
 	struct path_list paths;	/* -P: only calls touching these paths */
+	uint64_t signals;	/* -e signal=: the signals whose lines show (sig_set.h) */
 };
 
 struct printer_sink;
@@ -86,6 +88,7 @@ struct printer {
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
+	struct sig_pending signals;	/* sent and not yet taken: who sent them */
 	int32_t self;			/* sctrace's pid: never a subject */
 	bool from_file;			/* a replay: this machine's /proc says nothing */
 	bool every_task;		/* system-wide: every task is traced */

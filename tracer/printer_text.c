@@ -15,6 +15,7 @@
 #include "printer_fds.h"
 #include "printer_line.h"
 #include "printer_sink.h"
+#include "sig_events.h"
 #include "sched_events.h"
 #include "sysent.h"
 
@@ -373,6 +374,15 @@ static bool text_tracepoint(struct printer *p, const struct sct_event *ev,
 	return true;
 }
 
+static void text_signal(struct printer *p, const struct sct_event *ev,
+			const struct sig_line *line)
+{
+	close_open_line(p);
+	pr_prefix(p, ev->tid, ev->time);
+	sig_print(p->out, line);
+	outbuf_putc(p->out, '\n');
+}
+
 static void text_superseded(struct printer *p, int32_t leader, int32_t caller,
 			    uint64_t time)
 {
@@ -437,6 +447,7 @@ const struct printer_sink printer_text_sink = {
 	.lost = text_lost,
 	.fault = text_fault,
 	.tracepoint = text_tracepoint,
+	.signal = text_signal,
 	.superseded = text_superseded,
 	.abi = text_abi,
 	.exit_status = text_exit_status,

@@ -24,6 +24,7 @@
 #include "replay.h"
 #include "sample.h"
 #include "sched_events.h"
+#include "sig_events.h"
 #include "strict.h"
 #include "syscalls.h"
 
@@ -98,11 +99,17 @@ static int find_event_ids(struct replay *rp)
 	return 0;
 }
 
-/* How a recorded sched tracepoint prints: as --sched's lines if asked. */
+/*
+ * How a recorded tracepoint prints: the signal ones as strace's lines,
+ * the sched ones as --sched's lines if asked.
+ */
 static enum tp_role role_of(const struct td_format *fmt, bool sched)
 {
 	unsigned int i;
 
+	for (i = 0; !strcmp(fmt->system, "signal") && i < nr_sig_tps; i++)
+		if (!strcmp(fmt->name, sig_tps[i].name))
+			return sig_tps[i].role;
 	if (!sched || strcmp(fmt->system, "sched"))
 		return TP_PLAIN;
 	for (i = 0; i < nr_sched_tps; i++)

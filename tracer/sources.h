@@ -17,9 +17,12 @@
  * one line saying what the kernel refused, if it did.
  */
 
-/* raw_syscalls' two, --event's, --sched's, two page-fault events, task records', BPF's. */
-#define SOURCES_MAX (2 + 64 + 5 + 4)
-/* What is left for --event's and --sched's tracepoints. */
+/*
+ * raw_syscalls' two, --event's, --sched's, the signal lines', two
+ * page-fault events, task records', BPF's.
+ */
+#define SOURCES_MAX (2 + 64 + 5 + 2 + 4)
+/* What is left for --event's, --sched's and the signals' tracepoints. */
 #define SOURCES_MAX_EXTRA (SOURCES_MAX - 6)
 
 /* What a run traces, for its list of sources. */

@@ -7,6 +7,7 @@
 #include "escape.h"
 #include "exit_codes.h"
 #include "sched_events.h"
+#include "sig_events.h"
 #include "sources.h"
 #include "tp_find.h"
 
@@ -66,15 +67,20 @@ static int add_extra(struct extra_tps *extra, const struct tracefs *tfs, const c
 	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
 }
 
-/* --event's and --sched's tracepoints, each found with its format. */
+/*
+ * --event's, --sched's and the signal lines' tracepoints, each found with
+ * its format. --event's come first: one also named there shows its fields.
+ */
 int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
-		  const char *const *events, size_t nr_events, bool sched)
+		  const char *const *events, size_t nr_events, bool sched, bool signals)
 {
 	size_t i;
 	int ret = 0;
 
-	if (nr_events + (sched ? nr_sched_tps : 0) > SOURCES_MAX_EXTRA) {
-		diag("too many --event options: at most %d", SOURCES_MAX_EXTRA - (int)nr_sched_tps);
+	if (nr_events + (sched ? nr_sched_tps : 0) + (signals ? nr_sig_tps : 0) >
+	    SOURCES_MAX_EXTRA) {
+		diag("too many --event options: at most %d",
+		     SOURCES_MAX_EXTRA - (int)(nr_sched_tps + nr_sig_tps));
 		return SCT_EXIT_USAGE;
 	}
 	for (i = 0; !ret && sched && i < nr_sched_tps; i++)
@@ -87,5 +93,7 @@ int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
 		snprintf(system, sizeof(system), "%.*s", (int)len, event);
 		ret = add_extra(extra, tfs, system, event + len + 1, TP_PLAIN);
 	}
+	for (i = 0; !ret && signals && i < nr_sig_tps; i++)
+		ret = add_extra(extra, tfs, "signal", sig_tps[i].name, sig_tps[i].role);
 	return ret;
 }

@@ -9,7 +9,7 @@
 #include "outbuf.h"
 #include "tracefs.h"
 
-/* What a tracepoint's records mean to the printer: --sched's, or any. */
+/* What a tracepoint's records mean to the printer: --sched's, signals', or any. */
 enum tp_role {
 	TP_PLAIN,		/* --event: its fields, by name */
 	TP_FORK,		/* sched:sched_process_fork */
@@ -17,6 +17,8 @@ enum tp_role {
 	TP_EXIT,		/* sched:sched_process_exit */
 	TP_SWITCH,		/* sched:sched_switch */
 	TP_WAKEUP,		/* sched:sched_wakeup */
+	TP_SIG_GENERATE,	/* signal:signal_generate: who sent it */
+	TP_SIG_DELIVER,		/* signal:signal_deliver: strace's signal line */
 };
 
 struct tep_handle;
