@@ -414,7 +414,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      cidocs "selftests/bats-tap selftests/cidocs.bats" \
 	      json_schema "selftests/bats-tap selftests/json_schema.bats" \
 	      compat "selftests/bats-tap selftests/compat.bats" \
-	      filter "selftests/bats-tap selftests/filter.bats"
+	      filter "selftests/bats-tap selftests/filter.bats" \
+	      signals "selftests/bats-tap selftests/signals.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -443,6 +444,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	stats \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stats.bats\" \
 	compat \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/compat.bats\" \
 	filter \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/filter.bats\" \
+	signals \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/signals.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
@@ -451,7 +453,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/socketcall.c tracer/syscall_table.c tracer/sysent.c \
 		tracer/fdpaths.c tracer/syscall_class.c tracer/call_status.c tracer/path_filter.c \
-		tracer/stats_spec.c
+		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \

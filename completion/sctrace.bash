@@ -23,6 +23,13 @@ _sctrace()
 
 	case $prev in
 	-e | --expr)
+		if [[ $cur == signal=* ]]; then
+			# -e signal=SET: a signal after the last comma, '!' kept.
+			local set=${cur#signal=}
+			local head=signal=${set%"${set##*[,!]}"}
+			COMPREPLY=($(compgen -P "$head" -W "all none $(compgen -A signal)" -- "${set##*[,!]}"))
+			return
+		fi
 		# A list: complete the item after the last comma, '!' or '=' kept;
 		# status= takes how calls ended, the rest names and %classes.
 		local head=${cur%"${cur##*[,!=]}"}

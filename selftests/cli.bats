@@ -1180,7 +1180,7 @@ first_write_string() {
 	local opts
 	for opts in -i -k -v -x -xx -yy "-a 40" "-b execve" \
 		"-X raw" -Y "-G /sys/fs/cgroup" --pidns-translation \
-		"-ff -o $out" "--output-separately -o $out" "-e raw=all" "-e signal=none"; do
+		"-ff -o $out" "--output-separately -o $out" "-e raw=all"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr sct $opts -- touch "$BATS_TEST_TMPDIR/ran"
 		[ "$status" -eq 64 ] || fail "$opts: exit $status"
