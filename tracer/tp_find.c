@@ -93,7 +93,9 @@ int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
 		snprintf(system, sizeof(system), "%.*s", (int)len, event);
 		ret = add_extra(extra, tfs, system, event + len + 1, TP_PLAIN);
 	}
+	/* A kernel without them (or a fake tracefs) shows no signal lines. */
 	for (i = 0; !ret && signals && i < nr_sig_tps; i++)
-		ret = add_extra(extra, tfs, "signal", sig_tps[i].name, sig_tps[i].role);
+		if (tracefs_event_id(tfs, "signal", sig_tps[i].name) >= 0)
+			ret = add_extra(extra, tfs, "signal", sig_tps[i].name, sig_tps[i].role);
 	return ret;
 }
