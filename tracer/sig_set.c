@@ -49,7 +49,7 @@ int sig_set_parse(const char *list, uint64_t *set, char *bad, size_t len)
 			continue;
 		}
 		sig = parse_one(p, n);
-		if (sig < 0) {
+		if (sig < 1) {
 			snprintf(bad, len, "%.*s", (int)n, p);
 			return -EINVAL;
 		}
