@@ -66,6 +66,22 @@ TEST(kinds_from_names_override_types)
 	EXPECT_EQ(ARG_PTR, arg_kind_of("int *", "fd"));
 }
 
+/* What the kernel takes of a register: its type's bits, umode_t's 16. */
+TEST(arguments_cut_to_their_types)
+{
+	EXPECT_EQ(32, arg_bits_of("int", "flags"));
+	EXPECT_EQ(32, arg_bits_of("unsigned int", "fd"));
+	EXPECT_EQ(32, arg_bits_of("const enum landlock_rule_type", "rule_type"));
+	EXPECT_EQ(32, arg_bits_of("unsigned long", "fd"));
+	EXPECT_EQ(16, arg_bits_of("umode_t", "mode"));
+	EXPECT_EQ(0, arg_bits_of("unsigned long", "len"));
+	EXPECT_EQ(0, arg_bits_of("int *", "fildes"));
+	EXPECT_EQ(0, arg_bits_of("some_new_type_t", "x"));
+	EXPECT_EQ(0177777, arg_cut(0xdeadbeef0001fffful, 16));
+	EXPECT_EQ(04000, arg_cut(0xdeadbeef00000800ul, 32));
+	EXPECT_EQ(0xdeadbeef00000800ul, arg_cut(0xdeadbeef00000800ul, 0));
+}
+
 TEST_F(fmt, values_by_kind)
 {
 	struct text *t = &self->t;

@@ -11,40 +11,44 @@
 struct type_kind {
 	const char *type;
 	enum arg_kind kind;
+	unsigned char bits;	/* what the kernel uses of the register; 0: all */
 };
 
 /*
  * Scalar types in the syscalls:sys_enter_* formats; the formats' own
- * "signed:" flag is 0 even for int, so the type name decides. Sorted.
+ * "signed:" flag is 0 even for int, so the type name decides. The
+ * fields are all 8 bytes wide, but the kernel casts the register to the
+ * type (umode_t is an unsigned short): the rest is the caller's garbage.
+ * Sorted.
  */
 static const struct type_kind type_kinds[] = {
-	{ "__s32",		ARG_S32 },
-	{ "__u32",		ARG_U32 },
-	{ "__u64",		ARG_U64 },
-	{ "aio_context_t",	ARG_HEX },
-	{ "cap_user_data_t",	ARG_PTR },
-	{ "cap_user_header_t",	ARG_PTR },
-	{ "clockid_t",		ARG_S32 },
-	{ "gid_t",		ARG_U32 },
-	{ "int",		ARG_S32 },
-	{ "key_serial_t",	ARG_S32 },
-	{ "key_t",		ARG_S32 },
-	{ "loff_t",		ARG_S64 },
-	{ "long",		ARG_S64 },
-	{ "mqd_t",		ARG_S32 },
-	{ "off_t",		ARG_S64 },
-	{ "pid_t",		ARG_S32 },
-	{ "qid_t",		ARG_U32 },
-	{ "rwf_t",		ARG_S32 },
-	{ "size_t",		ARG_U64 },
-	{ "timer_t",		ARG_S32 },
-	{ "u32",		ARG_U32 },
-	{ "u64",		ARG_U64 },
-	{ "uid_t",		ARG_U32 },
-	{ "umode_t",		ARG_OCTAL },
-	{ "unsigned",		ARG_U32 },
-	{ "unsigned int",	ARG_U32 },
-	{ "unsigned long",	ARG_U64 },
+	{ "__s32",		ARG_S32,   32 },
+	{ "__u32",		ARG_U32,   32 },
+	{ "__u64",		ARG_U64,   0 },
+	{ "aio_context_t",	ARG_HEX,   0 },
+	{ "cap_user_data_t",	ARG_PTR,   0 },
+	{ "cap_user_header_t",	ARG_PTR,   0 },
+	{ "clockid_t",		ARG_S32,   32 },
+	{ "gid_t",		ARG_U32,   32 },
+	{ "int",		ARG_S32,   32 },
+	{ "key_serial_t",	ARG_S32,   32 },
+	{ "key_t",		ARG_S32,   32 },
+	{ "loff_t",		ARG_S64,   0 },
+	{ "long",		ARG_S64,   0 },
+	{ "mqd_t",		ARG_S32,   32 },
+	{ "off_t",		ARG_S64,   0 },
+	{ "pid_t",		ARG_S32,   32 },
+	{ "qid_t",		ARG_U32,   32 },
+	{ "rwf_t",		ARG_S32,   32 },
+	{ "size_t",		ARG_U64,   0 },
+	{ "timer_t",		ARG_S32,   32 },
+	{ "u32",		ARG_U32,   32 },
+	{ "u64",		ARG_U64,   0 },
+	{ "uid_t",		ARG_U32,   32 },
+	{ "umode_t",		ARG_OCTAL, 16 },
+	{ "unsigned",		ARG_U32,   32 },
+	{ "unsigned int",	ARG_U32,   32 },
+	{ "unsigned long",	ARG_U64,   0 },
 };
 
 static int type_kind_cmp(const void *key, const void *elem)
@@ -59,13 +63,13 @@ static int type_kind_cmp(const void *key, const void *elem)
  * calls' addresses and clone's stack and TLS are unsigned long. Sorted.
  */
 static const struct type_kind name_kinds[] = {
-	{ "addr",	ARG_PTR },
-	{ "brk",	ARG_PTR },
-	{ "fd",		ARG_S32 },
-	{ "new_addr",	ARG_PTR },
-	{ "newsp",	ARG_PTR },
-	{ "start",	ARG_PTR },
-	{ "tls",	ARG_PTR },
+	{ "addr",	ARG_PTR,	0 },
+	{ "brk",	ARG_PTR,	0 },
+	{ "fd",		ARG_S32,	32 },
+	{ "new_addr",	ARG_PTR,	0 },
+	{ "newsp",	ARG_PTR,	0 },
+	{ "start",	ARG_PTR,	0 },
+	{ "tls",	ARG_PTR,	0 },
 };
 
 static const struct sorted_table tables[] = {
@@ -79,32 +83,67 @@ const struct sorted_table *format_sorted_tables(size_t *nr)
 	return tables;
 }
 
+/* The entry of a scalar type, const or not; NULL for a pointer or an unknown type. */
+static const struct type_kind *scalar_type(const char *type)
+{
+	struct type_kind key = { 0 };
+
+	if (!strncmp(type, "const ", 6))
+		type += 6;
+	key.type = type;
+	return bsearch(&key, type_kinds, ARRAY_SIZE(type_kinds), sizeof(type_kinds[0]),
+		       type_kind_cmp);
+}
+
+/* The entry of a field that its name describes better than its type, or NULL. */
+static const struct type_kind *named_field(const char *type, const char *name)
+{
+	const struct type_kind key = { .type = name };
+
+	if (strchr(type, '*'))
+		return NULL;
+	return bsearch(&key, name_kinds, ARRAY_SIZE(name_kinds), sizeof(name_kinds[0]),
+		       type_kind_cmp);
+}
+
 enum arg_kind arg_kind_of(const char *type, const char *name)
 {
-	const struct type_kind key = { .type = name }, *found;
+	const struct type_kind *found = named_field(type, name);
 
-	found = bsearch(&key, name_kinds, ARRAY_SIZE(name_kinds),
-			sizeof(name_kinds[0]), type_kind_cmp);
-	if (found && !strchr(type, '*'))
-		return found->kind;
-	return arg_kind_from_type(type);
+	return found ? found->kind : arg_kind_from_type(type);
 }
 
 enum arg_kind arg_kind_from_type(const char *type)
 {
-	struct type_kind key = { 0 };
 	const struct type_kind *found;
 
 	if (strchr(type, '*'))
 		return ARG_PTR;
-	if (!strncmp(type, "const ", 6))
-		type += 6;
-	if (!strncmp(type, "enum ", 5))
+	if (strstr(type, "enum ") == type || strstr(type, "const enum ") == type)
 		return ARG_S32;
-	key.type = type;
-	found = bsearch(&key, type_kinds, ARRAY_SIZE(type_kinds),
-			sizeof(type_kinds[0]), type_kind_cmp);
+	found = scalar_type(type);
 	return found ? found->kind : ARG_U64;
+}
+
+/* How many low bits of the register the kernel takes for the field; 0: all. */
+unsigned int arg_bits_of(const char *type, const char *name)
+{
+	const struct type_kind *found = named_field(type, name);
+
+	if (found)
+		return found->bits;
+	if (strchr(type, '*'))
+		return 0;
+	if (strstr(type, "enum ") == type || strstr(type, "const enum ") == type)
+		return 32;
+	found = scalar_type(type);
+	return found ? found->bits : 0;
+}
+
+/* The value as the kernel sees an argument of that many bits (0: all). */
+unsigned long arg_cut(unsigned long val, unsigned int bits)
+{
+	return bits && bits < 64 ? val & ((1UL << bits) - 1) : val;
 }
 
 /* Kinds whose value is a C int: the low 32 bits, signed. */

@@ -12,6 +12,8 @@
 enum arg_kind arg_kind_from_type(const char *type);
 bool arg_kind_is_int(enum arg_kind kind);
 enum arg_kind arg_kind_of(const char *type, const char *name);
+unsigned int arg_bits_of(const char *type, const char *name);
+unsigned long arg_cut(unsigned long val, unsigned int bits);
 
 struct sorted_table;
 const struct sorted_table *format_sorted_tables(size_t *nr);

@@ -92,6 +92,11 @@ static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
 	outbuf_putc(ob, '{');
 	for (i = 0; i < n; i++) {
 		enum arg_kind kind = desc->nr_args < 0 ? ARG_U64 : desc->args[i].kind;
+		unsigned long val = args[i];
+
+		/* What the kernel takes of the register: the rest is the caller's garbage. */
+		if (desc->nr_args >= 0)
+			val = arg_cut(val, desc->args[i].bits);
 
 		if (i)
 			outbuf_putc(ob, ',');
@@ -104,15 +109,15 @@ static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
 		}
 		outbuf_putc(ob, ':');
 		if (kind == ARG_S64)
-			outbuf_s64(ob, (long)args[i]);
+			outbuf_s64(ob, (long)val);
 		else if (arg_kind_is_int(kind))
-			outbuf_s64(ob, (int)args[i]);
+			outbuf_s64(ob, (int)val);
 		else if (kind == ARG_U32)
-			outbuf_u64(ob, (unsigned int)args[i]);
+			outbuf_u64(ob, (unsigned int)val);
 		else if (kind == ARG_PTR || kind == ARG_HEX)
-			json_addr(ob, args[i]);
+			json_addr(ob, val);
 		else
-			outbuf_u64(ob, args[i]);
+			outbuf_u64(ob, val);
 	}
 	outbuf_putc(ob, '}');
 }

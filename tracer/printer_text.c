@@ -40,7 +40,8 @@ static bool mode_unused(const struct syscall_desc *desc,
 	for (j = 0; j < desc->nr_args; j++)
 		if (desc->args[j].kind == ARG_OPEN_FLAGS ||
 		    desc->args[j].kind == ARG_OPEN_FLAGS_ARM64)
-			return !open_flags_create(desc->args[j].kind, args[j]);
+			return !open_flags_create(desc->args[j].kind,
+						 arg_cut(args[j], desc->args[j].bits));
 	return false;
 }
 
@@ -80,9 +81,11 @@ struct call_view {
 };
 
 static void print_value(struct printer *p, const struct syscall_desc *desc, int i,
-			unsigned long val, const struct call_view *cv)
+			unsigned long raw, const struct call_view *cv)
 {
 	const struct syscall_arg *arg = &desc->args[i];
+	/* What the kernel takes of the register: the rest is the caller's garbage. */
+	unsigned long val = arg_cut(raw, arg->bits);
 	struct ct_arg_view v = {
 		.index = i, .val = val, .returned = cv->returned, .ret = cv->ret,
 	};

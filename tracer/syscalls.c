@@ -133,6 +133,7 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 			kind = syscall_arg_kind(desc->name, field->name, kind, machine);
 		desc->args[desc->nr_args].name = field->name;
 		desc->args[desc->nr_args].kind = kind;
+		desc->args[desc->nr_args].bits = arg_bits_of(field->type, field->name);
 		desc->nr_args++;
 	}
 	if (facts)

@@ -15,6 +15,7 @@
 struct syscall_arg {
 	const char *name;
 	enum arg_kind kind;
+	unsigned char bits;		/* what the kernel uses of the register; 0: all */
 	enum content_kind content;	/* what it points to; CK_NONE with --raw */
 	int len_arg;			/* the argument with its length, or -1 */
 	const struct sysent_cond *cond;	/* when the content holds; NULL: always */
