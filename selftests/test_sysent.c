@@ -8,12 +8,14 @@
  */
 #include "kselftest_harness.h"
 
+#include <fcntl.h>
 #include <libaudit.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/epoll.h>
 
 #include "beauty.h"
 #include "syscall_table.h"
@@ -280,6 +282,64 @@ TEST(conditions_test_the_field_their_mask_selects)
 	EXPECT_TRUE(sysent_cond_holds(ptid, CLONE_VM | CLONE_THREAD | CLONE_PARENT_SETTID));
 	EXPECT_FALSE(sysent_cond_holds(ptid, CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD));
 	EXPECT_FALSE(sysent_cond_holds(ptid, 0));
+}
+
+/*
+ * Every operation table of a row: sorted (test_sorted), each operation
+ * shows the arguments it gives a kind of its own and its selector, and
+ * never more than the call has.
+ */
+TEST(operations_show_what_they_redefine)
+{
+	const struct sysent *rows;
+	size_t nr, i, j;
+	int k;
+
+	rows = sysent_rows(&nr);
+	for (i = 0; i < nr; i++) {
+		const struct sysent_ops *ops = rows[i].ops;
+
+		for (j = 0; ops && j <= ops->nr; j++) {
+			const struct sysent_op *op = j < ops->nr ? &ops->ops[j] : &ops->other;
+
+			EXPECT_EQ(0, op->shown & ~((1u << SYSENT_ARGS) - 1))
+				TH_LOG("%s: op %u shows arguments past the sixth", rows[i].name, op->op);
+			EXPECT_TRUE(op->shown & 3)
+				TH_LOG("%s: op %u hides its first arguments", rows[i].name, op->op);
+			for (k = 0; k < SYSENT_OP_ARGS; k++) {
+				if (!op->args[k].pos)
+					continue;
+				EXPECT_TRUE(op->shown >> (op->args[k].pos - 1) & 1)
+					TH_LOG("%s: op %u redefines argument %d it hides",
+					       rows[i].name, op->op, op->args[k].pos - 1);
+			}
+		}
+	}
+}
+
+/* What strace prints of each: futex's per command, fcntl's getters none. */
+TEST(operations_take_what_strace_prints)
+{
+	const struct sysent_ops *futex = sysent_find("futex")->ops;
+	const struct sysent_ops *fcntl_ops = sysent_find("fcntl")->ops;
+	const struct sysent_ops *epoll = sysent_find("epoll_ctl")->ops;
+
+	ASSERT_NE(NULL, futex);
+	ASSERT_NE(NULL, fcntl_ops);
+	ASSERT_NE(NULL, epoll);
+	EXPECT_EQ(0x07, sysent_op_find(futex, FUTEX_WAKE_PRIVATE)->shown);
+	EXPECT_EQ(0x0f, sysent_op_find(futex, FUTEX_WAIT)->shown);
+	EXPECT_EQ(0x2f, sysent_op_find(futex, FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME)->shown);
+	EXPECT_EQ(0x0b, sysent_op_find(futex, FUTEX_LOCK_PI_PRIVATE)->shown);
+	EXPECT_EQ(0x3f, sysent_op_find(futex, 99)->shown);
+	/* The kernel takes op as an int: the register's upper half names nothing. */
+	EXPECT_EQ(0x07, sysent_op_find(futex, 0xdeadbeef00000000ul | FUTEX_WAKE)->shown);
+	EXPECT_EQ(0x03, sysent_op_find(fcntl_ops, F_GETFD)->shown);
+	EXPECT_EQ(ARG_FD_CLOEXEC, sysent_op_find(fcntl_ops, F_GETFD)->result.kind);
+	EXPECT_EQ(0x07, sysent_op_find(fcntl_ops, F_SETFL)->shown);
+	EXPECT_EQ(0x07, sysent_op_find(fcntl_ops, 0x4242)->shown);
+	EXPECT_EQ(4, sysent_op_find(epoll, EPOLL_CTL_DEL)->args[0].pos);
+	EXPECT_EQ(0, sysent_op_find(epoll, EPOLL_CTL_ADD)->args[0].pos);
 }
 
 TEST_HARNESS_MAIN

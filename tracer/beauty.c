@@ -243,6 +243,20 @@ static const struct symbol fcntl_cmds[] = {
 	SYM(F_SET_RW_HINT), SYM(F_GET_FILE_RW_HINT), SYM(F_SET_FILE_RW_HINT),
 };
 
+static const struct symbol fd_cloexec_flags[] = { SYM(FD_CLOEXEC) };
+
+static const struct symbol fcntl_leases[] = { SYM(F_RDLCK), SYM(F_WRLCK), SYM(F_UNLCK) };
+
+static const struct symbol dnotify_flags[] = {
+	SYM(DN_ACCESS), SYM(DN_MODIFY), SYM(DN_CREATE), SYM(DN_DELETE),
+	SYM(DN_RENAME), SYM(DN_ATTRIB), SYM(DN_MULTISHOT),
+};
+
+static const struct symbol seal_flags[] = {
+	SYM(F_SEAL_SEAL), SYM(F_SEAL_SHRINK), SYM(F_SEAL_GROW), SYM(F_SEAL_WRITE),
+	SYM(F_SEAL_FUTURE_WRITE),
+};
+
 static const struct symbol seek_whences[] = {
 	SYM(SEEK_SET), SYM(SEEK_CUR), SYM(SEEK_END), SYM(SEEK_DATA), SYM(SEEK_HOLE),
 };
@@ -341,6 +355,10 @@ static const struct symbolic_kind symbolic_kinds[ARG_KIND_COUNT] = {
 	[ARG_WAITID_WHICH] = ENUM_KIND(waitid_whichs),
 	[ARG_WAITID_OPTIONS] = FLAGS_KIND(waitid_options, "0"),
 	[ARG_FCNTL_CMD] = ENUM_KIND(fcntl_cmds),
+	[ARG_FD_CLOEXEC] = FLAGS_KIND(fd_cloexec_flags, "0"),
+	[ARG_FCNTL_LEASE] = ENUM_KIND(fcntl_leases),
+	[ARG_DNOTIFY_FLAGS] = FLAGS_KIND(dnotify_flags, "0"),
+	[ARG_SEALS] = FLAGS_KIND(seal_flags, "0"),
 	[ARG_SEEK_WHENCE] = ENUM_KIND(seek_whences),
 	[ARG_MADVISE] = ENUM_KIND(madvise_advices),
 	[ARG_MSG_FLAGS] = FLAGS_KIND(msg_flags, "0"),
@@ -526,6 +544,17 @@ static void print_futex_op(struct outbuf *ob, unsigned long val)
 		outbuf_puts(ob, "|FUTEX_CLOCK_REALTIME");
 }
 
+/* The waiters a bitset op matches: all of them by name, else the bits in hex. */
+static void print_futex_bitset(struct outbuf *ob, unsigned long val)
+{
+	if (val == FUTEX_BITSET_MATCH_ANY)
+		outbuf_puts(ob, "FUTEX_BITSET_MATCH_ANY");
+	else if (val)
+		outbuf_hex(ob, val);
+	else
+		outbuf_putc(ob, '0');
+}
+
 static void print_mmap_flags(struct outbuf *ob, unsigned long val)
 {
 	const char *type = symbol_name(val & MAP_TYPE, map_types, ARRAY_SIZE(map_types));
@@ -628,6 +657,9 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_FUTEX_OP:
 		print_futex_op(ob, val);
 		break;
+	case ARG_FUTEX_BITSET:
+		print_futex_bitset(ob, val);
+		break;
 	case ARG_SIGNAL:
 		print_signal(ob, val);
 		break;
@@ -711,6 +743,7 @@ static const struct sorted_table sorted_tables[] = {
 	SORTED_TABLE(itimer_whichs, symbol_cmp),
 	SORTED_TABLE(waitid_whichs, symbol_cmp),
 	SORTED_TABLE(fcntl_cmds, symbol_cmp),
+	SORTED_TABLE(fcntl_leases, symbol_cmp),
 	SORTED_TABLE(seek_whences, symbol_cmp),
 	SORTED_TABLE(madvise_advices, symbol_cmp),
 	SORTED_TABLE(shutdown_hows, symbol_cmp),

@@ -61,11 +61,15 @@ static bool content_read(const struct syscall_desc *desc, const unsigned long *a
 static int split_at(const struct printer *p, const struct syscall_desc *desc,
 		    const struct thread_state *st)
 {
+	const struct sysent_op *op = syscall_op(desc, st->args);
 	int i;
 
 	for (i = 0; p->cfg.contents && i < desc->nr_args; i++) {
 		enum content_kind kind = desc->args[i].content;
 
+		/* An argument the operation ignores, or reads otherwise, shows no contents. */
+		if (!syscall_op_takes(op, i) || syscall_op_arg(op, i))
+			continue;
 		if ((contents_read_at_exit(kind) && content_read(desc, st->args, i)) ||
 		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
 			return i;
@@ -80,10 +84,12 @@ struct call_view {
 	long ret;
 };
 
-static void print_value(struct printer *p, const struct syscall_desc *desc, int i,
-			unsigned long raw, const struct call_view *cv)
+static void print_value(struct printer *p, const struct syscall_desc *desc,
+			const struct sysent_op *op, int i, unsigned long raw,
+			const struct call_view *cv)
 {
 	const struct syscall_arg *arg = &desc->args[i];
+	const struct sysent_op_arg *as = syscall_op_arg(op, i);
 	/* What the kernel takes of the register: the rest is the caller's garbage. */
 	unsigned long val = arg_cut(raw, arg->bits);
 	struct ct_arg_view v = {
@@ -91,6 +97,11 @@ static void print_value(struct printer *p, const struct syscall_desc *desc, int 
 	};
 	struct vwriter w;
 
+	if (as) {
+		format_arg(p->out, beauty_machine_kind(as->kind, desc->machine),
+			   arg_cut(raw, as->bits));
+		return;
+	}
 	if (arg->content != CK_NONE && cv->st &&
 	    contents_pick(arg->content, &cv->st->ct[CT_ENTER],
 			  &cv->st->ct[CT_EXIT], &v)) {
@@ -108,17 +119,18 @@ static void print_arg_range(struct printer *p, const struct syscall_desc *desc,
 			    const unsigned long *args, int from, int to, bool comma,
 			    const struct call_view *cv)
 {
+	const struct sysent_op *op = syscall_op(desc, args);
 	int i;
 
 	for (i = from; i < to; i++) {
-		if (mode_unused(desc, args, i))
+		if (mode_unused(desc, args, i) || !syscall_op_takes(op, i))
 			continue;
 		if (comma)
 			outbuf_puts(p->out, ", ");
 		comma = true;
 		outbuf_puts(p->out, desc->args[i].name);
 		outbuf_puts(p->out, ": ");
-		print_value(p, desc, i, args[i], cv);
+		print_value(p, desc, op, i, args[i], cv);
 	}
 }
 
@@ -199,12 +211,33 @@ static void print_after_result(struct printer *p, const struct thread_state *st,
 		outbuf_putc(p->out, ')');
 }
 
+/* A result the operation gives a meaning: "= 0x1 (flags FD_CLOEXEC)"; false: none. */
+static bool print_op_result(struct printer *p, const struct syscall_desc *desc,
+			    const struct sysent_op *op, long ret)
+{
+	const struct sysent_op_result *r = op ? &op->result : NULL;
+
+	if (!r || r->kind == ARG_U64 || result_is_error(ret) || (r->zero_plain && !ret))
+		return false;
+	outbuf_puts(p->out, " = ");
+	if (r->hex)
+		outbuf_hex(p->out, ret);
+	else
+		outbuf_s64(p->out, ret);
+	outbuf_puts(p->out, " (");
+	outbuf_puts(p->out, r->label);
+	format_arg(p->out, beauty_machine_kind(r->kind, desc->machine), ret);
+	outbuf_putc(p->out, ')');
+	return true;
+}
+
 static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
 {
 	outbuf_putc(p->out, ')');
-	format_result(p->out, desc->result, ev->ret);
+	if (!paired || !print_op_result(p, desc, syscall_op(desc, st->args), ev->ret))
+		format_result(p->out, desc->result, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
 	if (paired)

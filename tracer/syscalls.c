@@ -78,6 +78,39 @@ int syscall_arg_index(const struct syscall_desc *desc, const char *name)
 	return -1;
 }
 
+/* Which arguments each operation takes, where the call's row says (sysent.c). */
+static void fill_ops(struct syscall_desc *desc)
+{
+	const struct sysent *row = sysent_find(desc->name);
+
+	desc->op_arg = row && row->ops ? syscall_arg_index(desc, row->ops->arg) : -1;
+	if (desc->op_arg >= 0)
+		desc->ops = row->ops;
+}
+
+/* The operation a call's arguments name (futex's op), or NULL: every argument as is. */
+const struct sysent_op *syscall_op(const struct syscall_desc *desc, const unsigned long *args)
+{
+	return desc->ops ? sysent_op_find(desc->ops, args[desc->op_arg]) : NULL;
+}
+
+/* Whether the operation takes argument i (no operation: every argument). */
+bool syscall_op_takes(const struct sysent_op *op, int i)
+{
+	return !op || (op->shown >> i & 1);
+}
+
+/* What the operation makes of argument i, or NULL: its own kind and contents. */
+const struct sysent_op_arg *syscall_op_arg(const struct sysent_op *op, int i)
+{
+	int j;
+
+	for (j = 0; op && j < SYSENT_OP_ARGS; j++)
+		if (op->args[j].pos == i + 1)
+			return &op->args[j];
+	return NULL;
+}
+
 /* What each pointer argument points to, from the call's row (sysent.c). */
 static void fill_contents(struct syscall_desc *desc)
 {
@@ -123,6 +156,8 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 	enum arg_kind kind;
 
 	desc->nr_args = 0;
+	desc->ops = NULL;
+	desc->machine = machine;
 	if (!event->format.fields)
 		return;
 	for (field = event->format.fields->next; field; field = field->next) {
@@ -136,8 +171,10 @@ static void fill_args(struct syscall_desc *desc, struct tep_event *event,
 		desc->args[desc->nr_args].bits = arg_bits_of(field->type, field->name);
 		desc->nr_args++;
 	}
-	if (facts)
+	if (facts) {
 		fill_contents(desc);
+		fill_ops(desc);
+	}
 }
 
 /*
@@ -190,6 +227,7 @@ static void describe_compat(struct syscall_cache *cache, struct syscall_desc *de
 
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
+	desc->ops = NULL;
 	if (!event || syscall_compat_own_args(desc->name))
 		return;
 	fill_args(desc, event, cache->raw, cache->machine);
@@ -208,6 +246,7 @@ static void describe(struct syscall_cache *cache, struct syscall_desc *desc, lon
 	event = name_call(cache, desc, cache->machine, nr);
 	desc->result = syscall_result_kind(desc->name);
 	desc->nr_args = -1;
+	desc->ops = NULL;
 	if (event)
 		fill_args(desc, event, cache->raw, cache->machine);
 }

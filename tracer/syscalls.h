@@ -29,6 +29,9 @@ struct syscall_desc {
 	enum result_kind result;
 	int nr_args;			/* -1: no format, print arg0..arg5 */
 	struct syscall_arg args[SYSCALL_MAX_ARGS];
+	const struct sysent_ops *ops;	/* what each operation takes; NULL: all */
+	int op_arg;			/* the argument naming the operation */
+	int machine;			/* libaudit MACH_*: the kinds' values */
 };
 
 struct tep_handle;
@@ -55,6 +58,9 @@ char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
 			    size_t *len);
 void syscall_cache_free(struct syscall_cache *cache);
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
+const struct sysent_op *syscall_op(const struct syscall_desc *desc, const unsigned long *args);
+bool syscall_op_takes(const struct sysent_op *op, int i);
+const struct sysent_op_arg *syscall_op_arg(const struct sysent_op *op, int i);
 int syscall_arg_index(const struct syscall_desc *desc, const char *name);
 enum arg_kind syscall_arg_kind(const char *call, const char *arg, enum arg_kind plain,
 			       int machine);

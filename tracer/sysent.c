@@ -4,10 +4,12 @@
  * perf's or strace's sysent has: so a call's facts are found in one
  * place, by one search.
  */
+#include <fcntl.h>
 #include <libaudit.h>
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <stdlib.h>
+#include <sys/epoll.h>
 #include <string.h>
 
 #include "compiler.h"
@@ -30,6 +32,92 @@
 /* Contents that hold only for some values of another argument (struct sysent_cond). */
 #define POINTS_IF(arg, ck, len, on, mask, values) \
 	{ .name = (arg), .content = (ck), .len_arg = (len), .cond = { (on), (mask), (values) } }
+
+/* Arguments printed: the first n; and one more, at index i. */
+#define FIRST(n) ((1u << (n)) - 1)
+#define AND(i) (1u << (i))
+#define ALL_ARGS FIRST(SYSENT_ARGS)
+/* An operation that takes the arguments shown; _AS: some of them as kinds of its own. */
+#define TAKES(o, shown_) { .op = (o), .shown = (shown_) }
+#define TAKES_AS(o, shown_, ...) { .op = (o), .shown = (shown_), .args = { __VA_ARGS__ } }
+/* Argument i, of the kernel's bits (0: all), shown as kind k. */
+#define AS(i, k, bits_) { .pos = (i) + 1, .kind = (k), .bits = (bits_) }
+/* A getter: the call's first two arguments, its result's number then the symbol it means. */
+#define GIVES(o, k, label_, hex_, zero_plain_) \
+	{ .op = (o), .shown = FIRST(2), \
+	  .result = { .kind = (k), .label = (label_), .hex = (hex_), .zero_plain = (zero_plain_) } }
+
+/* futex(uaddr, op, val, utime, uaddr2, val3): utime is a count where it is no timeout. */
+#define FUTEX_VAL2 AS(3, ARG_U32, 32)
+#define FUTEX_BITSET AS(5, ARG_FUTEX_BITSET, 32)
+static const struct sysent_op futex_ops[] = {
+	TAKES(FUTEX_WAIT, FIRST(4)),
+	TAKES(FUTEX_WAKE, FIRST(3)),
+	TAKES(FUTEX_FD, FIRST(3)),
+	TAKES_AS(FUTEX_REQUEUE, FIRST(5), FUTEX_VAL2),
+	TAKES_AS(FUTEX_CMP_REQUEUE, ALL_ARGS, FUTEX_VAL2),
+	/* val3 encodes an operation strace decodes; not yet here: in hex. */
+	TAKES_AS(FUTEX_WAKE_OP, ALL_ARGS, FUTEX_VAL2, AS(5, ARG_HEX, 32)),
+	TAKES(FUTEX_LOCK_PI, FIRST(2) | AND(3)),
+	TAKES(FUTEX_UNLOCK_PI, FIRST(2)),
+	TAKES(FUTEX_TRYLOCK_PI, FIRST(2)),
+	TAKES_AS(FUTEX_WAIT_BITSET, FIRST(4) | AND(5), FUTEX_BITSET),
+	TAKES_AS(FUTEX_WAKE_BITSET, FIRST(3) | AND(5), FUTEX_BITSET),
+	TAKES(FUTEX_WAIT_REQUEUE_PI, FIRST(5)),
+	TAKES_AS(FUTEX_CMP_REQUEUE_PI, ALL_ARGS, FUTEX_VAL2),
+	TAKES(FUTEX_LOCK_PI2, FIRST(2) | AND(3)),
+};
+
+static const struct sysent_ops futex_arity = {
+	.arg = "op", .mask = FUTEX_CMD_BITS, .ops = futex_ops, .nr = ARRAY_SIZE(futex_ops),
+	.other = TAKES(0, ALL_ARGS),
+};
+
+/* fcntl(fd, cmd, arg): arg is what the command makes of it; the getters take none. */
+#define FCNTL_ARG(o, k, bits_) TAKES_AS(o, FIRST(3), AS(2, (k), (bits_)))
+static const struct sysent_op fcntl_ops[] = {
+	/* strace prints the new fd's lower bound as a long, as the call declares it. */
+	FCNTL_ARG(F_DUPFD, ARG_S64, 0),
+	GIVES(F_GETFD, ARG_FD_CLOEXEC, "flags ", true, true),
+	FCNTL_ARG(F_SETFD, ARG_FD_CLOEXEC, 32),
+	GIVES(F_GETFL, ARG_OPEN_FLAGS, "flags ", true, false),
+	FCNTL_ARG(F_SETFL, ARG_OPEN_FLAGS, 32),
+	FCNTL_ARG(F_GETLK, ARG_PTR, 0),
+	FCNTL_ARG(F_SETLK, ARG_PTR, 0),
+	FCNTL_ARG(F_SETLKW, ARG_PTR, 0),
+	FCNTL_ARG(F_SETOWN, ARG_S32, 32),
+	TAKES(F_GETOWN, FIRST(2)),
+	FCNTL_ARG(F_SETSIG, ARG_SIGNAL, 32),
+	GIVES(F_GETSIG, ARG_SIGNAL, "", false, true),
+	FCNTL_ARG(F_SETOWN_EX, ARG_PTR, 0),
+	FCNTL_ARG(F_GETOWN_EX, ARG_PTR, 0),
+	FCNTL_ARG(F_OFD_GETLK, ARG_PTR, 0),
+	FCNTL_ARG(F_OFD_SETLK, ARG_PTR, 0),
+	FCNTL_ARG(F_OFD_SETLKW, ARG_PTR, 0),
+	FCNTL_ARG(F_SETLEASE, ARG_FCNTL_LEASE, 32),
+	GIVES(F_GETLEASE, ARG_FCNTL_LEASE, "", true, false),
+	FCNTL_ARG(F_NOTIFY, ARG_DNOTIFY_FLAGS, 32),
+	FCNTL_ARG(F_DUPFD_CLOEXEC, ARG_S64, 0),
+	FCNTL_ARG(F_SETPIPE_SZ, ARG_U32, 32),
+	TAKES(F_GETPIPE_SZ, FIRST(2)),
+	FCNTL_ARG(F_ADD_SEALS, ARG_SEALS, 32),
+	TAKES(F_GET_SEALS, FIRST(2)),
+};
+
+static const struct sysent_ops fcntl_arity = {
+	.arg = "cmd", .mask = ~0u, .ops = fcntl_ops, .nr = ARRAY_SIZE(fcntl_ops),
+	.other = FCNTL_ARG(0, ARG_HEX, 0),
+};
+
+/* epoll_ctl(epfd, op, fd, event): EPOLL_CTL_DEL ignores the event. */
+static const struct sysent_op epoll_ctl_ops[] = {
+	TAKES_AS(EPOLL_CTL_DEL, ALL_ARGS, AS(3, ARG_PTR, 0)),
+};
+
+static const struct sysent_ops epoll_ctl_arity = {
+	.arg = "op", .mask = ~0u, .ops = epoll_ctl_ops, .nr = ARRAY_SIZE(epoll_ctl_ops),
+	.other = TAKES(0, ALL_ARGS),
+};
 
 /*
  * Sorted by name. Aliases: the kernel's SYSCALL_DEFINE name, where its
@@ -67,7 +155,7 @@ static const struct sysent sysents[] = {
 	{ .name = "creat", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "dup3", .args = { SYMBOLIC("flags", ARG_FD_FLAGS) } },
 	{ .name = "epoll_create1", .args = { SYMBOLIC("flags", ARG_EPOLL_CREATE_FLAGS) } },
-	{ .name = "epoll_ctl", .args = {
+	{ .name = "epoll_ctl", .ops = &epoll_ctl_arity, .args = {
 		POINTS("event", CK_EPOLL_EVENT), SYMBOLIC("op", ARG_EPOLL_OP) } },
 	{ .name = "epoll_pwait", .result = RESULT_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
@@ -97,7 +185,7 @@ static const struct sysent sysents[] = {
 	{ .name = "fchmodat2", .args = { SYMBOLIC("flags", ARG_AT_FLAGS) } },
 	{ .name = "fchownat", .args = {
 		POINTS("filename", CK_PATH), SYMBOLIC("flag", ARG_AT_FLAGS) } },
-	{ .name = "fcntl", .args = { SYMBOLIC("cmd", ARG_FCNTL_CMD) } },
+	{ .name = "fcntl", .ops = &fcntl_arity, .args = { SYMBOLIC("cmd", ARG_FCNTL_CMD) } },
 	{ .name = "fgetxattr", .args = {
 		POINTS("name", CK_PATH), POINTS_N("value", CK_DATA_OUT, "size") } },
 	{ .name = "flistxattr", .args = { POINTS_N("list", CK_DATA_OUT, "size") } },
@@ -108,7 +196,7 @@ static const struct sysent sysents[] = {
 	{ .name = "fstat", .aliases = { { ALL, "newfstat", false } },
 	  .args = { POINTS("statbuf", CK_STAT) } },
 	{ .name = "fstatfs", .args = { POINTS("buf", CK_STATFS) } },
-	{ .name = "futex", .args = {
+	{ .name = "futex", .ops = &futex_arity, .args = {
 		SYMBOLIC("op", ARG_FUTEX_OP),
 		POINTS_IF("utime", CK_TIMESPEC, NULL, "op", FUTEX_CMD_BITS, FUTEX_TIMEOUT_OPS) } },
 	{ .name = "futimesat", .args = { POINTS("filename", CK_PATH) } },
@@ -440,8 +528,28 @@ enum result_kind syscall_result_kind(const char *name)
 	return row ? row->result : RESULT_DEFAULT;
 }
 
+static int op_cmp(const void *key, const void *elem)
+{
+	const struct sysent_op *a = key, *b = elem;
+
+	return (a->op > b->op) - (a->op < b->op);
+}
+
+/* What the operation the selector's value names takes: its row, or the call's other. */
+const struct sysent_op *sysent_op_find(const struct sysent_ops *ops, unsigned long selector)
+{
+	const struct sysent_op key = { .op = (unsigned int)selector & ops->mask };
+	const struct sysent_op *found;
+
+	found = bsearch(&key, ops->ops, ops->nr, sizeof(ops->ops[0]), op_cmp);
+	return found ? found : &ops->other;
+}
+
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(sysents, sysent_cmp),
+	SORTED_TABLE(futex_ops, op_cmp),
+	SORTED_TABLE(fcntl_ops, op_cmp),
+	SORTED_TABLE(epoll_ctl_ops, op_cmp),
 	SORTED_TABLE(any_call_args, arg_name_cmp),
 };
 

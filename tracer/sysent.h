@@ -47,6 +47,39 @@ struct sysent_arg {
 
 #define SYSENT_ALIASES 2
 #define SYSENT_ARGS 6
+#define SYSENT_OP_ARGS 2
+
+/* An argument to which an operation gives a meaning of its own: no contents. */
+struct sysent_op_arg {
+	unsigned char pos;	/* the argument's index + 1; 0: none */
+	enum arg_kind kind;
+	unsigned char bits;	/* what the kernel uses of it; 0: all */
+};
+
+/* How an operation's result reads, after its number: "0x1 (flags FD_CLOEXEC)". */
+struct sysent_op_result {
+	enum arg_kind kind;	/* ARG_U64: the number alone */
+	const char *label;	/* before the symbol: "flags ", or "" */
+	bool hex;		/* the number in hex */
+	bool zero_plain;	/* 0 is shown alone */
+};
+
+/* What one operation of a call takes and gives (strace prints that much). */
+struct sysent_op {
+	unsigned int op;	/* the selector's value, its operation bits */
+	unsigned char shown;	/* bit i: argument i is printed */
+	struct sysent_op_arg args[SYSENT_OP_ARGS];
+	struct sysent_op_result result;
+};
+
+/* A call whose arguments depend on one of them (futex's op, fcntl's cmd). */
+struct sysent_ops {
+	const char *arg;		/* the selector, by its tracepoint name */
+	unsigned int mask;		/* its bits that name the operation */
+	const struct sysent_op *ops;	/* sorted by op */
+	size_t nr;
+	struct sysent_op other;		/* any operation not in ops */
+};
 
 /* What sctrace knows of one call, by its name (as syscall_name gives it). */
 struct sysent {
@@ -54,6 +87,7 @@ struct sysent {
 	enum result_kind result;
 	struct sysent_alias aliases[SYSENT_ALIASES];
 	struct sysent_arg args[SYSENT_ARGS];
+	const struct sysent_ops *ops;	/* NULL: every argument, always */
 };
 
 const struct sysent *sysent_find(const char *name);
@@ -64,6 +98,7 @@ bool sysent_cond_holds(const struct sysent_cond *cond, unsigned long value);
 enum arg_kind sysent_symbolic_kind(const char *call, const char *arg, enum arg_kind plain);
 const char *syscall_tracepoint_name(int machine, const char *name);
 bool sysent_args_apply(int machine, const char *name);
+const struct sysent_op *sysent_op_find(const struct sysent_ops *ops, unsigned long selector);
 enum result_kind syscall_result_kind(const char *name);
 
 struct sorted_table;
