@@ -1208,7 +1208,8 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 
 	if (!v->val || !v->rec || !find_part(v->rec, &at, 0, it))
 		return false;
-	if (contents_read_at_exit(kind) && (!v->returned || result_is_error(v->ret)))
+	if (contents_read_at_exit(kind) && (!v->returned || result_is_error(v->ret) ||
+					    !content_kind_written(kind, v->ret)))
 		return false;
 	if (kind == CK_ARGV)
 		return true;

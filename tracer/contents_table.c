@@ -124,6 +124,18 @@ static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {
 			     CLONE_PARENT_SETTID_BIT },
 };
 
+/* Out-arguments the kernel writes only when the call returns more than 0 (a pid). */
+static const bool written_if_positive[CK_KIND_COUNT] = {
+	/* wait4 with WNOHANG returns 0, and writes nothing, while no child changed. */
+	[CK_WAIT_STATUS] = true,
+};
+
+/* Whether the kernel wrote the kind's contents, by the call's result (no error). */
+bool content_kind_written(enum content_kind kind, long ret)
+{
+	return ret > 0 || !written_if_positive[kind];
+}
+
 /* Whether the line waits for the exit: something is read there. */
 bool content_kind_at_exit(enum content_kind kind)
 {

@@ -90,6 +90,7 @@ struct kernel_sigaction {
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
 bool content_kind_in_out(enum content_kind kind);
+bool content_kind_written(enum content_kind kind, long ret);
 size_t content_kind_count(void);
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,
 		      struct ct_arg_spec *spec);
