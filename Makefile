@@ -121,7 +121,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -141,6 +141,11 @@ $(WL_DIR)/support.o: workloads/support.c workloads/support.h
 
 $(WL_DIR)/exec_target: workloads/exec_target.c
 	$(CC) $(WL_CFLAGS) -static -nostdlib -o $@ $<
+
+# Not a golden case: selftests/arity.bats traces it with sctrace and strace.
+$(WL_DIR)/arity: workloads/arity.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -static -o $@ $<
 
 $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o
@@ -415,7 +420,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      json_schema "selftests/bats-tap selftests/json_schema.bats" \
 	      compat "selftests/bats-tap selftests/compat.bats" \
 	      filter "selftests/bats-tap selftests/filter.bats" \
-	      signals "selftests/bats-tap selftests/signals.bats"
+	      signals "selftests/bats-tap selftests/signals.bats" \
+	      arity "selftests/bats-tap selftests/arity.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -445,6 +451,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	compat \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/compat.bats\" \
 	filter \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/filter.bats\" \
 	signals \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/signals.bats\" \
+	arity \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/arity.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options

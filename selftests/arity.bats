@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# Each call prints the arguments its operation takes, each cut to its
+# type, and an out-argument only where the result says the kernel wrote
+# it: build/workloads/arity's calls traced by sctrace and by strace, whose
+# lines must be the same once sctrace's names are dropped (issue 31).
+
+load helpers
+
+ARITY=$WL/arity
+PY=$(command -v /usr/bin/python3 || command -v python3)
+
+setup() {
+	need_contents
+	[ -x "$ARITY" ] || skip "no $ARITY: make workloads builds it"
+	command -v strace > /dev/null || skip "no strace: the reference these lines are compared with"
+	ours=$BATS_TEST_TMPDIR/sctrace.out
+	theirs=$BATS_TEST_TMPDIR/strace.out
+}
+
+# sctrace's named arguments as strace's positional ones: "name: " dropped
+# at the call's level, a struct's "field: " written "field=". Addresses
+# and pids become words, strace's padding before " = " goes.
+positional() {
+	"$PY" -c '
+import re, sys
+
+NAME = re.compile(r"[a-z_][a-z_0-9]*: ")
+CLOSE = {")": "(", "}": "{", "]": "["}
+
+for line in sys.stdin:
+    out, stack, i = [], [], 0
+    while i < len(line):
+        c = line[i]
+        after = i > 0 and (line[i - 1] in "({" or line[i - 2:i] == ", ")
+        m = NAME.match(line, i) if after and stack else None
+        if m and stack == ["("]:
+            i = m.end()
+            continue
+        if m and stack[-1] == "{":
+            out.append(m.group(0)[:-2] + "=")
+            i = m.end()
+            continue
+        if c in "({[":
+            stack.append(c)
+        elif c in CLOSE and stack and stack[-1] == CLOSE[c]:
+            stack.pop()
+        out.append(c)
+        i += 1
+    sys.stdout.write("".join(out))
+' | sed -E 's/0x[0-9a-f]{5,}/ADDR/g; s/\) +=/) =/; s/^wait4\([0-9]+/wait4(PID/;
+		  s/^(wait4.*) = [0-9]{2,}$/\1 = PID/' | grep -vE '^(\+\+\+|---) '
+}
+
+# Both tracers on `arity $1`, showing the calls $2 names, each trace
+# as strace writes it in $ours.pos and $theirs.pos.
+trace_both() {
+	run --separate-stderr sct -e trace="$2" -o "$ours" -- "$ARITY" "$1"
+	assert_success
+	assert_equal "$stderr" ""
+	run timeout -k 5 "$LIMIT" strace -qq -e trace="$2" -o "$theirs" -- "$ARITY" "$1"
+	assert_success
+	positional < "$ours" > "$ours.pos"
+	positional < "$theirs" > "$theirs.pos"
+}
+
+same_lines() {
+	run diff -u "$theirs.pos" "$ours.pos"
+	assert_success
+	# Not two empty traces agreeing.
+	[ "$(wc -l < "$ours.pos")" -ge "$1" ]
+}
+
+@test "futex: each command prints exactly the arguments strace prints" {
+	trace_both futex futex
+	same_lines 14
+	# Named: the register a command ignores is not printed at all.
+	run grep -c 'op: FUTEX_WAKE_PRIVATE, val: 1) = 0$' "$ours"
+	assert_output 1
+}
+
+@test "fcntl: each command's argument and result as strace prints them" {
+	trace_both fcntl fcntl
+	# struct flock is not decoded yet: F_SETLK's line compares by its arity.
+	grep -qE '^fcntl\([0-9]+, F_SETLK, \{l_type=F_RDLCK' "$theirs.pos"
+	grep -qxE 'fcntl\([0-9]+, F_SETLK, ADDR\) = 0' "$ours.pos"
+	sed -i '/F_SETLK/d' "$ours.pos" "$theirs.pos"
+	same_lines 11
+	grep -qxE 'fcntl\([0-9]+, F_GETFD\) = 0x1 \(flags FD_CLOEXEC\)' "$ours.pos"
+	grep -qxE 'fcntl\([0-9]+, F_SETFL, O_RDONLY\|O_APPEND\|O_NONBLOCK\) = 0' "$ours.pos"
+}
+
+@test "epoll_ctl EPOLL_CTL_DEL: the event the kernel ignores is an address, or NULL" {
+	trace_both epoll epoll_ctl
+	same_lines 2
+	grep -qxE 'epoll_ctl\([0-9]+, EPOLL_CTL_DEL, 0, ADDR\) = -1 EPERM .*' "$ours.pos"
+}
+
+@test "32-bit arguments: a register's upper half is no part of them" {
+	trace_both upper creat,mkdirat,pipe2,dup3,close,eventfd2
+	same_lines 5
+	run grep -c 'deadbeef\|0x[0-9a-f]\{9,\}' "$ours"
+	assert_output 0
+}
+
+@test "--json: an argument's value is what the kernel took of the register" {
+	run --separate-stderr sct --json -e trace=mkdirat,pipe2,eventfd2 -o "$ours" -- "$ARITY" upper
+	assert_success
+	# umode_t is 16 bits; int and unsigned int 32.
+	grep -q '"name":"mkdirat",.*"args":{"dfd":-100,"pathname":"0x0","mode":493}' "$ours"
+	grep -q '"name":"pipe2",.*"flags":2048[,}]' "$ours"
+	grep -q '"name":"eventfd2",.*"args":{"count":1,"flags":524288}' "$ours"
+}
+
+@test "wait4: no status where WNOHANG found no child changed, nor where it failed" {
+	trace_both wait wait4
+	same_lines 3
+	run grep -c 'WNOHANG, NULL) = 0$' "$ours.pos"
+	assert_output 1
+	grep -qxF 'wait4(PID, ADDR, WNOHANG, NULL) = 0' "$ours.pos"
+}

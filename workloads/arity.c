@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Calls whose arguments depend on an operation, or arrive with garbage
+ * in a register's upper half, for selftests/arity.bats to trace with
+ * sctrace and with strace: `arity MODE`, one group of calls per mode.
+ * By syscall(), so that the registers hold exactly what is written here,
+ * as strace's own tests pass them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* What a 32-bit argument's register may carry above it: the kernel ignores it. */
+#define GARBAGE 0xdeadbeef00000000UL
+
+static uint32_t word, other;
+static const struct timespec one_us = { 0, 1000 };
+
+static long futex(int op, unsigned long val, const void *utime, unsigned long val3)
+{
+	return syscall(SYS_futex, &word, op, val, utime, &other, val3);
+}
+
+/* Every command: the unused registers hold values that would show if printed. */
+static void futex_ops(void)
+{
+	futex(FUTEX_WAIT_PRIVATE, 1, NULL, 17);
+	futex(FUTEX_WAIT_PRIVATE, 0, &one_us, 17);
+	futex(FUTEX_WAKE_PRIVATE, 1, (void *)0x1234, 17);
+	futex(FUTEX_REQUEUE_PRIVATE, 1, (void *)2, 17);
+	futex(FUTEX_CMP_REQUEUE_PRIVATE, 1, (void *)2, 17);
+	futex(FUTEX_LOCK_PI_PRIVATE, 7, &one_us, 17);
+	futex(FUTEX_UNLOCK_PI_PRIVATE, 7, (void *)0x1234, 17);
+	futex(FUTEX_TRYLOCK_PI_PRIVATE, 7, (void *)0x1234, 17);
+	futex(FUTEX_WAIT_BITSET_PRIVATE, 0, &one_us, FUTEX_BITSET_MATCH_ANY);
+	futex(FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME, 0, &one_us, 3);
+	futex(FUTEX_WAKE_BITSET_PRIVATE, 1, (void *)0x1234, 5);
+	futex(FUTEX_WAIT_REQUEUE_PI_PRIVATE, 1, &one_us, 17);
+	futex(FUTEX_CMP_REQUEUE_PI_PRIVATE, 1, (void *)2, 17);
+	syscall(SYS_futex, &word, GARBAGE | FUTEX_WAKE, GARBAGE | 1, 0x1234, &other,
+		GARBAGE | 17);
+}
+
+static void fcntl_cmds(void)
+{
+	struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_len = 1 };
+	/* Its own open file: F_SETFL changes what every dup of it shares. */
+	int fd = open("/dev/null", O_RDONLY);
+
+	syscall(SYS_fcntl, fd, F_GETFD, 0x55);
+	syscall(SYS_fcntl, fd, F_SETFD, GARBAGE | FD_CLOEXEC);
+	syscall(SYS_fcntl, fd, F_GETFD, 0x55);
+	syscall(SYS_fcntl, fd, F_GETFL, 0x55);
+	syscall(SYS_fcntl, fd, F_SETFL, GARBAGE | O_NONBLOCK | O_APPEND);
+	syscall(SYS_fcntl, fd, F_GETFL, 0x55);
+	syscall(SYS_fcntl, fd, F_DUPFD, 10);
+	syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 20);
+	syscall(SYS_fcntl, fd, F_GETOWN, 0x55);
+	syscall(SYS_fcntl, fd, F_SETSIG, SIGUSR1);
+	syscall(SYS_fcntl, fd, F_GETSIG, 0x55);
+	syscall(SYS_fcntl, fd, F_SETLK, &lock);
+}
+
+static void epoll_ops(void)
+{
+	struct epoll_event ev = { .events = ~0u, .data.u64 = 1 };
+	int ep = syscall(SYS_epoll_create1, 0);
+
+	syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, 0, &ev);
+	syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, 0, NULL);
+}
+
+/* 32-bit arguments whose registers' upper halves are set. */
+static void upper_halves(void)
+{
+	int fds[2];
+
+#ifdef SYS_creat
+	syscall(SYS_creat, NULL, GARBAGE | 0177777);
+#endif
+	syscall(SYS_mkdirat, GARBAGE | (uint32_t)AT_FDCWD, NULL, GARBAGE | 0755);
+	syscall(SYS_pipe2, fds, GARBAGE | O_NONBLOCK);
+	syscall(SYS_dup3, fds[0], GARBAGE | 100, GARBAGE | O_CLOEXEC);
+	syscall(SYS_close, GARBAGE | 100);
+	syscall(SYS_eventfd2, GARBAGE | 1, GARBAGE | EFD_CLOEXEC);
+}
+
+/* wait4 with WNOHANG before the child is done writes no status; after, it does. */
+static void wait_nohang(void)
+{
+	int go[2], status = 0x5a5a;
+	pid_t pid;
+	char c;
+
+	if (pipe(go))
+		return;
+	pid = fork();
+	if (!pid) {
+		close(go[1]);
+		_exit(read(go[0], &c, 1) == 0 ? 3 : 4);
+	}
+	close(go[0]);
+	syscall(SYS_wait4, pid, &status, WNOHANG, NULL);
+	close(go[1]);
+	syscall(SYS_wait4, pid, &status, 0, NULL);
+	syscall(SYS_wait4, pid, &status, WNOHANG, NULL);
+}
+
+static const struct mode {
+	const char *name;
+	void (*run)(void);
+} modes[] = {
+	{ "epoll", epoll_ops },
+	{ "fcntl", fcntl_cmds },
+	{ "futex", futex_ops },
+	{ "upper", upper_halves },
+	{ "wait", wait_nohang },
+};
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	for (i = 0; argc == 2 && i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(argv[1], modes[i].name)) {
+			modes[i].run();
+			return 0;
+		}
+	}
+	fprintf(stderr, "usage: arity epoll|fcntl|futex|upper|wait\n");
+	return 2;
+}
