@@ -120,7 +120,7 @@ count_unquoted_lt() {
 	trace_case -y -- cloexec_exec "$file"
 	fd=$(info_of fd)
 	has_line "dup3(oldfd: $fd<$file>, newfd: 30, flags: O_CLOEXEC) = 30<$file>"
-	has_line "fcntl(fd: 32<$file>, cmd: F_SETFD, arg: 1) = 0"
+	has_line "fcntl(fd: 32<$file>, cmd: F_SETFD, arg: FD_CLOEXEC) = 0"
 	has_match "dup3\(oldfd: [0-9]+<pipe:\[[0-9]+\]>, newfd: 34, flags: O_CLOEXEC\) = 34<pipe:\[[0-9]+\]>"
 	has_line "read(fd: 31<$file>, buf: \"a\", count: 1) = 1"
 	for fd in 30 32 33 34; do
