@@ -451,7 +451,8 @@ static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 	vw_symbol_begin(w);
 	beauty_print(w->ob, ARG_SOCK_FAMILY, family);
 	vw_symbol_end(w);
-	if (family == AF_UNIX) {
+	/* An unnamed socket's address is its family alone: the kernel writes no path. */
+	if (family == AF_UNIX && it->head.len > offsetof(struct sockaddr_un, sun_path)) {
 		put_unix(w, it);
 	} else if (family == AF_INET && it->head.len >= sizeof(struct sockaddr_in)) {
 		put_inet(w, AF_INET, it->bytes + offsetof(struct sockaddr_in, sin_addr),

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -116,6 +118,19 @@ static void wait_nohang(void)
 	syscall(SYS_wait4, pid, &status, WNOHANG, NULL);
 }
 
+/* An unnamed socket's address: the kernel writes its family alone. */
+static void sockname(void)
+{
+	struct sockaddr_un un;
+	socklen_t len = sizeof(un);
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	memset(&un, 'x', sizeof(un));
+	getsockname(s, (struct sockaddr *)&un, &len);
+	len = sizeof(un);
+	getpeername(s, (struct sockaddr *)&un, &len);
+}
+
 static const struct mode {
 	const char *name;
 	void (*run)(void);
@@ -123,6 +138,7 @@ static const struct mode {
 	{ "epoll", epoll_ops },
 	{ "fcntl", fcntl_cmds },
 	{ "futex", futex_ops },
+	{ "sockname", sockname },
 	{ "upper", upper_halves },
 	{ "wait", wait_nohang },
 };
@@ -137,6 +153,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: arity epoll|fcntl|futex|upper|wait\n");
+	fprintf(stderr, "usage: arity epoll|fcntl|futex|sockname|upper|wait\n");
 	return 2;
 }
