@@ -552,4 +552,23 @@ TEST_F(bty, plain_kinds_at_their_edges)
 	EXPECT_STREQ("LOCK_EX|LOCK_NB", shown(self, ARG_FLOCK_OP, LOCK_EX | LOCK_NB));
 }
 
+/* futex's bitset and FUTEX_WAKE_OP's val3, and fcntl's values, as strace 6.1 writes them here. */
+TEST_F(bty, futex_and_fcntl_values_as_strace)
+{
+	EXPECT_STREQ("FUTEX_BITSET_MATCH_ANY", shown(self, ARG_FUTEX_BITSET, 0xffffffff));
+	EXPECT_STREQ("0x11", shown(self, ARG_FUTEX_BITSET, 0x11));
+	EXPECT_STREQ("0", shown(self, ARG_FUTEX_BITSET, 0));
+	EXPECT_STREQ("FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_EQ<<24|0x11",
+		     shown(self, ARG_FUTEX_WAKE_OP, 0x11));
+	EXPECT_STREQ("FUTEX_OP_OPARG_SHIFT<<28|FUTEX_OP_ADD<<28|0x5<<12|FUTEX_OP_CMP_GT<<24|0",
+		     shown(self, ARG_FUTEX_WAKE_OP, 0x94005000));
+	EXPECT_STREQ("0x7<<28 /* FUTEX_OP_??? */|0x1<<12|0x9<<24 /* FUTEX_OP_CMP_??? */|0x2",
+		     shown(self, ARG_FUTEX_WAKE_OP, 0x79001002));
+	EXPECT_STREQ("FD_CLOEXEC|0x2", shown(self, ARG_FD_CLOEXEC, 3));
+	EXPECT_STREQ("0", shown(self, ARG_FD_CLOEXEC, 0));
+	EXPECT_STREQ("F_UNLCK", shown(self, ARG_FCNTL_LEASE, F_UNLCK));
+	EXPECT_STREQ("DN_ACCESS|DN_MULTISHOT", shown(self, ARG_DNOTIFY_FLAGS, DN_ACCESS | DN_MULTISHOT));
+	EXPECT_STREQ("F_SEAL_SEAL|F_SEAL_WRITE", shown(self, ARG_SEALS, F_SEAL_SEAL | F_SEAL_WRITE));
+}
+
 TEST_HARNESS_MAIN

@@ -243,6 +243,17 @@ static const struct symbol fcntl_cmds[] = {
 	SYM(F_SET_RW_HINT), SYM(F_GET_FILE_RW_HINT), SYM(F_SET_FILE_RW_HINT),
 };
 
+/* FUTEX_WAKE_OP's val3: the operation on uaddr2 and the comparison of its old value. */
+static const struct symbol futex_wake_ops[] = {
+	SYM(FUTEX_OP_SET), SYM(FUTEX_OP_ADD), SYM(FUTEX_OP_OR), SYM(FUTEX_OP_ANDN),
+	SYM(FUTEX_OP_XOR),
+};
+
+static const struct symbol futex_wake_cmps[] = {
+	SYM(FUTEX_OP_CMP_EQ), SYM(FUTEX_OP_CMP_NE), SYM(FUTEX_OP_CMP_LT), SYM(FUTEX_OP_CMP_LE),
+	SYM(FUTEX_OP_CMP_GT), SYM(FUTEX_OP_CMP_GE),
+};
+
 static const struct symbol fd_cloexec_flags[] = { SYM(FD_CLOEXEC) };
 
 static const struct symbol fcntl_leases[] = { SYM(F_RDLCK), SYM(F_WRLCK), SYM(F_UNLCK) };
@@ -544,15 +555,56 @@ static void print_futex_op(struct outbuf *ob, unsigned long val)
 		outbuf_puts(ob, "|FUTEX_CLOCK_REALTIME");
 }
 
+/* A number as C's %#x writes it: 0, or 0x and the digits. */
+static void print_hex_or_zero(struct outbuf *ob, unsigned long val)
+{
+	if (val)
+		outbuf_hex(ob, val);
+	else
+		outbuf_putc(ob, '0');
+}
+
 /* The waiters a bitset op matches: all of them by name, else the bits in hex. */
 static void print_futex_bitset(struct outbuf *ob, unsigned long val)
 {
 	if (val == FUTEX_BITSET_MATCH_ANY)
 		outbuf_puts(ob, "FUTEX_BITSET_MATCH_ANY");
-	else if (val)
-		outbuf_hex(ob, val);
 	else
-		outbuf_putc(ob, '0');
+		print_hex_or_zero(ob, val);
+}
+
+/* One field of FUTEX_WAKE_OP's val3, shifted into place, named where it can be. */
+static void print_wake_op_field(struct outbuf *ob, unsigned long v, const char *shift,
+				const struct symbol *table, size_t nr, const char *unknown)
+{
+	const char *name = symbol_name(v, table, nr);
+
+	if (name) {
+		outbuf_puts(ob, name);
+		outbuf_puts(ob, shift);
+		return;
+	}
+	print_hex_or_zero(ob, v);
+	outbuf_puts(ob, shift);
+	outbuf_puts(ob, unknown);
+}
+
+/* strace's form: "FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_EQ<<24|0x11". */
+static void print_futex_wake_op(struct outbuf *ob, unsigned long val)
+{
+	unsigned long op = val >> 28 & 0xf, cmp = val >> 24 & 0xf;
+
+	if (op & FUTEX_OP_OPARG_SHIFT)
+		outbuf_puts(ob, "FUTEX_OP_OPARG_SHIFT<<28|");
+	print_wake_op_field(ob, op & ~(unsigned long)FUTEX_OP_OPARG_SHIFT, "<<28",
+			    futex_wake_ops, ARRAY_SIZE(futex_wake_ops), " /* FUTEX_OP_??? */");
+	outbuf_putc(ob, '|');
+	print_hex_or_zero(ob, val >> 12 & 0xfff);
+	outbuf_puts(ob, "<<12|");
+	print_wake_op_field(ob, cmp, "<<24", futex_wake_cmps, ARRAY_SIZE(futex_wake_cmps),
+			    " /* FUTEX_OP_CMP_??? */");
+	outbuf_putc(ob, '|');
+	print_hex_or_zero(ob, val & 0xfff);
 }
 
 static void print_mmap_flags(struct outbuf *ob, unsigned long val)
@@ -660,6 +712,9 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_FUTEX_BITSET:
 		print_futex_bitset(ob, val);
 		break;
+	case ARG_FUTEX_WAKE_OP:
+		print_futex_wake_op(ob, val);
+		break;
 	case ARG_SIGNAL:
 		print_signal(ob, val);
 		break;
@@ -733,6 +788,8 @@ static const struct sorted_table sorted_tables[] = {
 	SORTED_TABLE(machine_variants, variant_cmp),
 	SORTED_TABLE(map_types, symbol_cmp),
 	SORTED_TABLE(futex_cmds, symbol_cmp),
+	SORTED_TABLE(futex_wake_ops, symbol_cmp),
+	SORTED_TABLE(futex_wake_cmps, symbol_cmp),
 	SORTED_TABLE(sigmask_hows, symbol_cmp),
 	SORTED_TABLE(sock_families, symbol_cmp),
 	SORTED_TABLE(sock_types, symbol_cmp),

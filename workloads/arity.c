@@ -41,6 +41,8 @@ static void futex_ops(void)
 	futex(FUTEX_WAKE_PRIVATE, 1, (void *)0x1234, 17);
 	futex(FUTEX_REQUEUE_PRIVATE, 1, (void *)2, 17);
 	futex(FUTEX_CMP_REQUEUE_PRIVATE, 1, (void *)2, 17);
+	futex(FUTEX_WAKE_OP_PRIVATE, 1, (void *)1, 0x94005000);
+	futex(FUTEX_WAKE_OP_PRIVATE, 1, (void *)1, 0x79001002);
 	futex(FUTEX_LOCK_PI_PRIVATE, 7, &one_us, 17);
 	futex(FUTEX_UNLOCK_PI_PRIVATE, 7, (void *)0x1234, 17);
 	futex(FUTEX_TRYLOCK_PI_PRIVATE, 7, (void *)0x1234, 17);
