@@ -97,7 +97,7 @@ same_lines() {
 
 @test "32-bit arguments: a register's upper half is no part of them" {
 	trace_both upper creat,mkdirat,pipe2,dup3,close,eventfd2
-	same_lines 5
+	same_lines 6
 	run grep -c 'deadbeef\|0x[0-9a-f]\{9,\}' "$ours"
 	assert_output 0
 }

@@ -64,6 +64,7 @@ TEST(kinds_from_names_override_types)
 	EXPECT_EQ(ARG_PTR, arg_kind_of("unsigned long", "tls"));
 	EXPECT_EQ(ARG_U64, arg_kind_of("unsigned long", "len"));
 	EXPECT_EQ(ARG_PTR, arg_kind_of("int *", "fd"));
+	EXPECT_EQ(ARG_S32, arg_kind_of("unsigned int", "newfd"));
 }
 
 /* What the kernel takes of a register: its type's bits, umode_t's 16. */

@@ -60,14 +60,18 @@ static int type_kind_cmp(const void *key, const void *elem)
 
 /*
  * Fields whose declared type hides their meaning: mmap's fd, the memory
- * calls' addresses and clone's stack and TLS are unsigned long. Sorted.
+ * calls' addresses and clone's stack and TLS are unsigned long; dup2's
+ * and dup3's fds unsigned int, which strace prints as the ints they are.
+ * Sorted.
  */
 static const struct type_kind name_kinds[] = {
 	{ "addr",	ARG_PTR,	0 },
 	{ "brk",	ARG_PTR,	0 },
 	{ "fd",		ARG_S32,	32 },
 	{ "new_addr",	ARG_PTR,	0 },
+	{ "newfd",	ARG_S32,	32 },
 	{ "newsp",	ARG_PTR,	0 },
+	{ "oldfd",	ARG_S32,	32 },
 	{ "start",	ARG_PTR,	0 },
 	{ "tls",	ARG_PTR,	0 },
 };

@@ -95,6 +95,7 @@ static void upper_halves(void)
 	syscall(SYS_mkdirat, GARBAGE | (uint32_t)AT_FDCWD, NULL, GARBAGE | 0755);
 	syscall(SYS_pipe2, fds, GARBAGE | O_NONBLOCK);
 	syscall(SYS_dup3, fds[0], GARBAGE | 100, GARBAGE | O_CLOEXEC);
+	syscall(SYS_dup3, fds[0], GARBAGE | (uint32_t)-1, 0);
 	syscall(SYS_close, GARBAGE | 100);
 	syscall(SYS_eventfd2, GARBAGE | 1, GARBAGE | EFD_CLOEXEC);
 }
