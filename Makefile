@@ -411,6 +411,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      contents_kinds "selftests/bats-tap selftests/contents_kinds.bats" \
 	      contents_msg "selftests/bats-tap selftests/contents_msg.bats" \
 	      fds "selftests/bats-tap selftests/fds.bats" \
+	      yy "selftests/bats-tap selftests/yy.bats" \
 	      kcount "selftests/bats-tap selftests/kcount.bats" \
 	      stats "selftests/bats-tap selftests/stats.bats" \
 	      engine "selftests/bats-tap selftests/engine.bats" \
@@ -446,6 +447,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	contents_kinds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_kinds.bats\" \
 	contents_msg \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/contents_msg.bats\" \
 	fds \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/fds.bats\" \
+	yy \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/yy.bats\" \
 	kcount \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/kcount.bats\" \
 	stats \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stats.bats\" \
 	compat \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/compat.bats\" \

@@ -114,7 +114,7 @@ struct refusal {
 
 /* Repeated letters, told apart after parsing. */
 enum {
-	PENDING_YY = 1024, PENDING_FF, PENDING_XX,
+	PENDING_FF = 1024, PENDING_XX,
 };
 
 /*
@@ -132,7 +132,6 @@ static const struct refusal not_yet[] = {
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 	{ OPT_PIDNS_TRANSLATION, "--pidns-translation: not supported yet (issue 30): pids are shown as the initial pid namespace sees them" },
-	{ PENDING_YY, "-yy: not supported yet (issue 30): -y shows the paths of fds; sockets and devices as their /proc names" },
 	{ PENDING_FF, "-ff with -o: not supported yet (issue 30): one file per process; use -o FILE alone, where lines of other processes start with [pid N]" },
 	{ PENDING_XX, "-xx: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 };
@@ -540,7 +539,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		opts->print.quiet_exit = opts->quiet >= 2;
 		return 0;
 	case 'y':
-		pend->decode_all_fds = opts->print.fds;
+		opts->print.fds_details = opts->print.fds;
 		opts->print.fds = true;
 		return 0;
 	case 'x':
@@ -823,8 +822,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	const struct strace_pending *pend = &opts->pending;
 
 	switch (code) {
-	case PENDING_YY:
-		return pend->decode_all_fds;
 	case PENDING_FF:
 		return pend->output_separately ||
 		       (opts->follow_forks >= 2 && opts->output);

@@ -32,7 +32,6 @@ struct strace_pending {
 	unsigned int hex;		/* -x, -xx */
 	const char *const_style;	/* -X raw|abbrev|verbose */
 	unsigned int decode_pids;	/* -Y */
-	bool decode_all_fds;		/* -yy */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
 	bool detach_on_execve;		/* -b execve */

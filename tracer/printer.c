@@ -102,6 +102,7 @@ void printer_free(struct printer *p)
 	maps_cache_free(&p->maps);
 	fdpaths_commit(&p->fds, &p->fd_change);
 	fdpaths_free(&p->fds);
+	sockdiag_close(&p->sockdiag);
 	if (p->summary)
 		summary_free(p->summary);
 	free(p->summary);

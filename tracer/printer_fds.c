@@ -5,12 +5,14 @@
  * first, its line shows the fds as they were and its new fd as it is,
  * then the change is done.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "contents_abi.h"
 #include "contents_show.h"
 #include "fdpaths.h"
 #include "printer_fds.h"
+#include "sockdiag.h"
 
 /* Whether /proc may be asked about pid: live, and its end not seen. */
 static bool proc_knows(struct printer *p, int32_t pid)
@@ -23,11 +25,38 @@ static bool proc_knows(struct printer *p, int32_t pid)
 	return !leader || !leader->retired;
 }
 
-/* "<path>", escaped as names are, its closing '>' too. */
-static void put_path(struct printer *p, const char *path)
+/* What -yy adds inside the <...>: a socket's endpoints, a device's numbers. */
+static void put_details(struct printer *p, const char *path, int32_t pid, int fd)
+{
+	char desc[SOCKDIAG_DESC_MAX];
+	unsigned long inode;
+	int end = 0;
+
+	if (sscanf(path, "socket:[%lu]%n", &inode, &end) == 1 && !path[end] &&
+	    sockdiag_describe(&p->sockdiag, pid, fd, inode, desc, sizeof(desc))) {
+		/* Its name, if any, is escaped and quoted already. */
+		outbuf_puts(p->out, desc);
+		return;
+	}
+	outbuf_escaped(p->out, path, strlen(path), '>');
+	if (path[0] == '/' && sockdiag_device(pid, fd, path, desc, sizeof(desc))) {
+		outbuf_putc(p->out, '<');
+		outbuf_puts(p->out, desc);
+		outbuf_putc(p->out, '>');
+	}
+}
+
+/*
+ * "<path>", escaped as names are, its closing '>' too; with -yy, live,
+ * what the fd (fd of pid) is asked of the kernel now, as strace does.
+ */
+static void put_path(struct printer *p, const char *path, int32_t pid, int fd)
 {
 	outbuf_putc(p->out, '<');
-	outbuf_escaped(p->out, path, strlen(path), '>');
+	if (p->cfg.fds_details && proc_knows(p, pid))
+		put_details(p, path, pid, fd);
+	else
+		outbuf_escaped(p->out, path, strlen(path), '>');
 	outbuf_putc(p->out, '>');
 }
 
@@ -48,7 +77,7 @@ void pr_fd_arg(struct printer *p, const struct syscall_desc *desc, int i,
 	const char *path = pr_fd_path(p, desc, i, val, st, buf, sizeof(buf));
 
 	if (path)
-		put_path(p, path);
+		put_path(p, path, st->pid, (int)val);
 }
 
 /* Argument arg's item in a contents record, if it was read whole. */
@@ -146,10 +175,11 @@ void pr_fd_exit(struct printer *p, const struct thread_state *st, bool paired,
 /* After the result: the path of the fd it is, if the call made one. */
 void pr_fd_result(struct printer *p)
 {
-	const char *path = fdpaths_result(&p->fd_change);
+	const struct fd_change *ch = &p->fd_change;
+	const char *path = fdpaths_result(ch);
 
 	if (path)
-		put_path(p, path);
+		put_path(p, path, ch->call.pid, (int)ch->call.ret);
 }
 
 /* After the exit's line (or none): the change is done. */

@@ -10,6 +10,7 @@
 #include "outbuf.h"
 #include "path_filter.h"
 #include "sig_events.h"
+#include "sockdiag.h"
 #include "stats_spec.h"
 #include "summary.h"
 #include "syscalls.h"
@@ -61,6 +62,7 @@ struct printer_config {
 	bool fds_unshown;	/* -P without -y: fds followed, their paths not shown */
 	struct path_list paths;	/* -P: only calls touching these paths */
 	uint64_t signals;	/* -e signal=: the signals whose lines show (sig_set.h) */
+	bool fds_details;	/* -yy: sockets' endpoints, devices' numbers too */
 };
 
 struct printer_sink;
@@ -87,6 +89,7 @@ struct printer {
 	struct maps_cache maps;		/* for page faults' [map+offset] */
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
+	struct sockdiag sockdiag;	/* -yy: asks the kernel what sockets are */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	struct sig_pending signals;	/* sent and not yet taken: who sent them */
 	int32_t self;			/* sctrace's pid: never a subject */

@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# -yy and -y on sockets, pipes and devices, beside strace 6.1 on the same
+# workload (selftests/yy_cases.py): the <...> after each fd must be strace's.
+
+load helpers
+
+CASES=$BATS_TEST_DIRNAME/yy_cases.py
+PY=$(command -v /usr/bin/python3 || command -v python3)
+
+setup() {
+	need_contents
+	command -v strace >/dev/null || skip "no strace here to compare with"
+	out=$BATS_TEST_TMPDIR/sctrace.out
+	ref=$BATS_TEST_TMPDIR/strace.out
+}
+
+# Each traced line's first fd and what follows it in <...>, in order:
+# strace writes "getsockopt(3<...>, ...", sctrace "getsockopt(fd: 3<...>, ...".
+annotations() {
+	sed -E 's/^(\[pid +[0-9]+\] |[0-9]+ +)//' "$1" |
+		perl -ne 'print "$1 $2\n" if /^(getsockopt|write|read)\((?:fd: )?(\d+<.*?>), /' |
+		grep -vE '^read [0-9]+</'
+}
+
+# What differs from one run to the next: fd numbers (the tracers leave
+# different fds open), inodes, ports, the pid in a name.
+run_free() {
+	sed -E 's/^([a-z]+) [0-9]+</\1 FD</; s/\[[0-9]+/[INODE/; s/->[0-9]+/->INODE/; s/:[0-9]+(\]|->)/:PORT\1/g;
+		s/-[0-9]+"/-PID"/' "$1"
+}
+
+# Both tracers with $1 (-y or -yy) on the cases; their annotations compared.
+compare() {
+	run --separate-stderr sct "$1" -e getsockopt,write,read -o "$out" -- "$PY" -I "$CASES"
+	assert_success
+	assert_equal "$stderr" ""
+	strace -qq "$1" -e trace=getsockopt,write,read -o "$ref" "$PY" -I "$CASES"
+	annotations "$ref" > "$ref.fds"
+	annotations "$out" > "$out.fds"
+	# The workload's own lines: 7 or 8 sockets, a pipe twice, /dev/null.
+	[ "$(wc -l < "$ref.fds")" -ge 10 ] || fail "strace showed too few fds: $(cat "$ref")"
+	run diff -u <(run_free "$ref.fds") <(run_free "$out.fds")
+	assert_success
+}
+
+# The numbers sctrace showed fit together: the socketpair's ends name each
+# other, the client's port is the accepted socket's peer port.
+check_peers() {
+	local a b
+	a=$(grep -oE 'UNIX-STREAM:\[[0-9]+->[0-9]+\]' "$out.fds" | sed -n 1p | tr -dc '0-9>')
+	b=$(grep -oE 'UNIX-STREAM:\[[0-9]+->[0-9]+\]' "$out.fds" | sed -n 2p | tr -dc '0-9>')
+	[ -n "$a" ] || fail "no socketpair: $(cat "$out.fds")"
+	assert_equal "${a#*>}>${a%>*}" "$b"
+	# The workload's second socket is the client, its third the accepted one.
+	a=$(sed -nE '2s/^getsockopt [0-9]+<TCP:\[127\.0\.0\.1:([0-9]+)->.*/\1/p' "$out.fds")
+	b=$(sed -nE '3s/^getsockopt [0-9]+<TCP:\[.*->127\.0\.0\.1:([0-9]+)\]>$/\1/p' "$out.fds")
+	[ -n "$a" ] || fail "no connected TCP client second: $(cat "$out.fds")"
+	assert_equal "$a" "$b"
+}
+
+@test "-yy: TCP, UDP, UNIX sockets, pipes and devices as strace -yy shows them" {
+	compare -yy
+	check_peers
+	# Each kind is there, so the comparison covers it.
+	run cat "$out.fds"
+	assert_output --regexp 'getsockopt [0-9]+<TCP:\[127\.0\.0\.1:[0-9]+->127\.0\.0\.1:[0-9]+\]>'
+	assert_output --regexp 'getsockopt [0-9]+<TCP:\[127\.0\.0\.1:[0-9]+\]>'
+	assert_output --regexp 'getsockopt [0-9]+<UDP:\[127\.0\.0\.1:[0-9]+->127\.0\.0\.1:[0-9]+\]>'
+	assert_output --regexp 'getsockopt [0-9]+<UNIX-STREAM:\[[0-9]+->[0-9]+\]>'
+	assert_output --regexp 'getsockopt [0-9]+<UNIX:\[[0-9]+,@"sctrace-yy-[0-9]+"\]>'
+	assert_output --regexp 'write [0-9]+<pipe:\[[0-9]+\]>'
+	assert_output --regexp 'write [0-9]+</dev/null<char 1:3>>'
+}
+
+@test "-y: sockets as socket:[INODE], devices as their path, as strace -y" {
+	compare -y
+	run cat "$out.fds"
+	assert_output --regexp 'getsockopt [0-9]+<socket:\[[0-9]+\]>'
+	assert_output --regexp 'write [0-9]+</dev/null>'
+	refute_output --partial 'TCP:'
+}
+
+@test "-yy in a replay: what the trace knows, as -y shows it (sock_diag is live only)" {
+	run --separate-stderr sct record -o "$BATS_TEST_TMPDIR/perf.data" -- "$PY" -I "$CASES"
+	assert_success
+	run --separate-stderr sct -yy -e getsockopt,write --input "$BATS_TEST_TMPDIR/perf.data"
+	assert_success
+	output=$stderr
+	refute_output --partial 'TCP:'
+	assert_output --regexp 'write\(fd: [0-9]+</dev/null>,'
+}
