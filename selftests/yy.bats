@@ -89,3 +89,77 @@ check_peers() {
 	refute_output --partial 'TCP:'
 	assert_output --regexp 'write\(fd: [0-9]+</dev/null>,'
 }
+
+# A cgroup v2 beside this one's, made for the test: its path in $cg.
+make_cgroup() {
+	local mnt path
+	mnt=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)
+	path=$(sed -n 's/^0:://p' /proc/self/cgroup)
+	cg=$mnt${path%/}/sctrace-yy-$$-$BATS_TEST_NUMBER
+	mkdir "$cg"
+}
+
+# Opens the file ARGV[0] every 20 ms until the file ARGV[1] exists.
+OPEN_UNTIL='until (-e $ARGV[1]) { open(my $f, "<", $ARGV[0]); sleep 0.02 }'
+
+# COMMAND... run in the cgroup $cg (it moves itself in, then execs);
+# run in the background, it keeps the pid $! names.
+in_cgroup() {
+	exec sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$@"
+}
+
+teardown() {
+	if [ -n "${cg:-}" ] && [ -d "$cg" ]; then
+		# Anything left goes back to this test's own cgroup first.
+		while read -r pid; do
+			echo "$pid" > "$(dirname "$cg")/cgroup.procs" || true
+		done < "$cg/cgroup.procs"
+		rmdir "$cg"
+	fi
+}
+
+@test "--cgroup: the tasks of a cgroup v2 traced system-wide, no task outside it" {
+	need_root
+	need_cgroup2_writable
+	local go=$BATS_TEST_TMPDIR/go in=$BATS_TEST_TMPDIR/inside out_marker=$BATS_TEST_TMPDIR/outside
+	make_cgroup
+	in_cgroup perl -MTime::HiRes=sleep -e "$OPEN_UNTIL" "$in" "$go" &
+	local inside=$!
+	perl -MTime::HiRes=sleep -e "$OPEN_UNTIL" "$out_marker" "$go" &
+	local outside=$!
+	sct_bg --cgroup "$cg" -e openat -o "$out"
+	wait_until grep -q "inside" "$out" || true
+	touch "$go"
+	wait "$inside" "$outside"
+	kill -INT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	grep -q "^\[pid $inside\] openat(.*\"$in\"" "$out" || fail "the cgroup's task is not traced: $(head -n 5 "$out")"
+	run grep -c "outside" "$out"
+	assert_output 0
+}
+
+@test "--cgroup takes a path below the cgroup2 mount, as perf trace -G does" {
+	need_root
+	need_cgroup2_writable
+	local go=$BATS_TEST_TMPDIR/go in=$BATS_TEST_TMPDIR/inside mnt
+	make_cgroup
+	mnt=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)
+	in_cgroup perl -MTime::HiRes=sleep -e "$OPEN_UNTIL" "$in" "$go" &
+	local inside=$!
+	sct_bg --cgroup "${cg#"$mnt"/}" -e openat -o "$out"
+	wait_until grep -q "inside" "$out" || true
+	touch "$go"
+	wait "$inside"
+	kill -INT "$SCT_PID"
+	wait_bounded "$SCT_PID"
+	grep -q "^\[pid $inside\] openat(.*\"$in\"" "$out" || fail "the cgroup's task is not traced: $(head -n 5 "$out")"
+}
+
+@test "--cgroup: no such cgroup, or with a command, said in one line" {
+	run --separate-stderr sct --cgroup /nonexistent/sctrace-no-cgroup -e openat
+	assert_failure 64
+	[[ "$stderr" == "sctrace: --cgroup '/nonexistent/sctrace-no-cgroup': "* ]] || fail "$stderr"
+	run --separate-stderr sct --cgroup / -- true
+	assert_failure 64
+	assert_equal "$stderr" "sctrace: --cgroup traces the tasks of a cgroup, system-wide, live: it takes no command, -p, --tid, --uid or --input"
+}

@@ -15,6 +15,8 @@ static const char *not_done(const struct sct_options *o)
 		return "page faults (-F) share perf's rings";
 	if (o->lossless)
 		return "--lossless watches perf's rings";
+	if (o->cgroup)
+		return "--cgroup keeps a cgroup's tasks in perf events";
 	return NULL;
 }
 

@@ -17,10 +17,20 @@
 #include "sample.h"
 #include "teardown.h"
 
-static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu)
+static int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			   unsigned long flags)
 {
 	return syscall(SYS_perf_event_open, attr, pid, cpu, -1,
-		       PERF_FLAG_FD_CLOEXEC);
+		       PERF_FLAG_FD_CLOEXEC | flags);
+}
+
+/* Every task's event on a cpu, or with --cgroup only the cgroup's, kept by the kernel. */
+static int open_on(const struct event_spec *spec, struct perf_event_attr *attr,
+		   pid_t tid, int cpu)
+{
+	if (tid == -1 && spec->in_cgroup)
+		return perf_event_open(attr, spec->cgroup_fd, cpu, PERF_FLAG_PID_CGROUP);
+	return perf_event_open(attr, tid, cpu, 0);
 }
 
 /* Comm and fork records are few and short: a task-record ring is small. */
@@ -186,7 +196,7 @@ static int open_one(struct event_set *es, const struct event_spec *spec,
 	es->failed_source = src - spec->sources;
 	es->failed_step = EVENT_STEP_OPEN;
 	fill_attr(&attr, spec, src);
-	fd = perf_event_open(&attr, tid, cpu);
+	fd = open_on(spec, &attr, tid, cpu);
 	if (fd < 0)
 		return -errno;
 	err = add_fd(es, fd, src - spec->sources);
@@ -280,7 +290,7 @@ static int open_flush(struct event_set *es, const struct event_spec *spec, size_
 	fill_attr(&attr, spec, &flush);
 	attr.inherit = 0;
 	attr.enable_on_exec = 0;
-	fd = perf_event_open(&attr, getpid(), es->ring_cpus[ring]);
+	fd = perf_event_open(&attr, getpid(), es->ring_cpus[ring], 0);
 	if (fd < 0)
 		return -errno;
 	es->flush_fds[ring] = fd;

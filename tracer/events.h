@@ -30,6 +30,8 @@ struct event_spec {
 	size_t nr_cpus;
 	const int32_t *tids;	/* NULL: every task on the cpus */
 	size_t nr_tids;
+	bool in_cgroup;		/* without tids: only cgroup_fd's tasks (--cgroup) */
+	int cgroup_fd;
 	bool inherit;
 	bool enable_on_exec;
 	unsigned int mmap_pages;

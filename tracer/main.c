@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bpf_progs.h"
+#include "cgroup_target.h"
 #include "clock.h"
 #include "diag.h"
 #include "engine.h"
@@ -67,6 +68,7 @@ struct run {
 	char *const *argv;		/* sctrace's own, for a recording's header */
 	int argc;
 	struct engine engine;		/* --engine=bpf's capture, or perf events */
+	int cgroup_fd;			/* --cgroup's directory, or -1 */
 };
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
@@ -207,6 +209,8 @@ static void make_spec(struct run *r, bool system_wide)
 	};
 	if (r->opts.record)
 		spec->sample_type = recording_sample_type(spec->sample_type, plan.contents);
+	spec->in_cgroup = r->cgroup_fd >= 0;
+	spec->cgroup_fd = r->cgroup_fd;
 	if (system_wide)
 		return;
 	if (r->opts.command) {
@@ -317,6 +321,15 @@ static int start_command(struct run *r)
 	return ret ?: target_exec_command(&r->cmd, r->opts.command[0]);
 }
 
+/* --cgroup: the directory each cpu's events are opened on. */
+static int open_cgroup(struct run *r)
+{
+	if (!r->opts.cgroup)
+		return 0;
+	r->cgroup_fd = cgroup_target_open(r->opts.cgroup);
+	return r->cgroup_fd < 0 ? SCT_EXIT_USAGE : 0;
+}
+
 /* What the trace shows, and of which tasks. */
 static int open_printer(struct run *r)
 {
@@ -401,6 +414,8 @@ static void run_free(struct run *r)
 	teardown_run(tracing, ARRAY_SIZE(tracing));
 	if (r->cmd.pid > 0 && (r->cmd.go_fd >= 0 || r->cmd.exec_fd >= 0))
 		command_abandon(&r->cmd);
+	if (r->cgroup_fd >= 0)
+		close(r->cgroup_fd);
 	id_list_free(&r->tids);
 	id_list_free(&r->watched);
 	cpu_list_free(&r->online);
@@ -409,7 +424,7 @@ static void run_free(struct run *r)
 
 int main(int argc, char **argv)
 {
-	struct run r = { .out_fd = -1, .cmd = { .go_fd = -1, .exec_fd = -1 },
+	struct run r = { .out_fd = -1, .cgroup_fd = -1, .cmd = { .go_fd = -1, .exec_fd = -1 },
 			 .signals = { .fd = -1, .stop_fd = -1, .suspend_fd = -1 } };
 	bool record = argc > 1 && !strcmp(argv[1], "record");
 	int ret;
@@ -441,6 +456,8 @@ int main(int argc, char **argv)
 		ret = check_cpus(&r);
 	if (!ret)
 		ret = resolve_tasks(&r);
+	if (!ret)
+		ret = open_cgroup(&r);
 	if (!ret)
 		ret = open_output(&r);
 	if (!ret)

@@ -122,7 +122,6 @@ enum {
  * opts->pending, refused after parsing. Doing one means removing its row.
  */
 static const struct refusal not_yet[] = {
-	{ 'G', "--cgroup: not supported yet (issue 30): trace the container's processes with -p PID,PID..." },
 	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
 	{ 'a', "-a: not supported yet (issue 30): results are aligned at column 40, as strace's default" },
@@ -691,7 +690,7 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 	case 'I':
 		return take_interruptible(arg, opts);
 	case 'G':
-		opts->pending.cgroup = arg;
+		opts->cgroup = arg;
 		return 0;
 	case OPT_PIDNS_TRANSLATION:
 		opts->pending.pidns_translation = true;
@@ -829,8 +828,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return pend->hex >= 2;
 	case 'x':
 		return pend->hex == 1;
-	case 'G':
-		return !!pend->cgroup;
 	case 'X':
 		return !!pend->const_style;
 	case 'Y':
@@ -913,9 +910,13 @@ static int check_targets(const struct sct_options *opts)
 		     LOSSLESS_MIN_PAGES, opts->mmap_pages, LOSSLESS_MIN_PAGES);
 		return SCT_EXIT_BAD_MMAP;
 	}
+	if (opts->cgroup && (opts->command || tasks || opts->input)) {
+		diag("--cgroup traces the tasks of a cgroup, system-wide, live: it takes no command, -p, --tid, --uid or --input");
+		return SCT_EXIT_USAGE;
+	}
 	if (opts->input)
 		return OPTIONS_PARSED;
-	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus) {
+	if (!opts->command && !tasks && !opts->all_cpus && !opts->has_cpus && !opts->cgroup) {
 		diag("nothing to trace: give a command after '--', or -p, --tid, --uid, --all-cpus or --cpu; see 'sctrace --help'");
 		return SCT_EXIT_USAGE;
 	}

@@ -35,7 +35,6 @@ struct strace_pending {
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
 	bool detach_on_execve;		/* -b execve */
-	const char *cgroup;		/* -G, --cgroup */
 	bool pidns_translation;		/* --pidns-translation */
 };
 
@@ -53,6 +52,7 @@ struct sct_options {
 	bool has_uid;
 	bool all_cpus;			/* --all-cpus */
 	bool has_cpus;			/* --cpu */
+	const char *cgroup;		/* -G, --cgroup: a cgroup v2's tasks */
 	struct cpu_list cpus;
 	unsigned int follow_forks;	/* -f (children are followed anyway), -ff */
 	const char *run_user;		/* -u: the command runs as this user */
