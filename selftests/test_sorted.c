@@ -14,6 +14,7 @@
 #include "fdpaths.h"
 #include "format.h"
 #include "options.h"
+#include "pidns.h"
 #include "sockdiag.h"
 #include "sorted.h"
 #include "stats.h"
@@ -50,6 +51,7 @@ static const struct {
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },
+	{ "pidns", pidns_sorted_tables },
 	{ "sockdiag", sockdiag_sorted_tables },
 	{ "stats", stats_sorted_tables },
 	{ "stats_spec", stats_spec_sorted_tables },

@@ -163,3 +163,47 @@ teardown() {
 	assert_failure 64
 	assert_equal "$stderr" "sctrace: --cgroup traces the tasks of a cgroup, system-wide, live: it takes no command, -p, --tid, --uid or --input"
 }
+
+PIDNS_CALLS=getpid,getppid,kill,getpgid,getsid,setpgid,sched_getaffinity,clone,wait4,pidfd_open,getpriority
+
+# Each pid a line translates, as "CALL VALUE" (a result as "CALL =VALUE"),
+# sorted: which values carry a translation, whatever the line's split.
+translated() {
+	perl -ne 'next if /^(\[pid +\d+\] )?---/;
+		/^(?:\[pid +\d+\] |\d+ +)?(?:<\.\.\. )?(\w+)/ or next; my $n = $1;
+		print "$n $1$2\n" while /(= )?(-?\d+) \/\* \d+ in s?c?trace.s PID NS \*\//g' "$1" |
+		sed 's/= /=/' | sort
+}
+
+@test "--pidns-translation: pids in a pid namespace, and in sctrace's, as strace shows them" {
+	need_contents
+	need_pid_ns
+	command -v strace >/dev/null || skip "no strace here to compare with"
+	run --separate-stderr sct --pidns-translation -e "$PIDNS_CALLS" -o "$out" -- \
+		unshare -fp --mount-proc "$PY" -I "$BATS_TEST_DIRNAME/pidns_cases.py"
+	assert_success
+	strace -f -qq --pidns-translation -e trace="$PIDNS_CALLS" -o "$ref" \
+		unshare -fp --mount-proc "$PY" -I "$BATS_TEST_DIRNAME/pidns_cases.py"
+	translated "$ref" > "$ref.pids"
+	translated "$out" > "$out.pids"
+	# getpid, kill, getpgid... of pid 1, clone's child 2: about a dozen.
+	[ "$(wc -l < "$ref.pids")" -ge 8 ] || fail "strace translated too few pids: $(cat "$ref")"
+	run diff -u "$ref.pids" "$out.pids"
+	assert_success
+	# The numbers are the right ones: pid 1 is the process whose lines
+	# carry [pid N], and clone's child is the other [pid N].
+	local leader child
+	leader=$(sed -nE 's/^\[pid +([0-9]+)\] getpid\(\) = 1 .*/\1/p' "$out")
+	[ -n "$leader" ] || fail "no getpid() = 1: $(cat "$out")"
+	grep -q "^\[pid $leader\] getpid() = 1 /\* $leader in sctrace's PID NS \*/$" "$out"
+	child=$(sed -nE 's/^\[pid +[0-9]+\] clone\(.*\) = 2 \/\* ([0-9]+) in .*/\1/p' "$out")
+	[ -n "$child" ] && [ "$child" != "$leader" ] || fail "clone's child not translated: $(cat "$out")"
+	grep -q "^\[pid $leader\] kill(pid: 2 /\* $child in sctrace's PID NS \*/, sig: 0) = 0$" "$out"
+}
+
+@test "--pidns-translation: nothing added in sctrace's own pid namespace" {
+	need_contents
+	run --separate-stderr sct --pidns-translation -e getpid -o "$out" -- "$PY" -c 'import os; os.getpid()'
+	assert_success
+	grep -q "^getpid() = [0-9]*$" "$out"
+}

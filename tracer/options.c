@@ -130,7 +130,6 @@ static const struct refusal not_yet[] = {
 	{ 'k', "-k: not supported yet (issue 30): stack traces are not recorded; use strace -k" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
-	{ OPT_PIDNS_TRANSLATION, "--pidns-translation: not supported yet (issue 30): pids are shown as the initial pid namespace sees them" },
 	{ PENDING_FF, "-ff with -o: not supported yet (issue 30): one file per process; use -o FILE alone, where lines of other processes start with [pid N]" },
 	{ PENDING_XX, "-xx: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 };
@@ -693,7 +692,7 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 		opts->cgroup = arg;
 		return 0;
 	case OPT_PIDNS_TRANSLATION:
-		opts->pending.pidns_translation = true;
+		opts->print.pidns_translation = true;
 		return 0;
 	case OPT_SECCOMP_BPF:
 		return 0;
@@ -842,8 +841,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return pend->stack_traces;
 	case 'v':
 		return !!pend->no_abbrev;
-	case OPT_PIDNS_TRANSLATION:
-		return pend->pidns_translation;
 	default:
 		return 0;
 	}

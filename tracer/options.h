@@ -35,7 +35,6 @@ struct strace_pending {
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
 	bool detach_on_execve;		/* -b execve */
-	bool pidns_translation;		/* --pidns-translation */
 };
 
 /* What captures the syscall records (--engine). */

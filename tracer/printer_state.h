@@ -9,6 +9,7 @@
 #include "maps.h"
 #include "outbuf.h"
 #include "path_filter.h"
+#include "pidns.h"
 #include "sig_events.h"
 #include "sockdiag.h"
 #include "stats_spec.h"
@@ -63,6 +64,7 @@ struct printer_config {
 	struct path_list paths;	/* -P: only calls touching these paths */
 	uint64_t signals;	/* -e signal=: the signals whose lines show (sig_set.h) */
 	bool fds_details;	/* -yy: sockets' endpoints, devices' numbers too */
+	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
 };
 
 struct printer_sink;
@@ -90,6 +92,7 @@ struct printer {
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	struct sockdiag sockdiag;	/* -yy: asks the kernel what sockets are */
+	struct pidns pidns;		/* --pidns-translation's */
 	const struct extra_tps *extra;	/* --event and --sched formats, or NULL */
 	struct sig_pending signals;	/* sent and not yet taken: who sent them */
 	int32_t self;			/* sctrace's pid: never a subject */

@@ -13,6 +13,7 @@
 #include "contents_show.h"
 #include "format.h"
 #include "printer_fds.h"
+#include "printer_pids.h"
 #include "printer_line.h"
 #include "printer_sink.h"
 #include "sig_events.h"
@@ -112,6 +113,8 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 	format_arg(p->out, arg->kind, val);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
+	if (p->cfg.pidns_translation)
+		pr_pid_arg(p, desc, i, val, cv->st);
 }
 
 /* Arguments from..to of a call, after a comma if the line has some already. */
@@ -240,6 +243,8 @@ static void print_result(struct printer *p, const struct thread_state *st,
 		format_result(p->out, desc->result, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
+	if (p->cfg.pidns_translation)
+		pr_pid_result(p, desc, ev);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
