@@ -5,7 +5,8 @@
  * first, its line shows the fds as they were and its new fd as it is,
  * then the change is done.
  */
-#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "contents_abi.h"
@@ -25,14 +26,27 @@ static bool proc_knows(struct printer *p, int32_t pid)
 	return !leader || !leader->retired;
 }
 
+/* The inode of "socket:[INODE]", /proc's name for a socket. */
+static bool socket_inode(const char *path, unsigned long *inode)
+{
+	static const char prefix[] = "socket:[";
+	const char *digits = path + sizeof(prefix) - 1;
+	char *end;
+
+	if (strncmp(path, prefix, sizeof(prefix) - 1) || *digits < '0' || *digits > '9')
+		return false;
+	errno = 0;
+	*inode = strtoul(digits, &end, 10);
+	return !errno && !strcmp(end, "]");
+}
+
 /* What -yy adds inside the <...>: a socket's endpoints, a device's numbers. */
 static void put_details(struct printer *p, const char *path, int32_t pid, int fd)
 {
 	char desc[SOCKDIAG_DESC_MAX];
 	unsigned long inode;
-	int end = 0;
 
-	if (sscanf(path, "socket:[%lu]%n", &inode, &end) == 1 && !path[end] &&
+	if (socket_inode(path, &inode) &&
 	    sockdiag_describe(&p->sockdiag, pid, fd, inode, desc, sizeof(desc))) {
 		/* Its name, if any, is escaped and quoted already. */
 		outbuf_puts(p->out, desc);

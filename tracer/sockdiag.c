@@ -119,16 +119,20 @@ static bool send_request(struct sockdiag *sd, const void *req, size_t len, bool 
 		      (struct sockaddr *)&kernel, sizeof(kernel)) == (ssize_t)msg.nlh.nlmsg_len;
 }
 
+/* Room for "[IPv6]:PORT". */
+#define ENDPOINT_MAX (INET6_ADDRSTRLEN + 9)
+
 /* "ADDR:PORT", an IPv6 address in brackets, as strace writes it. */
-static int put_endpoint(char *buf, size_t size, int family, const uint32_t *addr,
-			uint16_t port)
+static bool put_endpoint(char out[ENDPOINT_MAX], int family, const uint32_t *addr,
+			 uint16_t port)
 {
 	char text[INET6_ADDRSTRLEN];
 
 	if (!inet_ntop(family, addr, text, sizeof(text)))
-		return -1;
-	return snprintf(buf, size, family == AF_INET6 ? "[%s]:%u" : "%s:%u", text,
-			ntohs(port));
+		return false;
+	snprintf(out, ENDPOINT_MAX, family == AF_INET6 ? "[%s]:%u" : "%s:%u", text,
+		 ntohs(port));
+	return true;
 }
 
 static bool is_zero(const uint32_t *addr, size_t n)
@@ -147,25 +151,17 @@ static void inet_reply(struct lookup *lk, const struct nlmsghdr *h)
 	const struct inet_diag_msg *m = NLMSG_DATA(h);
 	const struct inet_diag_sockid *id = &m->id;
 	size_t words = m->idiag_family == AF_INET6 ? 4 : 1;
-	int n, len;
+	char src[ENDPOINT_MAX], dst[ENDPOINT_MAX] = "";
+	bool peer;
 
 	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || m->idiag_inode != lk->inode)
 		return;
-	len = snprintf(lk->buf, lk->size, "%s:[", lk->proto->name);
-	n = put_endpoint(lk->buf + len, lk->size - len, m->idiag_family, id->idiag_src,
-			 id->idiag_sport);
-	if (n < 0 || (size_t)(len += n) >= lk->size)
+	peer = id->idiag_dport || !is_zero(id->idiag_dst, words);
+	if (!put_endpoint(src, m->idiag_family, id->idiag_src, id->idiag_sport) ||
+	    (peer && !put_endpoint(dst, m->idiag_family, id->idiag_dst, id->idiag_dport)))
 		return;
-	if (id->idiag_dport || !is_zero(id->idiag_dst, words)) {
-		len += snprintf(lk->buf + len, lk->size - len, "->");
-		if ((size_t)len >= lk->size)
-			return;
-		n = put_endpoint(lk->buf + len, lk->size - len, m->idiag_family,
-				 id->idiag_dst, id->idiag_dport);
-		if (n < 0 || (size_t)(len += n) >= lk->size)
-			return;
-	}
-	lk->found = (size_t)snprintf(lk->buf + len, lk->size - len, "]") < lk->size - len;
+	snprintf(lk->buf, lk->size, "%s:[%s%s%s]", lk->proto->name, src, peer ? "->" : "", dst);
+	lk->found = true;
 }
 
 /* A socket's name: "path" or, abstract, @"name", escaped as strace quotes it. */
