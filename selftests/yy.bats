@@ -18,23 +18,23 @@ setup() {
 # strace writes "getsockopt(3<...>, ...", sctrace "getsockopt(fd: 3<...>, ...".
 annotations() {
 	sed -E 's/^(\[pid +[0-9]+\] |[0-9]+ +)//' "$1" |
-		perl -ne 'print "$1 $2\n" if /^(getsockopt|write|read)\((?:fd: )?(\d+<.*?>), /' |
-		grep -vE '^read [0-9]+</'
+		perl -ne 'print "$1 $2\n" if /^(getsockopt|write|read|fcntl)\((?:fd: )?(\d+<.*?>), /' |
+		grep -E '^(getsockopt|write) |^read [0-9]+<[^/]|^fcntl [0-9]+<pid:'
 }
 
 # What differs from one run to the next: fd numbers (the tracers leave
 # different fds open), inodes, ports, the pid in a name.
 run_free() {
 	sed -E 's/^([a-z]+) [0-9]+</\1 FD</; s/\[[0-9]+/[INODE/; s/->[0-9]+/->INODE/; s/:[0-9]+(\]|->)/:PORT\1/g;
-		s/-[0-9]+"/-PID"/' "$1"
+		s/-[0-9]+"/-PID"/; s/<pid:[0-9]+>/<pid:PID>/' "$1"
 }
 
 # Both tracers with $1 (-y or -yy) on the cases; their annotations compared.
 compare() {
-	run --separate-stderr sct "$1" -e getsockopt,write,read -o "$out" -- "$PY" -I "$CASES"
+	run --separate-stderr sct "$1" -e getsockopt,write,read,fcntl -o "$out" -- "$PY" -I "$CASES"
 	assert_success
 	assert_equal "$stderr" ""
-	strace -qq "$1" -e trace=getsockopt,write,read -o "$ref" "$PY" -I "$CASES"
+	strace -qq "$1" -e trace=getsockopt,write,read,fcntl -o "$ref" "$PY" -I "$CASES"
 	annotations "$ref" > "$ref.fds"
 	annotations "$out" > "$out.fds"
 	# The workload's own lines: 7 or 8 sockets, a pipe twice, /dev/null.
@@ -70,6 +70,10 @@ check_peers() {
 	assert_output --regexp 'getsockopt [0-9]+<UNIX:\[[0-9]+,@"sctrace-yy-[0-9]+"\]>'
 	assert_output --regexp 'write [0-9]+<pipe:\[[0-9]+\]>'
 	assert_output --regexp 'write [0-9]+</dev/null<char 1:3>>'
+	# The pidfd is the workload's own, whose pid its socket's name has.
+	local pid
+	pid=$(grep -oE '@"sctrace-yy-[0-9]+"' "$out.fds" | tr -dc 0-9)
+	assert_output --regexp "fcntl [0-9]+<pid:$pid>"
 }
 
 @test "-y: sockets as socket:[INODE], devices as their path, as strace -y" {

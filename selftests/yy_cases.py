@@ -1,5 +1,6 @@
-# The fds of selftests/yy.bats, each named once by a getsockopt (sockets)
-# or a write/read (pipe, device) while it is open and settled, so that
+# The fds of selftests/yy.bats, each named once by a getsockopt (sockets),
+# a write/read (pipe, device) or an fcntl (a pidfd of its own) while it is
+# open and settled, so that
 # strace -yy and sctrace -yy describe the same state. Run with -I.
 import os
 import socket
@@ -39,6 +40,7 @@ def main():
     os.write(wr, b"p")
     os.read(rd, 1)
     os.write(null, b"n")
+    os.get_blocking(os.pidfd_open(os.getpid()))
     # The lines above are printed while their fds are still open.
     time.sleep(0.5)
 

@@ -40,7 +40,7 @@ static bool socket_inode(const char *path, unsigned long *inode)
 	return !errno && !strcmp(end, "]");
 }
 
-/* What -yy adds inside the <...>: a socket's endpoints, a device's numbers. */
+/* -yy's <...>: a socket's endpoints, a pidfd's process, a device's numbers. */
 static void put_details(struct printer *p, const char *path, int32_t pid, int fd)
 {
 	char desc[SOCKDIAG_DESC_MAX];
@@ -49,6 +49,10 @@ static void put_details(struct printer *p, const char *path, int32_t pid, int fd
 	if (socket_inode(path, &inode) &&
 	    sockdiag_describe(&p->sockdiag, pid, fd, inode, desc, sizeof(desc))) {
 		/* Its name, if any, is escaped and quoted already. */
+		outbuf_puts(p->out, desc);
+		return;
+	}
+	if (!strcmp(path, "anon_inode:[pidfd]") && sockdiag_pidfd(pid, fd, desc, sizeof(desc))) {
 		outbuf_puts(p->out, desc);
 		return;
 	}

@@ -382,6 +382,26 @@ bool sockdiag_device(int32_t pid, int fd, const char *path, char *buf, size_t si
 	return true;
 }
 
+bool sockdiag_pidfd(int32_t pid, int fd, char *buf, size_t size)
+{
+	char path[64], line[128];
+	long target = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/fdinfo/%d", (int)pid, fd);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "Pid:", 4))
+			target = strtol(line + 4, NULL, 10);
+	fclose(f);
+	if (target <= 0)
+		return false;
+	snprintf(buf, size, "pid:%ld", target);
+	return true;
+}
+
 void sockdiag_close(struct sockdiag *sd)
 {
 	if (sd->opened)

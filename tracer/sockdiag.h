@@ -9,7 +9,8 @@
 /*
  * -yy: what a socket is, as strace -yy shows it (TCP:[SRC:PORT->DST:PORT],
  * UNIX-STREAM:[INODE->PEER,"path"], NETLINK:[ROUTE:PORTID]), asked of the
- * kernel through NETLINK_SOCK_DIAG, live only; and what device an fd is.
+ * kernel through NETLINK_SOCK_DIAG, live only; and what device or process
+ * (a pidfd's) an fd is.
  */
 
 /* Room for one description, a UNIX path escaped whole included. */
@@ -31,6 +32,8 @@ bool sockdiag_describe(struct sockdiag *sd, int32_t pid, int fd,
 		       unsigned long inode, char *buf, size_t size);
 /* "char 1:3" if fd of pid is still path and a device, into buf. */
 bool sockdiag_device(int32_t pid, int fd, const char *path, char *buf, size_t size);
+/* "pid:N", the process a pidfd (fd of pid) refers to, into buf. */
+bool sockdiag_pidfd(int32_t pid, int fd, char *buf, size_t size);
 void sockdiag_close(struct sockdiag *sd);
 
 struct sorted_table;
