@@ -462,7 +462,8 @@ FUZZ_SECONDS ?= 30
 FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/diag.c tracer/escape.c \
 		tracer/select.c tracer/socketcall.c tracer/syscall_table.c tracer/sysent.c \
 		tracer/fdpaths.c tracer/syscall_class.c tracer/call_status.c tracer/path_filter.c \
-		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c
+		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
+		tracer/decode_fds.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \

@@ -1179,8 +1179,8 @@ first_write_string() {
 
 @test "what is not done yet: one line naming issue 30, exit 64, nothing run" {
 	local opts
-	for opts in -i -k -v -x -xx -yy "-a 40" "-b execve" \
-		"-X raw" -Y "-G /sys/fs/cgroup" --pidns-translation \
+	for opts in -i -k -v -x -xx "-a 40" "-b execve" \
+		"-X raw" -Y \
 		"-ff -o $out" "--output-separately -o $out" "-e raw=all"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr sct $opts -- touch "$BATS_TEST_TMPDIR/ran"

@@ -29,16 +29,19 @@ run_free() {
 		s/-[0-9]+"/-PID"/; s/<pid:[0-9]+>/<pid:PID>/' "$1"
 }
 
-# Both tracers with $1 (-y or -yy) on the cases; their annotations compared.
+# Both tracers with OPTIONS... (-y, -yy, --decode-fds=SET) on the cases;
+# their annotations compared, of at least MIN fds (7 or 8 sockets, a
+# pipe twice, /dev/null, a pidfd, as OPTIONS show them).
 compare() {
-	run --separate-stderr sct "$1" -e getsockopt,write,read,fcntl -o "$out" -- "$PY" -I "$CASES"
+	local min=$1
+	shift
+	run --separate-stderr sct "$@" -e getsockopt,write,read,fcntl -o "$out" -- "$PY" -I "$CASES"
 	assert_success
 	assert_equal "$stderr" ""
-	strace -qq "$1" -e trace=getsockopt,write,read,fcntl -o "$ref" "$PY" -I "$CASES"
+	strace -qq "$@" -e trace=getsockopt,write,read,fcntl -o "$ref" "$PY" -I "$CASES"
 	annotations "$ref" > "$ref.fds"
 	annotations "$out" > "$out.fds"
-	# The workload's own lines: 7 or 8 sockets, a pipe twice, /dev/null.
-	[ "$(wc -l < "$ref.fds")" -ge 10 ] || fail "strace showed too few fds: $(cat "$ref")"
+	[ "$(wc -l < "$ref.fds")" -ge "$min" ] || fail "strace showed too few fds: $(cat "$ref")"
 	run diff -u <(run_free "$ref.fds") <(run_free "$out.fds")
 	assert_success
 }
@@ -59,7 +62,7 @@ check_peers() {
 }
 
 @test "-yy: TCP, UDP, UNIX sockets, pipes and devices as strace -yy shows them" {
-	compare -yy
+	compare 12 -yy
 	check_peers
 	# Each kind is there, so the comparison covers it.
 	run cat "$out.fds"
@@ -77,11 +80,33 @@ check_peers() {
 }
 
 @test "-y: sockets as socket:[INODE], devices as their path, as strace -y" {
-	compare -y
+	compare 10 -y
 	run cat "$out.fds"
 	assert_output --regexp 'getsockopt [0-9]+<socket:\[[0-9]+\]>'
 	assert_output --regexp 'write [0-9]+</dev/null>'
 	refute_output --partial 'TCP:'
+}
+
+@test "--decode-fds=SET, -e decode-fds=SET: what each kind shows, as strace's" {
+	# Sockets only: 7 or 8; devices only: /dev/null; pidfds only: one.
+	compare 7 --decode-fds=socket
+	run cat "$out.fds"
+	assert_output --partial 'UNIX-STREAM:['
+	refute_output --partial 'pipe:'
+	refute_output --partial '/dev/null'
+	compare 1 --decode-fds=dev
+	run cat "$out.fds"
+	assert_output --regexp '^write [0-9]+</dev/null<char 1:3>>$'
+	compare 1 --decode-fds=pidfd
+	compare 10 --decode-fds=path,socket
+	compare 12 -e decode-fds=all
+	compare 10 --decode-fds
+}
+
+@test "--decode-fds: an unknown kind is said in one line" {
+	run --separate-stderr sct --decode-fds=path,sockets -- true
+	assert_failure 64
+	assert_equal "$stderr" "sctrace: --decode-fds 'path,sockets': not one of path, socket, dev, pidfd, all, none; give a comma-separated list of them"
 }
 
 @test "-yy in a replay: what the trace knows, as -y shows it (sock_diag is live only)" {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "call_status.h"
+#include "decode_fds.h"
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
@@ -30,6 +31,7 @@ enum {
 	OPT_UID, OPT_WITH_SUMMARY,
 	/* strace's, without a letter. */
 	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
+	OPT_DECODE_FDS,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -55,7 +57,7 @@ static const struct option long_options[] = {
 	{ "cgroup",	required_argument,	NULL, 'G' },
 	{ "comm",	no_argument,		NULL, OPT_COMM },
 	{ "cpu",	required_argument,	NULL, OPT_CPU },
-	{ "decode-fds",	no_argument,		NULL, 'y' },
+	{ "decode-fds",	optional_argument,	NULL, OPT_DECODE_FDS },
 	{ "detach-on",	required_argument,	NULL, 'b' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
@@ -151,7 +153,7 @@ struct qualifier {
 
 static const struct qualifier qualifiers[] = {
 	{ "abbrev=", NOT_YET },
-	{ "decode-fds=", NOT_YET ": -y shows the paths of fds" },
+	{ "decode-fds=", NULL },
 	{ "delay=", TAMPER },
 	{ "fault=", TAMPER },
 	{ "inject=", TAMPER },
@@ -537,7 +539,9 @@ static int take_strace_view(int c, struct sct_options *opts)
 		opts->print.quiet_exit = opts->quiet >= 2;
 		return 0;
 	case 'y':
-		opts->print.fds_details = opts->print.fds;
+		/* -y: the paths; -yy: all there is. */
+		opts->print.fd_show = opts->print.fd_show & FD_SHOW_PATH ? FD_SHOW_ALL :
+				      FD_SHOW_PATH;
 		opts->print.fds = true;
 		return 0;
 	case 'x':
@@ -635,7 +639,19 @@ static int take_signals(const char *set, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
-/* -e LIST, strace's -e trace=LIST or -e status=LIST; its other qualifiers are refused. */
+/* --decode-fds[=SET], -e decode-fds=SET: alone, as -y. */
+static int take_decode_fds(const char *set, struct sct_options *opts)
+{
+	unsigned int show = FD_SHOW_PATH;
+
+	if (set && decode_fds_parse(set, &show))
+		return SCT_EXIT_USAGE;
+	opts->print.fd_show = show;
+	opts->print.fds = show != 0;
+	return 0;
+}
+
+/* -e LIST, strace's -e trace=LIST, -e status=LIST or -e decode-fds=SET; its other qualifiers are refused. */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
 	const struct qualifier key = { arg, NULL }, *q = NULL;
@@ -646,6 +662,8 @@ static int take_expr(const char *arg, struct sct_options *opts)
 	if (strchr(arg, '='))
 		q = bsearch(&key, qualifiers, ARRAY_SIZE(qualifiers),
 			    sizeof(*qualifiers), qualifier_cmp);
+	if (q && !strcmp(q->name, "decode-fds="))
+		return take_decode_fds(arg + strlen(q->name), opts);
 	if (q && q->why) {
 		diag("-e %s: %s", escape_str(shown, sizeof(shown), q->name), q->why);
 		return SCT_EXIT_USAGE;
@@ -694,6 +712,8 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 	case OPT_PIDNS_TRANSLATION:
 		opts->print.pidns_translation = true;
 		return 0;
+	case OPT_DECODE_FDS:
+		return take_decode_fds(arg, opts);
 	case OPT_SECCOMP_BPF:
 		return 0;
 	default:

@@ -11,6 +11,7 @@
 
 #include "contents_abi.h"
 #include "contents_show.h"
+#include "decode_fds.h"
 #include "fdpaths.h"
 #include "printer_fds.h"
 #include "sockdiag.h"
@@ -40,41 +41,41 @@ static bool socket_inode(const char *path, unsigned long *inode)
 	return !errno && !strcmp(end, "]");
 }
 
-/* -yy's <...>: a socket's endpoints, a pidfd's process, a device's numbers. */
-static void put_details(struct printer *p, const char *path, int32_t pid, int fd)
+/* "<desc>": what the kernel said, escaped and quoted already. */
+static void put_said(struct printer *p, const char *desc)
 {
-	char desc[SOCKDIAG_DESC_MAX];
-	unsigned long inode;
-
-	if (socket_inode(path, &inode) &&
-	    sockdiag_describe(&p->sockdiag, pid, fd, inode, desc, sizeof(desc))) {
-		/* Its name, if any, is escaped and quoted already. */
-		outbuf_puts(p->out, desc);
-		return;
-	}
-	if (!strcmp(path, "anon_inode:[pidfd]") && sockdiag_pidfd(pid, fd, desc, sizeof(desc))) {
-		outbuf_puts(p->out, desc);
-		return;
-	}
-	outbuf_escaped(p->out, path, strlen(path), '>');
-	if (path[0] == '/' && sockdiag_device(pid, fd, path, desc, sizeof(desc))) {
-		outbuf_putc(p->out, '<');
-		outbuf_puts(p->out, desc);
-		outbuf_putc(p->out, '>');
-	}
+	outbuf_putc(p->out, '<');
+	outbuf_puts(p->out, desc);
+	outbuf_putc(p->out, '>');
 }
 
 /*
- * "<path>", escaped as names are, its closing '>' too; with -yy, live,
- * what the fd (fd of pid) is asked of the kernel now, as strace does.
+ * What fd (of pid) is, as --decode-fds asks (-y: its path, -yy: all):
+ * "<path>" escaped as names are, its closing '>' too; live, what the
+ * kernel says now of a socket, a pidfd or a device, as strace asks it.
  */
 static void put_path(struct printer *p, const char *path, int32_t pid, int fd)
 {
+	unsigned int show = p->cfg.fd_show;
+	bool live = proc_knows(p, pid);
+	char desc[SOCKDIAG_DESC_MAX];
+	unsigned long inode;
+	bool dev;
+
+	if (live && (show & FD_SHOW_SOCKET) && socket_inode(path, &inode) &&
+	    sockdiag_describe(&p->sockdiag, pid, fd, inode, desc, sizeof(desc)))
+		return put_said(p, desc);
+	if (live && (show & FD_SHOW_PIDFD) && !strcmp(path, "anon_inode:[pidfd]") &&
+	    sockdiag_pidfd(pid, fd, desc, sizeof(desc)))
+		return put_said(p, desc);
+	dev = live && (show & FD_SHOW_DEV) && path[0] == '/' &&
+	      sockdiag_device(pid, fd, path, desc, sizeof(desc));
+	if (!dev && !(show & FD_SHOW_PATH))
+		return;
 	outbuf_putc(p->out, '<');
-	if (p->cfg.fds_details && proc_knows(p, pid))
-		put_details(p, path, pid, fd);
-	else
-		outbuf_escaped(p->out, path, strlen(path), '>');
+	outbuf_escaped(p->out, path, strlen(path), '>');
+	if (dev)
+		put_said(p, desc);
 	outbuf_putc(p->out, '>');
 }
 

@@ -63,7 +63,7 @@ struct printer_config {
 	bool fds_unshown;	/* -P without -y: fds followed, their paths not shown */
 	struct path_list paths;	/* -P: only calls touching these paths */
 	uint64_t signals;	/* -e signal=: the signals whose lines show (sig_set.h) */
-	bool fds_details;	/* -yy: sockets' endpoints, devices' numbers too */
+	unsigned int fd_show;	/* with fds: what <...> shows (enum fd_show) */
 	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
 };
 
