@@ -165,10 +165,10 @@ static void inet_reply(struct lookup *lk, const struct nlmsghdr *h)
 }
 
 /* A socket's name: "path" or, abstract, @"name", escaped as strace quotes it. */
-static size_t put_name(char *out, size_t size, const char *name, size_t len)
+static void put_name(char out[SOCKDIAG_DESC_MAX], const char *name, size_t len)
 {
 	char one[ESCAPE_CHAR_MAX];
-	size_t used = 0, took;
+	size_t used = 0;
 
 	if (len && !name[0]) {
 		out[used++] = '@';
@@ -179,22 +179,20 @@ static size_t put_name(char *out, size_t size, const char *name, size_t len)
 	}
 	out[used++] = '"';
 	while (len) {
-		if (name[0] == '"') {
-			strcpy(one, "\\\"");
-			took = 1;
-		} else {
-			took = escape_char(name, len, one);
-		}
-		if (used + strlen(one) + 3 > size)
-			return 0;
-		memcpy(out + used, one, strlen(one));
-		used += strlen(one);
+		size_t took = name[0] == '"' ? 1 : escape_char(name, len, one);
+		const char *piece = name[0] == '"' ? "\\\"" : one;
+		size_t n = strlen(piece);
+
+		/* Room for the piece, the closing quote and the NUL. */
+		if (used + n + 2 > SOCKDIAG_DESC_MAX)
+			break;
+		memcpy(out + used, piece, n);
+		used += n;
 		name += took;
 		len -= took;
 	}
 	out[used++] = '"';
 	out[used] = '\0';
-	return used;
 }
 
 /* UNIX-STREAM:[INODE->PEER,"path"]: the peer and the name if it has them. */
@@ -203,8 +201,7 @@ static void unix_reply(struct lookup *lk, const struct nlmsghdr *h)
 	const struct unix_diag_msg *m = NLMSG_DATA(h);
 	int rest = h->nlmsg_len - NLMSG_LENGTH(sizeof(*m));
 	const struct rtattr *a = (const void *)(m + 1);
-	const char *name = NULL;
-	size_t name_len = 0, len;
+	char peer_text[16] = "", name_text[SOCKDIAG_DESC_MAX] = "";
 	uint32_t peer = 0;
 
 	if (rest < 0 || m->udiag_ino != lk->inode)
@@ -212,21 +209,13 @@ static void unix_reply(struct lookup *lk, const struct nlmsghdr *h)
 	for (; RTA_OK(a, rest); a = RTA_NEXT(a, rest)) {
 		if (a->rta_type == UNIX_DIAG_PEER && RTA_PAYLOAD(a) >= sizeof(peer))
 			memcpy(&peer, RTA_DATA(a), sizeof(peer));
-		if (a->rta_type == UNIX_DIAG_NAME) {
-			name = RTA_DATA(a);
-			name_len = RTA_PAYLOAD(a);
-		}
+		if (a->rta_type == UNIX_DIAG_NAME && RTA_PAYLOAD(a))
+			put_name(name_text, RTA_DATA(a), RTA_PAYLOAD(a));
 	}
-	len = snprintf(lk->buf, lk->size, "%s:[%u", lk->proto->name, lk->inode);
-	if (peer && len < lk->size)
-		len += snprintf(lk->buf + len, lk->size - len, "->%u", peer);
-	if (name_len && len + 1 < lk->size) {
-		lk->buf[len++] = ',';
-		len += put_name(lk->buf + len, lk->size - len, name, name_len);
-	}
-	if (len + 2 > lk->size)
-		return;
-	strcpy(lk->buf + len, "]");
+	if (peer)
+		snprintf(peer_text, sizeof(peer_text), "->%u", peer);
+	snprintf(lk->buf, lk->size, "%s:[%u%s%s%s]", lk->proto->name, lk->inode, peer_text,
+		 *name_text ? "," : "", name_text);
 	lk->found = true;
 }
 
