@@ -13,7 +13,12 @@ STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
 # notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
-LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf)
+# STACKS=0 builds without elfutils' libdw: -k is refused, saying so. By
+# default it is on where pkg-config finds libdw for the target (the host;
+# not the arm64 and s390x guests, whose sysroots do not carry it).
+STACKS     ?= $(if $(shell $(PKG_CONFIG) --exists libdw 2>/dev/null && echo y),1,0)
+LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf) \
+	      $(if $(filter 1,$(STACKS)),libdw)
 # CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
 # code needs, kept even when CFLAGS is given on the command line.
 CFLAGS     ?= -O2 -g
@@ -31,8 +36,11 @@ BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
 	       tracer/capture_bpf.c
 NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c tracer/capture_nobpf.c
 BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
-TRACER_SRCS := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) \
-	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS))
+# With libdw the unwinder, without it the refusal.
+DW_SRCS     := tracer/unwind.c tracer/unwind_nodw.c
+TRACER_SRCS := $(filter-out $(BPF_SRCS) $(DW_SRCS),$(wildcard tracer/*.c)) \
+	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS)) \
+	       $(if $(filter 1,$(STACKS)),tracer/unwind.c,tracer/unwind_nodw.c)
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
@@ -422,7 +430,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      compat "selftests/bats-tap selftests/compat.bats" \
 	      filter "selftests/bats-tap selftests/filter.bats" \
 	      signals "selftests/bats-tap selftests/signals.bats" \
-	      arity "selftests/bats-tap selftests/arity.bats"
+	      arity "selftests/bats-tap selftests/arity.bats" \
+	      stack "selftests/bats-tap selftests/stack.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -454,6 +463,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	filter \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/filter.bats\" \
 	signals \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/signals.bats\" \
 	arity \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/arity.bats\" \
+	stack \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stack.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
@@ -463,7 +473,8 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/select.c tracer/socketcall.c tracer/syscall_table.c tracer/sysent.c \
 		tracer/fdpaths.c tracer/syscall_class.c tracer/call_status.c tracer/path_filter.c \
 		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
-		tracer/decode_fds.c
+		tracer/decode_fds.c \
+		tracer/callgraph.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \

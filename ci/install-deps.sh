@@ -8,7 +8,7 @@ native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
 libcap-ng-dev bats bats-support bats-assert strace linux-perf
 linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
 python3 python3-tap python3-jsonschema man-db bash-completion bc llvm
-libbpf-dev libelf-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
+libbpf-dev libelf-dev libdw-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
 yamllint python3-yaml dpkg-dev debhelper lintian procps"
 # amd64: -m32 for the 32-bit (compat) workloads (workloads/cases_m32.tbl).
 # gcc-12-multilib, not gcc-multilib: that one conflicts with the cross

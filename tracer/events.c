@@ -115,7 +115,9 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	attr->sample_period = 1;
 	attr->sample_type = spec->sample_type;
 	if (spec->sample_type & SCT_SAMPLE_ABI)
-		attr->sample_regs_user = SCT_SAMPLE_ABI_REGS;
+		attr->sample_regs_user = spec->regs_user ?: SCT_SAMPLE_ABI_REGS;
+	if (spec->sample_type & SCT_SAMPLE_STACK)
+		attr->sample_stack_user = spec->stack_user;
 	attr->comm = attr->comm_exec = attr->task = src->task_records;
 	attr->mmap = attr->mmap2 = attr->mmap_data = src->mmap_records;
 	attr->disabled = !src->per_cpu;

@@ -26,6 +26,8 @@ struct event_spec {
 	const struct event_source *sources;
 	size_t nr_sources;
 	uint64_t sample_type;	/* the same layout for all, one ring per cpu */
+	uint64_t regs_user;	/* -k: the user registers sampled; 0: the ABI's only */
+	uint32_t stack_user;	/* -k: bytes of user stack copied per sample */
 	const int *cpus;
 	size_t nr_cpus;
 	const int32_t *tids;	/* NULL: every task on the cpus */

@@ -33,6 +33,7 @@
 #include "teardown.h"
 #include "tp_find.h"
 #include "tracefs.h"
+#include "unwind.h"
 
 #define OUTBUF_SIZE ((size_t)256 * 1024)
 
@@ -187,11 +188,13 @@ static void make_spec(struct run *r, bool system_wide)
 	const struct sources_plan plan = {
 		.enter_id = r->ids.enter, .exit_id = r->ids.exit,
 		.filters = &r->filters, .extra = &r->extra,
-		/* -y: forks copy fd tables. */
-		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds,
+		/* -y: forks copy fd tables; -k: execs replace mappings. */
+		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds ||
+				r->opts.stack_user,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
 		.contents = r->progs.contents != NULL,
 		.raw_syscalls = !r->engine.capture,
+		.stacks = r->opts.stack_user != 0,
 	};
 	struct event_spec *spec = &r->spec;
 
@@ -204,9 +207,13 @@ static void make_spec(struct run *r, bool system_wide)
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit && !system_wide,
 		.mmap_pages = r->opts.mmap_pages,
+		.regs_user = r->opts.stack_user ? unwind_regs_user() : 0,
+		.stack_user = r->opts.stack_user,
 		.early_wakeup = r->opts.lossless,
 		.flush_tp_id = r->ids.exit,
 	};
+	if (r->opts.stack_user)
+		spec->sample_type |= SCT_SAMPLE_STACK;
 	if (r->opts.record)
 		spec->sample_type = recording_sample_type(spec->sample_type, plan.contents);
 	spec->in_cgroup = r->cgroup_fd >= 0;
@@ -250,6 +257,10 @@ static int open_events(struct run *r)
 
 	if (err)
 		return err;
+	if (r->opts.stack_user && unwind_unavailable()) {
+		diag("-k: cannot show stacks: %s; use strace -k", unwind_unavailable());
+		return SCT_EXIT_USAGE;
+	}
 	bool counted = count_in_kernel(r, system_wide);
 
 	if (counted)
@@ -272,6 +283,7 @@ static int open_events(struct run *r)
 	if (err)
 		return err;
 	r->ids.sample_type = r->spec.sample_type;
+	r->ids.regs_user = r->spec.regs_user;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.event_ids = r->events.event_ids;
 	r->ids.nr_event_ids = r->events.nr_event_ids;
@@ -343,6 +355,7 @@ static int open_printer(struct run *r)
 		.self = getpid(),
 		.start_fds = &r->start_fds,
 		.fd_calls_seen = r->opts.print.fds,
+		.stacks = r->opts.stack_user != 0,
 	};
 
 	r->opts.print.silent = r->opts.record;

@@ -154,6 +154,51 @@ int maps_add(struct maps_cache *mc, pid_t pid, uint64_t start, uint64_t len,
 	return 0;
 }
 
+/* What is known of pid's mappings, or NULL. */
+const struct process_maps *maps_process(const struct maps_cache *mc, pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < mc->nr; i++)
+		if (mc->procs[i].pid == pid)
+			return &mc->procs[i];
+	return NULL;
+}
+
+/* A forked process starts with its parent's mappings; a replay has no /proc to ask. */
+int maps_copy(struct maps_cache *mc, pid_t from, pid_t to)
+{
+	const struct process_maps *src = maps_process(mc, from);
+	size_t i, nr = src ? src->nr : 0;
+	struct process_maps *pm;
+	struct mapping *copy;
+
+	if (!nr || from == to)
+		return 0;
+	copy = calloc(nr, sizeof(*copy));
+	if (!copy)
+		return -1;
+	for (i = 0; i < nr; i++) {
+		copy[i] = src->maps[i];
+		copy[i].path = strdup(src->maps[i].path);
+		if (!copy[i].path)
+			goto out_free;
+	}
+	/* src is not used past here: process_of may move the array. */
+	maps_forget(mc, to);
+	pm = process_of(mc, to);
+	if (!pm)
+		goto out_free;
+	pm->maps = copy;
+	pm->nr = nr;
+	return 0;
+out_free:
+	for (i = 0; i < nr; i++)
+		free(copy[i].path);
+	free(copy);
+	return -1;
+}
+
 /* After exec a process has new mappings, after its end none: the old ones go. */
 void maps_forget(struct maps_cache *mc, pid_t pid)
 {

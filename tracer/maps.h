@@ -36,6 +36,8 @@ const struct mapping *maps_find(struct maps_cache *mc, pid_t pid, uint64_t addr)
 int maps_add(struct maps_cache *mc, pid_t pid, uint64_t start, uint64_t len,
 	     uint64_t offset, const char *path);
 void maps_forget(struct maps_cache *mc, pid_t pid);
+const struct process_maps *maps_process(const struct maps_cache *mc, pid_t pid);
+int maps_copy(struct maps_cache *mc, pid_t from, pid_t to);
 bool maps_anonymous(const struct mapping *m);
 uint64_t maps_offset(const struct mapping *m, uint64_t addr);
 void maps_cache_free(struct maps_cache *mc);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "call_status.h"
+#include "callgraph.h"
 #include "decode_fds.h"
 #include "diag.h"
 #include "escape.h"
@@ -31,7 +32,7 @@ enum {
 	OPT_UID, OPT_WITH_SUMMARY,
 	/* strace's, without a letter. */
 	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
-	OPT_DECODE_FDS,
+	OPT_DECODE_FDS, OPT_CALL_GRAPH,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -54,6 +55,7 @@ enum {
 
 static const struct option long_options[] = {
 	{ "all-cpus",	no_argument,		NULL, OPT_ALL_CPUS },
+	{ "call-graph",	required_argument,	NULL, OPT_CALL_GRAPH },
 	{ "cgroup",	required_argument,	NULL, 'G' },
 	{ "comm",	no_argument,		NULL, OPT_COMM },
 	{ "cpu",	required_argument,	NULL, OPT_CPU },
@@ -129,7 +131,6 @@ static const struct refusal not_yet[] = {
 	{ 'a', "-a: not supported yet (issue 30): results are aligned at column 40, as strace's default" },
 	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
-	{ 'k', "-k: not supported yet (issue 30): stack traces are not recorded; use strace -k" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 	{ PENDING_FF, "-ff with -o: not supported yet (issue 30): one file per process; use -o FILE alone, where lines of other processes start with [pid N]" },
@@ -557,7 +558,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		pend->instruction_pointer = true;
 		return 0;
 	case 'k':
-		pend->stack_traces = true;
+		opts->stack_user = CALLGRAPH_DEFAULT_SIZE;
 		return 0;
 	case 'n':
 		opts->print.syscall_number = true;
@@ -622,6 +623,8 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_JSON:
 		opts->print.json = true;
 		return 0;
+	case OPT_CALL_GRAPH:
+		return callgraph_parse(arg, &opts->stack_user);
 	default:
 		return -1;
 	}
@@ -857,8 +860,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return pend->detach_on_execve;
 	case 'i':
 		return pend->instruction_pointer;
-	case 'k':
-		return pend->stack_traces;
 	case 'v':
 		return !!pend->no_abbrev;
 	default:

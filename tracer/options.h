@@ -3,6 +3,7 @@
 #define SCTRACE_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lists.h"
@@ -27,7 +28,6 @@
 struct strace_pending {
 	unsigned int columns;		/* -a COLUMN */
 	bool instruction_pointer;	/* -i */
-	bool stack_traces;		/* -k */
 	unsigned int no_abbrev;		/* -v */
 	unsigned int hex;		/* -x, -xx */
 	const char *const_style;	/* -X raw|abbrev|verbose */
@@ -82,6 +82,7 @@ struct sct_options {
 	bool faults_major;		/* --pf maj or all */
 	bool faults_minor;		/* --pf min or all */
 	bool sched;			/* --sched */
+	uint32_t stack_user;		/* -k, --call-graph: stack bytes per call; 0: none */
 	const char *input;		/* --input FILE: replay a perf.data file */
 	bool record;			/* "sctrace record": write perf.data */
 	const char **events;		/* --event SYSTEM:NAME, each as given */

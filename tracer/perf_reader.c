@@ -342,6 +342,9 @@ static void set_ids(struct perf_file *f)
 	f->ids.enter = perf_file_tp_id(f, "raw_syscalls", "sys_enter");
 	f->ids.exit = perf_file_tp_id(f, "raw_syscalls", "sys_exit");
 	f->ids.long_size = f->td.long_size;
+	/* A foreign machine's stacks are not unwound here: they stay unread. */
+	if (f->nr_attrs && !f->swap)
+		f->ids.regs_user = f->attrs[0].sample_regs_user;
 }
 
 int perf_file_open(struct perf_file *f, const unsigned char *buf, size_t len)

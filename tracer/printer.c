@@ -22,6 +22,7 @@
 #include "printer_tasks.h"
 #include "select.h"
 #include "stats.h"
+#include "unwind.h"
 
 void printer_init(struct printer *p, struct outbuf *out,
 		  struct syscall_cache *syscalls, bool prefix_always)
@@ -93,12 +94,18 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 	if (printer_configure(p, setup->cfg, setup->start_ns))
 		return -1;
 	p->fds.partial &= !setup->fd_calls_seen;
+	if (setup->stacks && !p->quiet) {
+		p->unwinder = unwind_new();
+		if (!p->unwinder)
+			return -1;
+	}
 	return 0;
 }
 
 void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);
+	unwind_free(p->unwinder);
 	maps_cache_free(&p->maps);
 	fdpaths_commit(&p->fds, &p->fd_change);
 	fdpaths_free(&p->fds);
@@ -189,6 +196,17 @@ static void note_exit_code(struct printer *p, const struct sct_event *ev,
 }
 
 /*
+ * -k: the stack of a call to be shown, unwound at its enter, while the
+ * mappings are those it was made in.
+ */
+static char *frames_of(struct printer *p, const struct sct_event *ev)
+{
+	if (!p->unwinder || !ev->ustack)
+		return NULL;
+	return unwind_frames(p->unwinder, &p->maps, ev->pid, ev->ustack);
+}
+
+/*
  * exit and exit_group: complete at once, as they never return: neither
  * a failure nor a duration, and unfinished to -e status=.
  */
@@ -202,7 +220,10 @@ static void print_noreturn(struct printer *p, const struct sct_event *ev,
 	if (p->quiet || !unfinished_shown(p))
 		return;
 	memcpy(st.args, ev->args, sizeof(st.args));
+	if (select_shows(p->selected, ev->nr))
+		st.frames = frames_of(p, ev);
 	show_call(p, ev, &st, true, false);
+	free(st.frames);
 }
 
 /* The record made just before this enter is its contents; older ones are stale. */
@@ -288,6 +309,8 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	st->shown = !p->hold && !p->quiet && !st->unselected;
 	memcpy(st->args, ev->args, sizeof(st->args));
 	take_enter_contents(st, ev->nr);
+	free(st->frames);
+	st->frames = st->unselected || p->quiet || st == &spare ? NULL : frames_of(p, raw);
 	if (!st->shown)
 		return;
 	p->sink->enter(p, ev, st);
@@ -396,6 +419,9 @@ static void exec_takes_over(struct printer *p, struct thread_state *leader,
 	leader->shown = caller->shown;
 	leader->unselected = caller->unselected;
 	memcpy(leader->args, caller->args, sizeof(leader->args));
+	free(leader->frames);
+	leader->frames = caller->frames;
+	caller->frames = NULL;
 	move_contents(leader, caller, CT_ENTER);
 	/* What was read before the old program went (sched_prepare_exec). */
 	move_contents(leader, caller, CT_EXIT);
@@ -619,6 +645,9 @@ static void note_task(struct printer *p, const struct sct_event *ev)
 
 	if (ev->kind == EV_COMM && ev->task.exec && ev->pid == ev->tid)
 		maps_forget(&p->maps, ev->pid);
+	/* -k in a replay: a child's calls run in its parent's mappings. */
+	if (ev->kind == EV_FORK && p->unwinder && ev->pid != ev->task.ppid)
+		maps_copy(&p->maps, ev->task.ppid, ev->pid);
 	snprintf(name, sizeof(name), "%s",
 		 ev->kind == EV_COMM ? ev->task.comm : pr_comm_of(p, ev->task.ptid));
 	st = pr_thread(p, ev->tid);

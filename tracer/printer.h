@@ -28,6 +28,7 @@ struct printer_setup {
 	int32_t self;			/* sctrace's pid, or 0 */
 	struct fd_paths *start_fds;	/* -y: the fds before the trace, taken; or NULL */
 	bool fd_calls_seen;		/* -y: every call that changes fds comes, -e or not */
+	bool stacks;			/* -k: the enters carry stacks to unwind */
 };
 
 int printer_open(struct printer *p, const struct printer_setup *setup);

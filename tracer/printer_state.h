@@ -88,7 +88,8 @@ struct printer {
 	uint64_t printed;	/* events shown, for --max-events */
 	bool limit_reached;	/* --max-events are shown: ignore the rest */
 	struct summary *summary;	/* NULL without -s/-S */
-	struct maps_cache maps;		/* for page faults' [map+offset] */
+	struct maps_cache maps;		/* for page faults' [map+offset], and -k */
+	struct unwinder *unwinder;	/* -k: unwinds the calls' stacks, or NULL */
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	struct sockdiag sockdiag;	/* -yy: asks the kernel what sockets are */

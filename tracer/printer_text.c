@@ -234,6 +234,13 @@ static bool print_op_result(struct printer *p, const struct syscall_desc *desc,
 	return true;
 }
 
+/* -k: the call's frames, after its line, as strace -k. */
+static void print_frames(struct printer *p, const struct thread_state *st)
+{
+	if (st->frames)
+		outbuf_puts(p->out, st->frames);
+}
+
 static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
@@ -302,6 +309,7 @@ static void text_resume(struct printer *p, const struct sct_event *ev,
 		print_resumed(p, ev, desc);
 	print_rest(p, desc, st, &cv, open_line);
 	print_result(p, st, true, ev, desc);
+	print_frames(p, st);
 	p->open_tid = -1;
 }
 
@@ -324,6 +332,8 @@ static void text_call(struct printer *p, const struct sct_event *ev,
 		print_result(p, st, paired, ev, desc);
 	else
 		outbuf_puts(p->out, ") = ?\n");
+	if (paired)
+		print_frames(p, st);
 }
 
 static void text_lost(struct printer *p, const struct sct_event *ev)

@@ -27,6 +27,7 @@
 #include "sig_events.h"
 #include "strict.h"
 #include "syscalls.h"
+#include "unwind.h"
 
 #define REPLAY_BUF ((size_t)256 * 1024)
 /* Queues per cpu number; a larger cpu number in a file is refused. */
@@ -300,6 +301,9 @@ static int open_printer(struct replay *rp, const struct sct_options *opts,
 	return printer_open(&rp->printer, &(struct printer_setup){
 		.out = out, .syscalls = &rp->syscalls, .cfg = &print,
 		.start_ns = first_time, .extra = &rp->extra, .from_file = true,
+		/* A recording made with -k shows its stacks, as perf script does. */
+		.stacks = (rp->ids.sample_type & SCT_SAMPLE_STACK) && rp->ids.regs_user &&
+			  !unwind_unavailable(),
 	});
 }
 

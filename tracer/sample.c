@@ -70,14 +70,20 @@ static void set_ids(struct sct_event *ev, const uint64_t *v)
 	ev->cpu = (uint32_t)v[LS_CPU];
 }
 
-/* The sample layouts sctrace reads: ordered by time, no callchains or reads. */
+/*
+ * The sample layouts sctrace reads: ordered by time, no callchains or
+ * reads; the user stack (-k) only after the registers, as sctrace asks.
+ */
 bool sample_layout_ok(uint64_t sample_type)
 {
 	uint64_t needed = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
 			  PERF_SAMPLE_RAW;
 
+	if ((sample_type & SCT_SAMPLE_STACK) && !(sample_type & SCT_SAMPLE_ABI))
+		return false;
 	return (sample_type & needed) == needed &&
-	       !(sample_type & ~(layout_bits(LAYOUT_SAMPLE) | SCT_SAMPLE_ABI));
+	       !(sample_type & ~(layout_bits(LAYOUT_SAMPLE) | SCT_SAMPLE_ABI |
+				 SCT_SAMPLE_STACK));
 }
 
 /* One order for the fault id table: where it is built and where it is searched. */
@@ -263,6 +269,51 @@ static bool sample_compat(const struct sample_ids *ids, const unsigned char *reg
 	return true;
 }
 
+/* The bytes of the user registers at regs: their ABI, then each register's. */
+static size_t regs_len(const struct sample_ids *ids, const unsigned char *regs)
+{
+	uint64_t abi;
+
+	memcpy(&abi, regs, sizeof(abi));
+	if (abi == PERF_SAMPLE_REGS_ABI_NONE)
+		return sizeof(abi);
+	return sizeof(abi) + 8 * (size_t)__builtin_popcountll(ids->regs_user);
+}
+
+/*
+ * -k: the registers and the stack copy after the raw data (at regs,
+ * before end), kept with an enter. A sample without them (a kernel
+ * thread's, or a stack that could not be read) has no stack: not an error.
+ */
+static void take_ustack(const struct sample_ids *ids, const unsigned char *regs,
+			const unsigned char *end, struct sct_event *ev)
+{
+	uint64_t size, dyn;
+	struct sct_ustack *u;
+	size_t at, nr_regs;
+
+	if (!(ids->sample_type & SCT_SAMPLE_STACK) || !ids->regs_user || end - regs < 16)
+		return;
+	at = regs_len(ids, regs);
+	if (at == 8 || (size_t)(end - regs) < at + 8)
+		return;
+	memcpy(&size, regs + at, sizeof(size));
+	if (!size || size > (size_t)(end - regs) - at - 16)
+		return;
+	memcpy(&dyn, regs + at + 8 + size, sizeof(dyn));
+	if (dyn > size)
+		dyn = size;
+	u = malloc(sizeof(*u) + dyn);
+	if (!u)
+		return;
+	nr_regs = (at - 8) / 8;
+	u->regs_mask = ids->regs_user;
+	memcpy(u->regs, regs + 8, nr_regs * 8);
+	u->size = dyn;
+	memcpy(u->data, regs + at + 8, dyn);
+	ev->ustack = u;
+}
+
 static enum sample_status parse_sample(const struct sample_ids *ids, const unsigned char *p,
 				       size_t len, struct sct_event *ev)
 {
@@ -270,6 +321,7 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 	uint64_t v[LS_SLOTS] = { 0 };
 	const struct event_id *event;
 	const unsigned char *raw;
+	enum sample_status status;
 	bool compat;
 
 	raw = take_head(ids, p, len, v, 0);
@@ -277,8 +329,12 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 		return SAMPLE_MALFORMED;
 	set_ids(ev, v);
 	event = event_of(ids, st & PERF_SAMPLE_IDENTIFIER ? v[LS_IDENTIFIER] : v[LS_ID]);
-	if (!event || event->kind == EVENT_ID_TASK_RING)
-		return parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
+	if (!event || event->kind == EVENT_ID_TASK_RING) {
+		status = parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
+		if (status == SAMPLE_OK && ev->kind == EV_ENTER)
+			take_ustack(ids, raw + v[LS_RAW_SIZE], p + len, ev);
+		return status;
+	}
 	ev->kind = EV_FAULT;
 	ev->nr = -1;
 	ev->fault.addr = v[LS_ADDR];
@@ -413,6 +469,7 @@ enum sample_status sample_parse(const struct sample_ids *ids,
 				const struct perf_event_header *hdr,
 				struct sct_event *ev)
 {
+	ev->ustack = NULL;
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:
 		return parse_sample(ids, (const unsigned char *)(hdr + 1),

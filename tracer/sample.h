@@ -21,6 +21,11 @@
 #define SCT_SAMPLE_ABI PERF_SAMPLE_REGS_USER
 #define SCT_SAMPLE_ABI_REGS 1ULL
 /*
+ * -k adds the registers an unwinder starts from (SCT_SAMPLE_ABI with more
+ * bits) and a copy of the top of the user stack, after the raw data.
+ */
+#define SCT_SAMPLE_STACK PERF_SAMPLE_STACK_USER
+/*
  * With page-fault events in the same rings: every sample starts with its
  * event's id (which tells a major fault from a minor one) and carries the
  * faulting ip and address; tracepoint samples ignore those two.
@@ -49,6 +54,7 @@ struct sample_ids {
 	int exit;
 	uint64_t sample_type;		/* SCT_SAMPLE_TYPE or _FAULTS */
 	unsigned int long_size;		/* the recording kernel's; 0: this one's */
+	uint64_t regs_user;		/* with SCT_SAMPLE_STACK: the registers' bits */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
 	bool contents;			/* bpf-output samples of contents */
 	const struct event_id *event_ids;	/* sorted by event_ids_sort */

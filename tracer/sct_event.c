@@ -3,9 +3,11 @@
 
 #include "sct_event.h"
 
-/* Another tracepoint's copied entry, a mapping's path: the event's own memory. */
+/* Another tracepoint's copied entry, a mapping's path, a stack: the event's own memory. */
 void event_release(struct sct_event *ev)
 {
+	free(ev->ustack);
+	ev->ustack = NULL;
 	if (ev->kind == EV_TRACEPOINT || ev->kind == EV_CONTENTS) {
 		free(ev->tp.data);
 		ev->tp.data = NULL;

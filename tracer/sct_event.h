@@ -27,6 +27,17 @@ enum sct_event_kind {
 #define COMM_LEN 16
 
 /*
+ * A call's user registers and the top of its user stack, copied from its
+ * enter sample (-k): what the unwinder (stack.c) walks.
+ */
+struct sct_ustack {
+	uint64_t regs_mask;	/* the perf register bits of regs[], in order */
+	uint64_t regs[64];
+	uint64_t size;		/* bytes of stack in data, from the stack pointer */
+	unsigned char data[];
+};
+
+/*
  * One record of a ring or a recording, decoded (sample.c) so it can wait
  * to be ordered; what the printer, the summary and the threads see.
  */
@@ -37,6 +48,7 @@ struct sct_event {
 	uint32_t cpu;
 	enum sct_event_kind kind;
 	long nr;
+	struct sct_ustack *ustack;	/* EV_ENTER with -k: malloc'd, or NULL */
 	union {
 		unsigned long args[6];
 		long ret;

@@ -41,12 +41,13 @@ size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 {
 	size_t n = 0, i;
 
-	/* Mappings, for the page faults, come once, with sys_enter. */
+	/* Mappings, for the page faults and the stacks, come once, with sys_enter. */
 	if (plan->raw_syscalls) {
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = plan->enter_id,
 			.filter = plan->filters->enter,
-			.mmap_records = plan->faults_major || plan->faults_minor,
+			.mmap_records = plan->faults_major || plan->faults_minor ||
+					plan->stacks,
 		};
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = plan->exit_id,

@@ -36,6 +36,7 @@ struct sources_plan {
 	bool faults_minor;
 	bool contents;			/* the BPF program's samples */
 	bool raw_syscalls;		/* false: the BPF engine captures them */
+	bool stacks;			/* -k: the mappings the stacks are unwound in */
 };
 
 int sources_cpus(struct cpu_list *online, const struct cpu_list *wanted);

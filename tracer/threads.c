@@ -97,12 +97,15 @@ struct thread_state *thread_get(struct thread_table *tt, int32_t tid)
 	return st;
 }
 
+/* Its contents records, and its stack's frames: what a state owns. */
 static void drop_all_contents(struct thread_state *st)
 {
 	int slot;
 
 	for (slot = 0; slot < CT_SLOTS; slot++)
 		thread_drop_contents(st, slot);
+	free(st->frames);
+	st->frames = NULL;
 }
 
 /*

@@ -38,6 +38,7 @@ struct thread_state {
 	bool dropped;		/* forgotten: its slot is freed at the next rebuild */
 	uint32_t retired_seq;	/* which retirement, for the retired queue */
 	struct ct_blob ct[CT_SLOTS];	/* owned: freed when dropped */
+	char *frames;		/* -k: the pending call's stack, as lines; owned */
 };
 
 /*

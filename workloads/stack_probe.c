@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -k's workload (selftests/stack.bats): main calls outer, outer calls
+ * inner, inner calls getppid through syscall(2), so its stack holds
+ * frames of known names. Built -O0 with frame pointers, not inlined.
+ */
+#include <sys/syscall.h>
+#include <unistd.h>
+
+__attribute__((noinline)) static long inner(void)
+{
+	return syscall(SYS_getppid);
+}
+
+__attribute__((noinline)) static long outer(void)
+{
+	return inner() + 1;
+}
+
+int main(void)
+{
+	return outer() > 0 ? 0 : 1;
+}
