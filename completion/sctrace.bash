@@ -54,6 +54,10 @@ _sctrace()
 		COMPREPLY=($(compgen -W "bpf perf" -- "$cur"))
 		return
 		;;
+	--call-graph)
+		COMPREPLY=($(compgen -W "dwarf" -- "$cur"))
+		return
+		;;
 	-b | --detach-on)
 		COMPREPLY=($(compgen -W "execve" -- "$cur"))
 		return
