@@ -116,7 +116,11 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 	attr->sample_type = spec->sample_type;
 	if (spec->sample_type & SCT_SAMPLE_ABI)
 		attr->sample_regs_user = spec->regs_user ?: SCT_SAMPLE_ABI_REGS;
-	if (spec->sample_type & SCT_SAMPLE_STACK)
+	/*
+	 * One layout for all, but only sys_enter's stacks are unwound: the
+	 * others' copies are empty (a size of 0), not 8 KiB of ring each.
+	 */
+	if ((spec->sample_type & SCT_SAMPLE_STACK) && src->user_stack)
 		attr->sample_stack_user = spec->stack_user;
 	attr->comm = attr->comm_exec = attr->task = src->task_records;
 	attr->mmap = attr->mmap2 = attr->mmap_data = src->mmap_records;

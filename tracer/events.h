@@ -19,6 +19,7 @@ struct event_source {
 	bool mmap_records;	/* also write mmap2 records (code and data) */
 	bool per_cpu;		/* once per cpu for any task, enabled at once */
 	bool task_ring;		/* into the cpu's task-record ring: at most one */
+	bool user_stack;	/* -k: spec->stack_user bytes of stack; others none */
 };
 
 /* What to open: each source for each (task, cpu). */
@@ -27,7 +28,7 @@ struct event_spec {
 	size_t nr_sources;
 	uint64_t sample_type;	/* the same layout for all, one ring per cpu */
 	uint64_t regs_user;	/* -k: the user registers sampled; 0: the ABI's only */
-	uint32_t stack_user;	/* -k: bytes of user stack copied per sample */
+	uint32_t stack_user;	/* -k: bytes of user stack copied per user_stack sample */
 	const int *cpus;
 	size_t nr_cpus;
 	const int32_t *tids;	/* NULL: every task on the cpus */

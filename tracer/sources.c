@@ -48,6 +48,7 @@ size_t sources_make(const struct sources_plan *plan, struct event_source *src)
 			.filter = plan->filters->enter,
 			.mmap_records = plan->faults_major || plan->faults_minor ||
 					plan->stacks,
+			.user_stack = plan->stacks,
 		};
 		src[n++] = (struct event_source){
 			.type = PERF_TYPE_TRACEPOINT, .config = plan->exit_id,
