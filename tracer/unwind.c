@@ -19,6 +19,12 @@
 #define UNWIND_MAX_FRAMES 256
 /* Processes whose modules stay reported; the least recently used goes. */
 #define UNWIND_PROCS 16
+/*
+ * Frame lines kept per process, by address: libdwfl finds a symbol by
+ * scanning the whole table, which cost most of the time of -k, and a
+ * program's calls come from few places.
+ */
+#define UNWIND_LINES 4096
 
 #if defined(__x86_64__)
 #include <asm/perf_regs.h>
@@ -38,11 +44,17 @@ static const int dwarf_to_perf[] = {
 #define UNWIND_ARCH_OK 0
 #endif
 
+struct frame_line {
+	uint64_t pc;
+	char *text;		/* the frame's line, or NULL: none kept */
+};
+
 struct unwind_proc {
 	pid_t pid;
 	uint64_t print;		/* of the mappings its modules were reported from */
 	uint64_t used;		/* when last unwound in, for the eviction */
 	Dwfl *dwfl;
+	struct frame_line *lines;	/* UNWIND_LINES, by address; or NULL */
 };
 
 /* The sample being unwound: what the thread callbacks read. */
@@ -248,8 +260,22 @@ static Dwfl *dwfl_for(struct unwinder *u, const struct process_maps *pm)
 	return dwfl;
 }
 
+/* Its modules and the lines found in them go: the mappings changed. */
+static void proc_clear(struct unwind_proc *p)
+{
+	size_t i;
+
+	if (p->dwfl)
+		dwfl_end(p->dwfl);
+	p->dwfl = NULL;
+	for (i = 0; p->lines && i < UNWIND_LINES; i++)
+		free(p->lines[i].text);
+	free(p->lines);
+	p->lines = NULL;
+}
+
 /* pid's modules, reported again if its mappings changed; NULL if none load. */
-static Dwfl *proc_dwfl(struct unwinder *u, const struct process_maps *pm)
+static struct unwind_proc *proc_of(struct unwinder *u, const struct process_maps *pm)
 {
 	struct unwind_proc *p = &u->procs[0];
 	uint64_t print = maps_print(pm);
@@ -265,13 +291,12 @@ static Dwfl *proc_dwfl(struct unwinder *u, const struct process_maps *pm)
 	}
 	p->used = ++u->clock;
 	if (p->dwfl && p->pid == pm->pid && p->print == print)
-		return p->dwfl;
-	if (p->dwfl)
-		dwfl_end(p->dwfl);
+		return p;
+	proc_clear(p);
 	p->pid = pm->pid;
 	p->print = print;
 	p->dwfl = dwfl_for(u, pm);
-	return p->dwfl;
+	return p->dwfl ? p : NULL;
 }
 
 struct frames {
@@ -289,43 +314,82 @@ static int take_frame(Dwfl_Frame *state, void *arg)
 	return ++f->nr < UNWIND_MAX_FRAMES ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
-/* One frame as strace -k writes it; false after an address in no mapping. */
-static bool print_frame(FILE *out, Dwfl *dwfl, struct maps_cache *mc, pid_t pid,
-			Dwarf_Addr pc)
+/*
+ * One frame's line as strace -k writes it, malloc'd; NULL for an address
+ * in no mapping of a file, where the walk ends with strace's error line.
+ */
+static char *format_frame(Dwfl *dwfl, struct maps_cache *mc, pid_t pid, Dwarf_Addr pc)
 {
 	const struct mapping *m = maps_find(mc, pid, pc);
-	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwfl_Module *mod;
 	const char *name = NULL;
+	char *line = NULL;
 	GElf_Off off = 0;
 	GElf_Sym sym;
+	int n;
 
-	if (!m || maps_anonymous(m)) {
-		fprintf(out, " > unexpected_backtracing_error [0x%llx]\n", (unsigned long long)pc);
-		return false;
-	}
+	if (!m || maps_anonymous(m))
+		return NULL;
+	mod = dwfl_addrmodule(dwfl, pc);
 	if (mod)
 		name = dwfl_module_addrinfo(mod, pc, &off, &sym, NULL, NULL, NULL);
 	/* A dynamic symbol's version ("@@GLIBC_2.34") is not shown, as strace. */
 	if (name)
-		fprintf(out, " > %s(%.*s+0x%llx) [0x%llx]\n", m->path,
-			(int)strcspn(name, "@"), name,
-			(unsigned long long)off, (unsigned long long)maps_offset(m, pc));
+		n = asprintf(&line, " > %s(%.*s+0x%llx) [0x%llx]\n", m->path,
+			     (int)strcspn(name, "@"), name,
+			     (unsigned long long)off, (unsigned long long)maps_offset(m, pc));
 	else
-		fprintf(out, " > %s() [0x%llx]\n", m->path,
-			(unsigned long long)maps_offset(m, pc));
-	return true;
+		n = asprintf(&line, " > %s() [0x%llx]\n", m->path,
+			     (unsigned long long)maps_offset(m, pc));
+	return n < 0 ? NULL : line;
+}
+
+/* The line of the frame at pc, kept for the next call from there. */
+static const char *frame_line(struct unwind_proc *p, struct maps_cache *mc, Dwarf_Addr pc)
+{
+	struct frame_line *slot;
+
+	if (!p->lines)
+		p->lines = calloc(UNWIND_LINES, sizeof(*p->lines));
+	if (!p->lines)
+		return NULL;
+	slot = &p->lines[(pc ^ (pc >> 12)) % UNWIND_LINES];
+	if (slot->text && slot->pc == pc)
+		return slot->text;
+	free(slot->text);
+	slot->pc = pc;
+	slot->text = format_frame(p->dwfl, mc, p->pid, pc);
+	return slot->text;
+}
+
+/* The frames' lines into out; strace's error line ends them at a stray address. */
+static void print_frames(FILE *out, struct unwind_proc *p, struct maps_cache *mc,
+			 const struct frames *f)
+{
+	const char *line;
+	size_t i;
+
+	for (i = 0; i < f->nr; i++) {
+		line = frame_line(p, mc, f->pc[i]);
+		if (!line) {
+			fprintf(out, " > unexpected_backtracing_error [0x%llx]\n",
+				(unsigned long long)f->pc[i]);
+			return;
+		}
+		fputs(line, out);
+	}
 }
 
 char *unwind_frames(struct unwinder *u, struct maps_cache *mc, pid_t pid,
 		    const struct sct_ustack *us)
 {
 	const struct process_maps *pm;
+	struct unwind_proc *p;
 	struct frames *f;
 	char *text = NULL;
-	size_t len, i;
 	uint64_t pc;
+	size_t len;
 	FILE *out;
-	Dwfl *dwfl;
 
 	if (!reg_of(us, PERF_REG_PC, &pc) || !reg_of(us, PERF_REG_SP, &u->ctx.sp))
 		return NULL;
@@ -334,18 +398,17 @@ char *unwind_frames(struct unwinder *u, struct maps_cache *mc, pid_t pid,
 	pm = maps_process(mc, pid);
 	if (!pm)
 		return NULL;
-	dwfl = proc_dwfl(u, pm);
+	p = proc_of(u, pm);
 	f = calloc(1, sizeof(*f));
-	if (!dwfl || !f)
+	if (!p || !f)
 		goto out_free;
 	u->ctx.us = us;
 	/* An unwind that stops early (no CFI, stack copy too short) keeps its frames. */
-	dwfl_getthread_frames(dwfl, pid, take_frame, f);
+	dwfl_getthread_frames(p->dwfl, pid, take_frame, f);
 	out = open_memstream(&text, &len);
 	if (!out)
 		goto out_free;
-	for (i = 0; i < f->nr && print_frame(out, dwfl, mc, pid, f->pc[i]); i++)
-		;
+	print_frames(out, p, mc, f);
 	if (fclose(out)) {
 		free(text);
 		text = NULL;
@@ -362,7 +425,6 @@ void unwind_free(struct unwinder *u)
 	if (!u)
 		return;
 	for (i = 0; i < UNWIND_PROCS; i++)
-		if (u->procs[i].dwfl)
-			dwfl_end(u->procs[i].dwfl);
+		proc_clear(&u->procs[i]);
 	free(u);
 }
