@@ -88,6 +88,9 @@ traced() {
 	perf-trace) perf trace -o "$trace" -- "$@" ;;
 	perf-record) perf record -q -o "$trace.data" -e raw_syscalls:sys_enter,raw_syscalls:sys_exit -- "$@" ;;
 	strace) strace -f -qq -o "$trace" "$@" ;;
+	# -k: each call's stack copied, unwound and symbolised (opt-in).
+	sctrace-stack) "$sctrace" -k -o "$trace" -- "$@" ;;
+	strace-stack) strace -f -qq -k -o "$trace" "$@" ;;
 	esac
 }
 
@@ -95,7 +98,8 @@ traced() {
 calls_seen() {
 	local tracer=$1 names=$2 nrs=""
 	case "$tracer" in
-	sctrace-file|sctrace-lossless|sctrace-nocontents|sctrace-bpf-file|sctrace-bpf-nocontents|strace)
+	sctrace-file|sctrace-lossless|sctrace-nocontents|sctrace-bpf-file|sctrace-bpf-nocontents|strace|\
+	sctrace-stack|strace-stack)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
 	sctrace-summary*)
 		awk -v names="^($names)$" '/^ all threads,/ { t = 1 } t && $1 ~ names { s += $2 } END { print s + 0 }' "$trace" ;;
