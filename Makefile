@@ -478,7 +478,8 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \
-	     signals.c sources.c bpf_progs.c outcome.c holdback.c engine.c cgroup_target.c)
+	     signals.c sources.c bpf_progs.c outcome.c holdback.c engine.c cgroup_target.c \
+	     mapsynth.c)
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
 		$(filter-out $(LIVE_SRCS) $(BPF_SRCS),$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer

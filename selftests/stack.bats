@@ -84,6 +84,24 @@ frame_places() {
 	assert_output "$(frame_places "$live")"
 }
 
+@test "record -k -p: the mappings made before the trace are in the file, for the replay" {
+	local data=$BATS_TEST_TMPDIR/perf.data pid
+	"$PROBE" loop &
+	pid=$!
+	# Its libraries are mapped once getppid comes, every 20 ms.
+	sleep 0.3
+	run --separate-stderr timeout -s INT 1 "$SCTRACE" record -k -e getppid -p "$pid" -o "$data"
+	kill "$pid"
+	wait "$pid" || true
+	[ -s "$data" ]
+	run --separate-stderr sct --input "$data" -o "$out"
+	assert_success
+	run probe_names "$out"
+	assert_line --index 0 inner
+	assert_line --index 1 outer
+	assert_line --index 2 main
+}
+
 @test "--call-graph fp is refused, saying what to use" {
 	run --separate-stderr sct --call-graph fp -- "$PROBE"
 	assert_failure 64

@@ -18,6 +18,7 @@
 #include "exit_codes.h"
 #include "fdpaths.h"
 #include "holdback.h"
+#include "mapsynth.h"
 #include "options.h"
 #include "outfile.h"
 #include "outcome.h"
@@ -180,6 +181,24 @@ static bool count_in_kernel(struct run *r, bool system_wide)
 	return bpf_progs_count(&r->progs, o, &targets, &calls, &r->tfs);
 }
 
+/*
+ * record -k -p: the processes' mappings from before the trace, ahead of
+ * their first sample, with sys_enter's id. A process gone already has none.
+ */
+static void record_maps(struct run *r)
+{
+	uint64_t *ids, now = clock_ns(CLOCK_MONOTONIC);
+	size_t i, nr;
+
+	if (!r->opts.stack_user || r->opts.command ||
+	    events_source_ids(&r->events, 0, &ids, &nr))
+		return;
+	for (i = 0; nr && i < r->opts.pids.nr; i++)
+		mapsynth_write(&r->rec.writer, r->spec.sample_type, ids[0],
+			       r->opts.pids.ids[i], now);
+	free(ids);
+}
+
 /* What to open, on which cpus, for which tasks. */
 static void make_spec(struct run *r, bool system_wide)
 {
@@ -293,6 +312,7 @@ static int open_events(struct run *r)
 		err = recording_start(&r->rec, &r->events, &r->spec);
 		if (err)
 			return err;
+		record_maps(r);
 	}
 	if (start_capture(r, system_wide))
 		return SCT_EXIT_PERF;

@@ -3,6 +3,7 @@
  * -k's workload (selftests/stack.bats): main calls outer, outer calls
  * inner, inner calls getppid through syscall(2), so its stack holds
  * frames of known names. Built -O0 with frame pointers, not inlined.
+ * With an argument it calls every 20 ms until killed, to be attached to.
  */
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -17,7 +18,12 @@ __attribute__((noinline)) static long outer(void)
 	return inner() + 1;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	(void)argv;
+	while (argc > 1) {
+		outer();
+		usleep(20000);
+	}
 	return outer() > 0 ? 0 : 1;
 }
