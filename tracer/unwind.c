@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compiler.h"
 #include "unwind.h"
@@ -225,6 +226,17 @@ static bool seen_before(const struct process_maps *pm, size_t i)
 }
 
 /*
+ * A regular file: a replay's paths are the file's word, and opening a
+ * fifo or a device named there could block or read what is not ELF.
+ */
+static bool regular_file(const char *path)
+{
+	struct stat sb;
+
+	return !stat(path, &sb) && S_ISREG(sb.st_mode);
+}
+
+/*
  * Each file mapped, once (libdwfl drops a module reported again at
  * another place), placed by its lowest mapping, where the file's offsets
  * and addresses match as the linker lays them out. What is not an ELF
@@ -238,7 +250,7 @@ static void report_modules(Dwfl *dwfl, const struct process_maps *pm)
 		const struct mapping *m = &pm->maps[i];
 
 		if (m->path[0] != '/' || maps_anonymous(m) || strstr(m->path, " (deleted)") ||
-		    seen_before(pm, i))
+		    seen_before(pm, i) || !regular_file(m->path))
 			continue;
 		dwfl_report_elf(dwfl, m->path, m->path, -1, m->start - m->offset, false);
 	}
