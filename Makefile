@@ -431,7 +431,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      filter "selftests/bats-tap selftests/filter.bats" \
 	      signals "selftests/bats-tap selftests/signals.bats" \
 	      arity "selftests/bats-tap selftests/arity.bats" \
-	      stack "selftests/bats-tap selftests/stack.bats"
+	      stack "selftests/bats-tap selftests/stack.bats" \
+	      strace_opts "selftests/bats-tap selftests/strace_opts.bats"
 
 QEMU_SUITE  = guests "ci/check-qemu.sh all" \
 	      lava-jobs "ci/lava-job.py build/lava x86_64 aarch64 s390x"
@@ -464,6 +465,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	signals \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/signals.bats\" \
 	arity \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/arity.bats\" \
 	stack \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stack.bats\" \
+	strace_opts \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/strace_opts.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
@@ -479,7 +481,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \
 	     signals.c sources.c bpf_progs.c outcome.c holdback.c engine.c cgroup_target.c \
-	     mapsynth.c)
+	     mapsynth.c taskfiles.c)
 FUZZ_PERF_SRCS := selftests/fuzz_perfdata.c \
 		$(filter-out $(LIVE_SRCS) $(BPF_SRCS),$(TRACER_SRCS))
 FUZZ_FLAGS   := $(SCT_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -Itracer

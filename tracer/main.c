@@ -31,6 +31,7 @@
 #include "sources.h"
 #include "syscalls.h"
 #include "target.h"
+#include "taskfiles.h"
 #include "teardown.h"
 #include "tp_find.h"
 #include "tracefs.h"
@@ -71,6 +72,8 @@ struct run {
 	int argc;
 	struct engine engine;		/* --engine=bpf's capture, or perf events */
 	int cgroup_fd;			/* --cgroup's directory, or -1 */
+	struct outfile_keep keep;	/* the command's executable, never written */
+	struct taskfiles files;		/* -ff -o FILE: FILE.TID */
 };
 
 /* raw_syscalls' tracepoints, and the numbers of the kernel they report. */
@@ -107,17 +110,22 @@ static int resolve_tasks(struct run *r)
 /* Never over the program about to run: it is read, by exec. */
 static int open_output(struct run *r)
 {
-	struct outfile_keep keep = { .what = "the traced command's executable" };
-	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep.sb);
-	const struct trace_dest dest = { r->opts.output, r->opts.append, &keep, nr_keep };
+	struct outfile_keep *keep = &r->keep;
+	size_t nr_keep = r->opts.command && !command_file(r->opts.command[0], &keep->sb);
+	const struct trace_dest dest = { r->opts.output, r->opts.append, keep, nr_keep };
 	int ret;
 
+	keep->what = "the traced command's executable";
 	/* record: the text output stays on stderr, unused. */
 	if (r->opts.record) {
-		ret = recording_open(&r->rec, r->opts.output, &keep, nr_keep,
+		ret = recording_open(&r->rec, r->opts.output, keep, nr_keep,
 				     r->argv, r->argc);
 		if (!ret)
 			ret = outbuf_open_trace(&r->out, &(struct trace_dest){ 0 }, OUTBUF_SIZE);
+	} else if (r->opts.separate) {
+		/* -ff: what is no task's (lost events) stays on stderr. */
+		taskfiles_init(&r->files, &dest, &r->out);
+		ret = outbuf_open_trace(&r->out, &(struct trace_dest){ 0 }, OUTBUF_SIZE);
 	} else {
 		ret = outbuf_open_trace(&r->out, &dest, OUTBUF_SIZE);
 	}
@@ -362,9 +370,28 @@ static int open_cgroup(struct run *r)
 	return r->cgroup_fd < 0 ? SCT_EXIT_USAGE : 0;
 }
 
+/*
+ * -ff: the files of the tasks traced from the start, made now, as strace
+ * makes them when it attaches; a file that cannot be made stops the run.
+ */
+static int start_task_files(struct run *r)
+{
+	size_t i;
+	int ret = 0;
+
+	if (!r->opts.separate)
+		return 0;
+	if (r->opts.command)
+		return taskfiles_start(&r->files, r->cmd.pid);
+	for (i = 0; i < r->tids.nr && !ret; i++)
+		ret = taskfiles_start(&r->files, r->tids.ids[i]);
+	return ret;
+}
+
 /* What the trace shows, and of which tasks. */
 static int open_printer(struct run *r)
 {
+	const struct printer_route route = taskfiles_route(&r->files);
 	const struct printer_setup setup = {
 		.out = &r->out, .syscalls = &r->syscalls, .cfg = &r->opts.print,
 		.start_ns = r->start_ns, .extra = &r->extra,
@@ -376,6 +403,7 @@ static int open_printer(struct run *r)
 		.start_fds = &r->start_fds,
 		.fd_calls_seen = r->opts.print.fds,
 		.stacks = r->opts.stack_user != 0,
+		.route = r->opts.separate ? &route : NULL,
 	};
 
 	r->opts.print.silent = r->opts.record;
@@ -434,6 +462,7 @@ static void run_free(struct run *r)
 	syscall_cache_free(&r->syscalls);
 	extra_tps_free(&r->extra);
 	recording_close(&r->rec);
+	taskfiles_close(&r->files);
 	outbuf_close_trace(&r->out);
 	signals_close(&r->signals);
 	/* Its watcher reads the rings: stopped before they are unmapped. */
@@ -497,6 +526,8 @@ int main(int argc, char **argv)
 		ret = signals_take(&r.signals, r.opts.command && r.opts.lossless);
 	if (!ret)
 		ret = prepare_command(&r);
+	if (!ret)
+		ret = start_task_files(&r);
 	/* After the command's fork, so that it keeps the caller's policy. */
 	if (!ret)
 		ret = session_realtime(r.opts.realtime, r.opts.realtime_asked);

@@ -118,7 +118,7 @@ struct refusal {
 
 /* Repeated letters, told apart after parsing. */
 enum {
-	PENDING_FF = 1024, PENDING_XX,
+	PENDING_XX = 1024,
 };
 
 /*
@@ -133,7 +133,6 @@ static const struct refusal not_yet[] = {
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
-	{ PENDING_FF, "-ff with -o: not supported yet (issue 30): one file per process; use -o FILE alone, where lines of other processes start with [pid N]" },
 	{ PENDING_XX, "-xx: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 };
 
@@ -843,9 +842,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	const struct strace_pending *pend = &opts->pending;
 
 	switch (code) {
-	case PENDING_FF:
-		return pend->output_separately ||
-		       (opts->follow_forks >= 2 && opts->output);
 	case PENDING_XX:
 		return pend->hex >= 2;
 	case 'x':
@@ -911,6 +907,11 @@ static int check_targets(const struct sct_options *opts)
 		diag("-P chooses the calls shown, and the summary counts every call: drop -c/-C or -P");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->separate && (opts->print.json || opts->print.summary_only ||
+			       opts->print.with_summary || opts->input)) {
+		diag("-ff writes each task's lines to FILE.TID: it takes no --json, -c, -C or --input; drop -ff or them");
+		return SCT_EXIT_USAGE;
+	}
 	if (opts->append && !opts->output) {
 		diag("-A appends to the file -o names, and there is none: give -o FILE");
 		return SCT_EXIT_USAGE;
@@ -963,6 +964,10 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	if (ret)
 		return ret;
 	stats_spec_check(&opts->print.stats);
+	/* As strace: -ff alone is -f; --output-separately alone says so. */
+	opts->separate = opts->output && (opts->follow_forks >= 2 || opts->pending.output_separately);
+	if (opts->pending.output_separately && !opts->output)
+		diag("--output-separately has no effect without -o FILE, as with strace");
 	if (optind < argc)
 		opts->command = argv + optind;
 	/* -P tells a call's fds as -y does: it follows them. */
@@ -1010,6 +1015,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->print.hidden_status) {
 		diag("record keeps every event: give -e status= when replaying with 'sctrace --input FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->separate) {
+		diag("record writes one perf.data file, not one per task: drop -ff");
 		return SCT_EXIT_USAGE;
 	}
 	opts->record = true;

@@ -60,6 +60,7 @@ struct sct_options {
 	char **env;			/* -E VAR=VAL or VAR, in order */
 	size_t nr_env;
 	bool append;			/* -A: -o's file is appended to */
+	bool separate;			/* -ff -o FILE: each task's lines in FILE.TID */
 	unsigned int interruptible;	/* -I N: accepted, nothing to block */
 	unsigned int quiet;		/* -q, -qq, -qqq */
 	unsigned int clock_ticks;	/* -t, -tt, -ttt */

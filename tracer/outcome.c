@@ -127,7 +127,7 @@ int outcome_status(const struct outcome *o, int err)
 	ret = o->rec && !err ? recording_finish(o->rec, o->events, o->spec) : 0;
 	if (ret)
 		return ret;
-	outbuf_flush(o->out);
+	printer_flush(o->printer);
 	printer_tell_lost(o->printer);
 	if (o->printer->lost)
 		say_escaped(s);

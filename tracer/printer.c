@@ -29,6 +29,7 @@ void printer_init(struct printer *p, struct outbuf *out,
 {
 	memset(p, 0, sizeof(*p));
 	p->out = out;
+	p->base = out;
 	p->sink = &printer_text_sink;
 	p->syscalls = syscalls;
 	p->open_tid = -1;
@@ -93,6 +94,11 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 	}
 	if (printer_configure(p, setup->cfg, setup->start_ns))
 		return -1;
+	/* Each file holds one task's lines: none is ever cut by another's. */
+	if (setup->route) {
+		p->route = *setup->route;
+		p->hold = true;
+	}
 	p->fds.partial &= !setup->fd_calls_seen;
 	if (setup->stacks && !p->quiet) {
 		p->unwinder = unwind_new();
@@ -681,6 +687,12 @@ static void note_contents(struct printer *p, const struct sct_event *ev)
 	st->ct[slot] = copy;
 }
 
+/* -ff: what comes between events is no task's line. */
+static void unroute(struct printer *p)
+{
+	p->out = p->base;
+}
+
 void printer_event(struct printer *p, const struct sct_event *ev)
 {
 	if (ev->time > p->last_time)
@@ -716,6 +728,7 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 		note_contents(p, ev);
 		break;
 	}
+	unroute(p);
 }
 
 /* Calls still pending are shown unfinished; the summary comes last. */
@@ -731,6 +744,7 @@ void printer_finish(struct printer *p)
 		if (thread_kept(st))
 			held_call_unfinished(p, st);
 	}
+	unroute(p);
 }
 
 /* Calls whose exit never came; a trace that ended whole has none. */
@@ -755,6 +769,14 @@ void printer_summary(struct printer *p)
 		summary_print(p->summary, p->out, p->syscalls, p->lost);
 }
 
+/* Everything shown so far, written: 0, or the trace's first write error. */
+int printer_flush(struct printer *p)
+{
+	if (p->route.flush)
+		p->route.flush(p->route.arg);
+	return outbuf_flush(p->base);
+}
+
 /*
  * sctrace stops (on sig, or at the command's exit if 0) while nr of the
  * command's processes run on: the trace says where it ends for them.
@@ -763,6 +785,7 @@ void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 {
 	if (showing(p))
 		p->sink->untraced(p, pid, sig, nr);
+	unroute(p);
 }
 
 /* strace's closing line for the traced command. */
@@ -770,4 +793,5 @@ void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
 	if (showing(p) && !p->cfg.quiet_exit)
 		p->sink->exit_status(p, pid, status);
+	unroute(p);
 }

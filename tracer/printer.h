@@ -29,6 +29,7 @@ struct printer_setup {
 	struct fd_paths *start_fds;	/* -y: the fds before the trace, taken; or NULL */
 	bool fd_calls_seen;		/* -y: every call that changes fds comes, -e or not */
 	bool stacks;			/* -k: the enters carry stacks to unwind */
+	const struct printer_route *route;	/* -ff: each task's own file; or NULL */
 };
 
 int printer_open(struct printer *p, const struct printer_setup *setup);
@@ -42,6 +43,7 @@ void printer_event(struct printer *p, const struct sct_event *ev);
 void printer_tell_lost(const struct printer *p);
 void printer_finish(struct printer *p);
 void printer_summary(struct printer *p);
+int printer_flush(struct printer *p);
 size_t printer_unfinished(const struct printer *p);
 void printer_exit_status(struct printer *p, int32_t pid, int status);
 void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr);

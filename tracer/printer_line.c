@@ -67,11 +67,22 @@ void pr_time(struct printer *p, uint64_t time)
 	}
 }
 
-/* The time, if asked for, then strace's "[pid N] " once several tasks are seen. */
+/* -ff: a line goes to its task's file (tid < 0: to none, the trace's own). */
+void pr_route(struct printer *p, int32_t tid)
+{
+	if (p->route.out_of)
+		p->out = tid < 0 ? p->base : p->route.out_of(p->route.arg, tid);
+}
+
+/*
+ * The time, if asked for, then strace's "[pid N] " once several tasks
+ * are seen, unless each task has its file.
+ */
 void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 {
 	const char *comm;
 
+	pr_route(p, tid);
 	pr_time(p, time);
 	if (p->cfg.comm) {
 		comm = pr_comm_of(p, tid);
@@ -81,7 +92,7 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 		outbuf_putc(p->out, ' ');
 		return;
 	}
-	if (!p->prefix_always && p->tasks_calling < 2)
+	if (p->route.out_of || (!p->prefix_always && p->tasks_calling < 2))
 		return;
 	outbuf_puts(p->out, "[pid ");
 	outbuf_s64(p->out, tid);

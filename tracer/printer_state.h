@@ -69,8 +69,20 @@ struct printer_config {
 
 struct printer_sink;
 
+/*
+ * -ff -o FILE: each task's lines go to a buffer of their own (out_of's),
+ * with no "[pid N]"; flush writes them all out.
+ */
+struct printer_route {
+	struct outbuf *(*out_of)(void *arg, int32_t tid);
+	void (*flush)(void *arg);
+	void *arg;
+};
+
 struct printer {
-	struct outbuf *out;
+	struct outbuf *out;		/* the line's: base's, or its task's */
+	struct outbuf *base;		/* the trace's: what is not a task's */
+	struct printer_route route;	/* -ff: out_of set */
 	const struct printer_sink *sink;	/* text lines or JSON objects */
 	struct syscall_cache *syscalls;
 	struct thread_table threads;

@@ -339,6 +339,7 @@ static void text_call(struct printer *p, const struct sct_event *ev,
 static void text_lost(struct printer *p, const struct sct_event *ev)
 {
 	close_open_line(p);
+	pr_route(p, -1);
 	pr_time(p, ev->time);
 	outbuf_puts(p->out, "--- LOST ");
 	outbuf_u64(p->out, ev->lost.count);

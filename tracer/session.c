@@ -149,7 +149,7 @@ static void drain(struct session *s, uint64_t limit)
 		if (s->hold && ++nr % HOLD_CHECK_RECORDS == 0)
 			holdback_check_rings(s->hold);
 	}
-	outbuf_flush(s->printer->out);
+	printer_flush(s->printer);
 	if (s->hold)
 		holdback_release_if_drained(s->hold);
 }

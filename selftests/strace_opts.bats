@@ -1,0 +1,129 @@
+#!/usr/bin/env bats
+# strace's output options (issue 30), each against strace 6.1 on the same
+# workload: what sctrace writes where, and how, is what strace writes.
+
+load helpers
+
+setup() {
+	need_root
+	command -v strace >/dev/null || skip "no strace here"
+	dir=$BATS_TEST_TMPDIR
+}
+
+# The names of the calls of a trace file, one a line, sorted: a signal
+# may come before or after a wait4, in either tracer's run.
+call_names() {
+	grep -oE '^[a-z0-9_]+\(' "$1" | tr -d '(' | sort
+}
+
+# The one file of PREFIX.* with a line matching the regex MARKER; fails
+# unless exactly one has (said on stderr: it runs in a command substitution).
+file_with() {
+	local files
+	files=$(grep -lE -- "$2" "$1".*) || { echo "no file $1.* holds $2" >&2; return 1; }
+	[ "$(echo "$files" | wc -l)" -eq 1 ] ||
+		{ echo "several files $1.* hold $2: $files" >&2; return 1; }
+	echo "$files"
+}
+
+# A shell, and two children that each make a call only they make.
+FF_WORKLOAD='cat /dev/null/ff_one 2>/dev/null; ls -d /nonexistent_ff_two 2>/dev/null; true'
+
+@test "-ff -o FILE: one FILE.PID per process, each with its calls only, as strace -ff" {
+	local marker mine theirs
+	strace -qq -ff -o "$dir/st" sh -c "$FF_WORKLOAD"
+	run --separate-stderr sct -ff -o "$dir/sc" -- sh -c "$FF_WORKLOAD"
+	assert_success
+	[ -z "$stderr" ] || fail "stderr: $stderr"
+	[ ! -e "$dir/sc" ] || fail "-ff wrote FILE itself"
+	run ls "$dir"/st.*
+	[ "${#lines[@]}" -eq 3 ] || fail "strace wrote: $output"
+	run ls "$dir"/sc.*
+	[ "${#lines[@]}" -eq 3 ] || fail "sctrace wrote: $output"
+	for f in "$dir"/sc.*; do
+		[[ $f =~ /sc\.[0-9]+$ ]] || fail "not FILE.PID: $f"
+		run grep -c '^\[pid ' "$f"
+		assert_output 0
+	done
+	# Each process's file is the one with its marker, and its calls are
+	# the calls strace's file of that process shows, as many of each.
+	for marker in '^execve\(.*\["sh", "-c"' '^openat\(.*ff_one' '^[a-z]*stat[a-z]*\(.*ff_two'; do
+		mine=$(file_with "$dir/sc" "$marker")
+		theirs=$(file_with "$dir/st" "$marker")
+		[ "$(call_names "$mine")" = "$(call_names "$theirs")" ] ||
+			fail "$marker: $(diff <(call_names "$theirs") <(call_names "$mine"))"
+	done
+	mine=$(file_with "$dir/sc" '^openat\(.*ff_one')
+	grep -q '^exit_group(.*) = ?$' "$mine"
+}
+
+@test "-ff: more processes than files kept open, each file whole, as many as strace's" {
+	# The subshell writes before and after 150 other processes wrote:
+	# its file was closed for theirs (128 kept open), then appended to.
+	local wl='( echo ff_early >/dev/null; sleep 1; echo ff_late >/dev/null ) &
+		for i in $(seq 150); do /bin/true; done; wait' mine
+	strace -qq -ff -o "$dir/st" sh -c "$wl"
+	run --separate-stderr sct -ff -o "$dir/sc" -- sh -c "$wl"
+	assert_success
+	[ "$(ls "$dir"/sc.* | wc -l)" -eq "$(ls "$dir"/st.* | wc -l)" ]
+	mine=$(file_with "$dir/sc" '^write\(.*ff_early')
+	grep -qE '^write\(.*ff_late' "$mine"
+	[ "$(grep -lE '^execve\(.*"/bin/true"' "$dir"/sc.* | wc -l)" -eq 150 ]
+	# Every process's file ends with its exit_group.
+	[ "$(grep -l '^exit_group(' "$dir"/sc.* | wc -l)" -eq "$(ls "$dir"/sc.* | wc -l)" ]
+}
+
+@test "-ff: a process's file is there while the command still runs" {
+	sct_bg -ff -o "$dir/sc" -- sh -c 'cat /dev/null/ff_one 2>/dev/null; sleep 5'
+	local i found=
+	for i in $(seq 40); do
+		found=$(grep -l ff_one "$dir"/sc.* 2>/dev/null) && break
+		sleep 0.1
+	done
+	kill -0 "$SCT_PID" || fail "sctrace ended before the check"
+	[ -n "$found" ] || fail "no file holds cat's openat after 4 s: $(ls "$dir")"
+	wait "$SCT_PID"
+}
+
+@test "-ff -A: each FILE.PID appended to, as strace -ff -A; without -A truncated" {
+	local pid
+	sh -c 'sleep 0.5; cat /dev/null/ff_one 2>/dev/null' &
+	pid=$!
+	echo before >"$dir/sc.$pid"
+	run --separate-stderr sct -A -ff -o "$dir/sc" -p "$pid"
+	assert_success
+	[ "$(head -n 1 "$dir/sc.$pid")" = before ]
+	grep -q '^exit_group(' "$dir/sc.$pid"
+	sh -c 'sleep 0.5; true' &
+	pid=$!
+	echo before >"$dir/sc.$pid"
+	run --separate-stderr sct -ff -o "$dir/sc" -p "$pid"
+	assert_success
+	run grep -c '^before$' "$dir/sc.$pid"
+	assert_output 0
+	grep -q '^exit_group(' "$dir/sc.$pid"
+}
+
+@test "-ff alone is -f, as strace; with -c, --json or record: exit 64" {
+	run --separate-stderr sct -ff -- true
+	assert_success
+	[[ "$stderr" == "execve("* ]]
+	run --separate-stderr sct --output-separately -- true
+	assert_success
+	[[ "${stderr_lines[0]}" == "sctrace: --output-separately has no effect without -o FILE"* ]]
+	local opts
+	for opts in -c -C --json; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sct -ff -o "$dir/sc" $opts -- touch "$dir/ran"
+		[ "$status" -eq 64 ] || fail "$opts: exit $status"
+		[ "${#stderr_lines[@]}" -eq 1 ] || fail "$opts: $stderr"
+	done
+	run --separate-stderr sct record -ff -o "$dir/sc" -- touch "$dir/ran"
+	[ "$status" -eq 64 ]
+	[ ! -e "$dir/ran" ]
+	run --separate-stderr sct -ff -o /nonexistent/sc -- touch "$dir/ran"
+	[ "$status" -eq 73 ]
+	[[ "$stderr" == "sctrace: cannot create output file '/nonexistent/sc."[0-9]*"': No such file or directory"* ]]
+	[ ! -e "$dir/ran" ]
+}
+
