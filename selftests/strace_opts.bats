@@ -127,3 +127,30 @@ FF_WORKLOAD='cat /dev/null/ff_one 2>/dev/null; ls -d /nonexistent_ff_two 2>/dev/
 	[ ! -e "$dir/ran" ]
 }
 
+# The string of the first write(1, ...) of a trace file, quotes included.
+write_string() {
+	grep -m1 -E '^write\((fd: )?1, ' "$1" |
+		sed -E 's/^write\((fd: )?1, (buf: )?//; s/, (count: )?[0-9]+\) += [0-9]+$//'
+}
+
+@test "-x: strings with a non-ASCII byte in hex, -xx: all, as strace -x and -xx" {
+	local flag s mine theirs
+	# 0x01, DEL, 0xe9, '"', '\\' and a newline; then C escapes only, plain.
+	for s in 'a\001b\177c\351d"e\\f\ng' 'ab"c\\d\ne\tf\r\v\f' 'plain'; do
+		for flag in -x -xx; do
+			strace -qq $flag -e trace=write -o "$dir/st" printf "$s" >/dev/null
+			run --separate-stderr sct $flag -e trace=write -o "$dir/sc" -- printf "$s"
+			assert_success
+			mine=$(write_string "$dir/sc")
+			theirs=$(write_string "$dir/st")
+			[ -n "$theirs" ] || fail "strace $flag showed no write: $(cat "$dir/st")"
+			[ "$mine" = "$theirs" ] || fail "$flag '$s': $mine, strace: $theirs"
+		done
+	done
+	# The bytes the issue names, as strace -x shows them.
+	sct -x -e trace=write -o "$dir/sc" -- printf 'a\001b\177c\351d"e\\f\ng' >/dev/null
+	[ "$(write_string "$dir/sc")" = '"\x61\x01\x62\x7f\x63\xe9\x64\x22\x65\x5c\x66\x0a\x67"' ]
+	# More x's are -xx, as in strace; a path is a string too.
+	sct -xxx -e trace=openat -o "$dir/sc" -- cat /nonexistent_x 2>/dev/null || true
+	grep -qF '"\x2f\x6e\x6f\x6e\x65\x78\x69\x73\x74\x65\x6e\x74\x5f\x78"' "$dir/sc"
+}

@@ -43,8 +43,6 @@ static const char *taken(FIXTURE_DATA(out) *self)
  * those; printable ASCII (0x20-0x7e) as itself; every other byte in
  * octal with as few digits as it needs, three when an octal digit comes
  * next ("\0A", "\0007", "\08"). No \a, \b or \e; no UTF-8 as text.
- * (strace -x and -xx, which turn such a string or every string into \xNN,
- * have no sctrace counterpart to compare.)
  */
 static void strace_quotes(int c, int next, char *out, size_t size)
 {
@@ -84,6 +82,36 @@ TEST_F(out, every_byte_in_every_place_is_quoted_as_strace_does)
 			vw_init(&self->w, &self->ob, false);
 			vw_bytes(&self->w, s, len, false);
 			EXPECT_STREQ(want, taken(self)) TH_LOG("byte 0x%02x before %d", c, nexts[n]);
+		}
+	}
+}
+
+/*
+ * strace -x, seen with every byte c in "A" c "7": the whole string as
+ * \xNN when c is neither printable ASCII nor \t \n \v \f \r; -xx: always.
+ */
+TEST_F(out, x_and_xx_turn_strings_into_hex_as_strace_does)
+{
+	char want[64], plain[32], one[8];
+	unsigned char s[3] = { 'A', 0, '7' };
+	enum hex_strings mode;
+	int c;
+
+	for (c = 0; c < 256; c++) {
+		bool text = (c >= 0x20 && c <= 0x7e) || strchr("\t\n\v\f\r", c);
+
+		s[1] = c;
+		strace_quotes(c, '7', one, sizeof(one));
+		snprintf(plain, sizeof(plain), "\"A%s7\"", one);
+		for (mode = HEX_NON_ASCII; mode <= HEX_ALL; mode++) {
+			if (mode == HEX_NON_ASCII && text && c)
+				snprintf(want, sizeof(want), "%s", plain);
+			else
+				snprintf(want, sizeof(want), "\"\\x41\\x%02x\\x37\"", c);
+			vw_init(&self->w, &self->ob, false);
+			self->w.hex = mode;
+			vw_bytes(&self->w, s, sizeof(s), false);
+			EXPECT_STREQ(want, taken(self)) TH_LOG("byte 0x%02x, mode %d", c, mode);
 		}
 	}
 }

@@ -112,13 +112,8 @@ static const struct option long_options[] = {
 
 /* An option sctrace parses but does not do: what it says, sorted by code. */
 struct refusal {
-	int code;		/* getopt's, or a PENDING_* below */
+	int code;		/* getopt's */
 	const char *why;	/* the whole line after "sctrace: " */
-};
-
-/* Repeated letters, told apart after parsing. */
-enum {
-	PENDING_XX = 1024,
 };
 
 /*
@@ -132,8 +127,6 @@ static const struct refusal not_yet[] = {
 	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
-	{ 'x', "-x: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
-	{ PENDING_XX, "-xx: not supported yet (issue 30): non-printable bytes are shown as octal escapes" },
 };
 
 /* strace's options sctrace will not do: what it says, sorted by code. */
@@ -545,7 +538,8 @@ static int take_strace_view(int c, struct sct_options *opts)
 		opts->print.fds = true;
 		return 0;
 	case 'x':
-		pend->hex++;
+		/* -x, then -xx; more x's are -xx, as in strace. */
+		opts->print.hex += opts->print.hex < HEX_ALL;
 		return 0;
 	case 'v':
 		pend->no_abbrev++;
@@ -842,10 +836,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	const struct strace_pending *pend = &opts->pending;
 
 	switch (code) {
-	case PENDING_XX:
-		return pend->hex >= 2;
-	case 'x':
-		return pend->hex == 1;
 	case 'X':
 		return !!pend->const_style;
 	case 'Y':

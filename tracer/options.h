@@ -29,7 +29,6 @@ struct strace_pending {
 	unsigned int columns;		/* -a COLUMN */
 	bool instruction_pointer;	/* -i */
 	unsigned int no_abbrev;		/* -v */
-	unsigned int hex;		/* -x, -xx */
 	const char *const_style;	/* -X raw|abbrev|verbose */
 	unsigned int decode_pids;	/* -Y */
 	unsigned int daemonize;		/* -D, -DD, -DDD */

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "fdpaths.h"
+#include "hexquote.h"
 #include "maps.h"
 #include "outbuf.h"
 #include "path_filter.h"
@@ -65,6 +66,7 @@ struct printer_config {
 	uint64_t signals;	/* -e signal=: the signals whose lines show (sig_set.h) */
 	unsigned int fd_show;	/* with fds: what <...> shows (enum fd_show) */
 	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
+	enum hex_strings hex;	/* -x, -xx: strings in hex */
 };
 
 struct printer_sink;

@@ -107,6 +107,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 	    contents_pick(arg->content, &cv->st->ct[CT_ENTER],
 			  &cv->st->ct[CT_EXIT], &v)) {
 		vw_init(&w, p->out, false);
+		w.hex = p->cfg.hex;
 		contents_show(&w, arg->content, &v);
 		return;
 	}
@@ -208,6 +209,7 @@ static void print_after_result(struct printer *p, const struct thread_state *st,
 			outbuf_puts(p->out, ": ");
 		}
 		vw_init(&w, p->out, false);
+		w.hex = p->cfg.hex;
 		contents_show_after(&w, kind, &v);
 	}
 	if (any)

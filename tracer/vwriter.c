@@ -138,6 +138,15 @@ static void put_c_escaped(struct outbuf *ob, const unsigned char *s, size_t len)
 	outbuf_putc(ob, '"');
 }
 
+/* A string of the text trace: C-escaped, or in hex as -x and -xx ask. */
+static void put_text_string(struct vwriter *w, const unsigned char *s, size_t len)
+{
+	if (hexquote_wanted(w->hex, s, len))
+		hexquote_put(w->ob, s, len);
+	else
+		put_c_escaped(w->ob, s, len);
+}
+
 void vw_unreadable(struct vwriter *w, uint64_t addr)
 {
 	vw_addr(w, addr);
@@ -152,7 +161,7 @@ void vw_bytes(struct vwriter *w, const unsigned char *s, size_t len, bool cut)
 		json_bytes_body(w->ob, s, len);
 		outbuf_putc(w->ob, '"');
 	} else {
-		put_c_escaped(w->ob, s, len);
+		put_text_string(w, s, len);
 		if (cut)
 			outbuf_puts(w->ob, "...");
 	}
@@ -170,7 +179,7 @@ void vw_abstract(struct vwriter *w, const unsigned char *s, size_t len)
 		return;
 	}
 	outbuf_putc(w->ob, '@');
-	put_c_escaped(w->ob, s, len);
+	put_text_string(w, s, len);
 }
 
 void vw_symbol_begin(struct vwriter *w)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hexquote.h"
 #include "outbuf.h"
 
 /*
@@ -19,6 +20,7 @@
 struct vwriter {
 	struct outbuf *ob;
 	bool json;
+	enum hex_strings hex;	/* text: -x, -xx (set after vw_init) */
 	bool cut;		/* something shown was cut: -s, or a list's end */
 	bool unreadable;	/* an element could not be read: its address is shown */
 	bool after_key;		/* the next value follows its key */
