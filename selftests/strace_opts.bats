@@ -154,3 +154,33 @@ write_string() {
 	sct -xxx -e trace=openat -o "$dir/sc" -- cat /nonexistent_x 2>/dev/null || true
 	grep -qF '"\x2f\x6e\x6f\x6e\x65\x78\x69\x73\x74\x65\x6e\x74\x5f\x78"' "$dir/sc"
 }
+
+# The 1-based columns where " = " starts in FILE's lines that have one.
+result_columns() {
+	awk '{ i = index($0, " = "); if (i) print i }' "$1"
+}
+
+@test "-a 60: \" = \" at column 60 after shorter calls, as strace -a 60" {
+	local mine theirs
+	strace -qq -a 60 -o "$dir/st" cat /etc/hostname >/dev/null
+	run --separate-stderr sct -a 60 -o "$dir/sc" -- cat /etc/hostname
+	assert_success
+	# Both put it at 60 after the short calls, one space after the long ones.
+	theirs=$(result_columns "$dir/st" | sort -n | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
+	mine=$(result_columns "$dir/sc" | sort -n | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
+	[ "$theirs" = 60 ] || fail "strace -a 60 put \" = \" at $theirs"
+	[ "$mine" = 60 ] || fail "sctrace -a 60 put \" = \" at $mine: $(cat "$dir/sc")"
+	# close(fd: N) is short: padded (bats holds fds 3 and 4 open).
+	grep -qE '^close\((fd: )?[0-9]\) {46,} = 0$' "$dir/sc"
+	grep -qE '^close\([0-9]\) {51,} = 0$' "$dir/st"
+	run awk 'index($0, " = ") > 1 && index($0, " = ") < 60' "$dir/sc"
+	assert_output ''
+	run awk 'index($0, " = ") > 60 && index($0, "  = ")' "$dir/sc"
+	assert_output ''
+	# exit_group's " = ?" too; without -a, one space.
+	grep -qE '^exit_group\((error_code: )?0\) {20,} = \?$' "$dir/sc"
+	run --separate-stderr sct -o "$dir/sc" -- cat /etc/hostname
+	grep -qE '^close\((fd: )?[0-9]\) = 0$' "$dir/sc"
+	run --separate-stderr sct -a 0 -- true
+	[ "$status" -eq 64 ]
+}

@@ -123,7 +123,6 @@ struct refusal {
 static const struct refusal not_yet[] = {
 	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
-	{ 'a', "-a: not supported yet (issue 30): results are aligned at column 40, as strace's default" },
 	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
@@ -717,14 +716,14 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 	}
 }
 
-/* strace -a COLUMN, kept for when it is done. */
+/* strace -a COLUMN: where " = " goes. */
 static int take_columns(const char *arg, struct sct_options *opts)
 {
 	char shown[ESCAPE_MSG_SIZE];
 	unsigned long n;
 
 	if (!count_parse(arg, COLUMNS_MAX, &n)) {
-		opts->pending.columns = n;
+		opts->print.columns = n;
 		return 0;
 	}
 	diag("bad -a '%s': expected a column from 1 to %lu, like 40",
@@ -840,8 +839,6 @@ static int pending_code(const struct sct_options *opts, int code)
 		return !!pend->const_style;
 	case 'Y':
 		return !!pend->decode_pids;
-	case 'a':
-		return !!pend->columns;
 	case 'b':
 		return pend->detach_on_execve;
 	case 'i':

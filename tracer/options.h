@@ -26,7 +26,6 @@
  * refused by options_parse (the table not_yet in options.c says why).
  */
 struct strace_pending {
-	unsigned int columns;		/* -a COLUMN */
 	bool instruction_pointer;	/* -i */
 	unsigned int no_abbrev;		/* -v */
 	const char *const_style;	/* -X raw|abbrev|verbose */

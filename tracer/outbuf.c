@@ -24,6 +24,7 @@ int outbuf_init(struct outbuf *ob, int fd, size_t cap)
 	ob->cap = cap;
 	ob->fd = fd;
 	ob->error = 0;
+	ob->flushed = 0;
 	ob->guard = NULL;
 	return 0;
 }
@@ -119,6 +120,7 @@ int outbuf_flush(struct outbuf *ob)
 		if (ob->guard)
 			ob->guard->tick(ob->guard->arg, false);
 	}
+	ob->flushed += ob->len;
 	ob->len = 0;
 	return ob->error ? -ob->error : 0;
 }

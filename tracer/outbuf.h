@@ -31,10 +31,18 @@ struct outbuf {
 	size_t cap;
 	int fd;
 	int error;	/* first errno of a failed write, 0 if none */
+	uint64_t flushed;	/* bytes handed to write(2) so far, to count columns */
 	const struct outbuf_guard *guard;	/* or NULL: a write waits for ever */
 };
 
 int outbuf_init(struct outbuf *ob, int fd, size_t cap);
+
+/* Bytes written into ob since it was made: where the next one goes. */
+static inline uint64_t outbuf_pos(const struct outbuf *ob)
+{
+	return ob->flushed + ob->len;
+}
+
 /* Where the trace goes, and what it must not overwrite. */
 struct trace_dest {
 	const char *path;		/* NULL: stderr */

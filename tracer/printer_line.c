@@ -83,6 +83,7 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 	const char *comm;
 
 	pr_route(p, tid);
+	p->line_start = outbuf_pos(p->out);
 	pr_time(p, time);
 	if (p->cfg.comm) {
 		comm = pr_comm_of(p, tid);
@@ -97,6 +98,18 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 	outbuf_puts(p->out, "[pid ");
 	outbuf_s64(p->out, tid);
 	outbuf_puts(p->out, "] ");
+}
+
+/*
+ * strace -a N: spaces up to column N - 1 (from 1), so that the " = " of
+ * lines shorter than that comes in one column; longer lines get none.
+ */
+void pr_align_result(struct printer *p)
+{
+	uint64_t col = outbuf_pos(p->out) - p->line_start;
+
+	for (; col + 1 < p->cfg.columns; col++)
+		outbuf_putc(p->out, ' ');
 }
 
 /* A JSON object's time counts from the start whatever --time asks. */

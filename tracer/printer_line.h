@@ -14,6 +14,7 @@
 void pr_time(struct printer *p, uint64_t time);
 void pr_route(struct printer *p, int32_t tid);
 void pr_prefix(struct printer *p, int32_t tid, uint64_t time);
+void pr_align_result(struct printer *p);
 void pr_json_head(struct printer *p, struct json_head *h, const char *type,
 		  int32_t pid, int32_t tid, uint64_t time);
 

@@ -67,6 +67,7 @@ struct printer_config {
 	unsigned int fd_show;	/* with fds: what <...> shows (enum fd_show) */
 	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
 	enum hex_strings hex;	/* -x, -xx: strings in hex */
+	unsigned int columns;	/* -a N: " = " padded to column N - 1; 0: not */
 };
 
 struct printer_sink;
@@ -117,6 +118,7 @@ struct printer {
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */
 	uint64_t last_stamp;	/* -r: the time the previous line showed */
+	uint64_t line_start;	/* -a: outbuf_pos(out) where the line began */
 };
 
 #endif

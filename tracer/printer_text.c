@@ -248,6 +248,7 @@ static void print_result(struct printer *p, const struct thread_state *st,
 			 const struct syscall_desc *desc)
 {
 	outbuf_putc(p->out, ')');
+	pr_align_result(p);
 	if (!paired || !print_op_result(p, desc, syscall_op(desc, st->args), ev->ret))
 		format_result(p->out, desc->result, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
@@ -315,6 +316,13 @@ static void text_resume(struct printer *p, const struct sct_event *ev,
 	p->open_tid = -1;
 }
 
+static void print_no_result(struct printer *p)
+{
+	outbuf_putc(p->out, ')');
+	pr_align_result(p);
+	outbuf_puts(p->out, " = ?\n");
+}
+
 /*
  * A call on one line: every argument and the result, or, unpaired, the
  * exit alone as "<... name resumed>) = result"; one that never returned
@@ -333,7 +341,7 @@ static void text_call(struct printer *p, const struct sct_event *ev,
 	if (returned)
 		print_result(p, st, paired, ev, desc);
 	else
-		outbuf_puts(p->out, ") = ?\n");
+		print_no_result(p);
 	if (paired)
 		print_frames(p, st);
 }
