@@ -184,3 +184,33 @@ result_columns() {
 	run --separate-stderr sct -a 0 -- true
 	[ "$status" -eq 64 ]
 }
+
+# FILE's first line of call NAME on ARG, up to its " = ", argument names
+# left out: what strace shows in the same place.
+call_args() {
+	grep -m1 -E "^$2\\(.*$3" "$1" | sed -E 's/(\(|, )[a-z_0-9]+: /\1/g; s/\) += .*/)/'
+}
+
+@test "-X raw, verbose, abbrev: open's and mmap's constants as strace -X shows them" {
+	local style mine theirs call
+	for style in raw verbose abbrev; do
+		strace -qq -X "$style" -o "$dir/st" cat /etc/hostname >/dev/null
+		run --separate-stderr sct -X "$style" -o "$dir/sc" -- cat /etc/hostname
+		assert_success
+		for call in 'openat ld\.so\.cache' 'mmap (PROT_READ|0x3)' 'access (R_OK|0x4)'; do
+			# shellcheck disable=SC2086
+			mine=$(call_args "$dir/sc" $call)
+			# shellcheck disable=SC2086
+			theirs=$(call_args "$dir/st" $call)
+			[ -n "$theirs" ] || fail "strace -X $style has no $call: $(cat "$dir/st")"
+			[ "$mine" = "$theirs" ] || fail "-X $style, $call: $mine; strace: $theirs"
+		done
+	done
+	sct -X raw -o "$dir/sc" -- cat /etc/hostname >/dev/null
+	grep -qF 'openat(dfd: -100, filename: "/etc/ld.so.cache", flags: 0x80000)' "$dir/sc"
+	sct -X verbose -o "$dir/sc" -- cat /etc/hostname >/dev/null
+	grep -qF 'flags: 0x80000 /* O_RDONLY|O_CLOEXEC */)' "$dir/sc"
+	run --separate-stderr sct -X short -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad -X 'short': give raw, abbrev or verbose, as strace -X" ]
+}

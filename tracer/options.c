@@ -121,7 +121,6 @@ struct refusal {
  * opts->pending, refused after parsing. Doing one means removing its row.
  */
 static const struct refusal not_yet[] = {
-	{ 'X', "-X: not supported yet (issue 30): constants are shown by name; --raw shows them as numbers" },
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
 	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
@@ -731,6 +730,18 @@ static int take_columns(const char *arg, struct sct_options *opts)
 	return SCT_EXIT_USAGE;
 }
 
+/* strace -X raw|abbrev|verbose. */
+static int take_const_style(const char *arg, struct sct_options *opts)
+{
+	char shown[ESCAPE_MSG_SIZE];
+
+	if (!constfmt_parse(arg, &opts->print.consts))
+		return 0;
+	diag("bad -X '%s': give raw, abbrev or verbose, as strace -X",
+	     escape_str(shown, sizeof(shown), arg));
+	return SCT_EXIT_USAGE;
+}
+
 /* strace's options that only wait for their behaviour, and -w. */
 static int take_summary_option(int c, const char *arg, struct sct_options *opts)
 {
@@ -738,8 +749,7 @@ static int take_summary_option(int c, const char *arg, struct sct_options *opts)
 	case 'a':
 		return take_columns(arg, opts);
 	case 'X':
-		opts->pending.const_style = arg;
-		return 0;
+		return take_const_style(arg, opts);
 	case 'P':
 		return take_path(arg, opts);
 	case 'w':
@@ -835,8 +845,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	const struct strace_pending *pend = &opts->pending;
 
 	switch (code) {
-	case 'X':
-		return !!pend->const_style;
 	case 'Y':
 		return !!pend->decode_pids;
 	case 'b':

@@ -28,7 +28,6 @@
 struct strace_pending {
 	bool instruction_pointer;	/* -i */
 	unsigned int no_abbrev;		/* -v */
-	const char *const_style;	/* -X raw|abbrev|verbose */
 	unsigned int decode_pids;	/* -Y */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "constfmt.h"
 #include "fdpaths.h"
 #include "hexquote.h"
 #include "maps.h"
@@ -68,6 +69,7 @@ struct printer_config {
 	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
 	enum hex_strings hex;	/* -x, -xx: strings in hex */
 	unsigned int columns;	/* -a N: " = " padded to column N - 1; 0: not */
+	enum const_style consts; /* -X: constants as names, numbers or both */
 };
 
 struct printer_sink;

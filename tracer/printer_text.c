@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "beauty.h"
+#include "constfmt.h"
 #include "contents_show.h"
 #include "format.h"
 #include "printer_fds.h"
@@ -111,7 +112,10 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		contents_show(&w, arg->content, &v);
 		return;
 	}
-	format_arg(p->out, arg->kind, val);
+	if (constfmt_applies(p->cfg.consts, arg->kind))
+		constfmt_print(p->out, p->cfg.consts, arg->kind, val);
+	else
+		format_arg(p->out, arg->kind, val);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
 	if (p->cfg.pidns_translation)
