@@ -214,3 +214,28 @@ call_args() {
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: bad -X 'short': give raw, abbrev or verbose, as strace -X" ]
 }
+
+# The programs FILE's execve lines start, in order.
+execs() {
+	grep -oE 'execve\((filename: )?"[^"]*"' "$1" | sed -E 's/.*"(.*)"/\1/'
+}
+
+@test "-b execve: a process's execve is its last call shown, its later children none, as strace" {
+	local wl='sh -c "/bin/true; /bin/true"; cat /dev/null/ff_bx 2>/dev/null; true'
+	strace -qq -f -b execve -o "$dir/st" sh -c "$wl"
+	run --separate-stderr sct -b execve -o "$dir/sc" -- sh -c "$wl"
+	assert_success
+	# The command's own exec, then the two children's, each unfinished.
+	[ "$(execs "$dir/sc")" = "$(execs "$dir/st")" ]
+	[ "$(execs "$dir/sc" | tr '\n' ' ')" = "/usr/bin/sh /usr/bin/sh /usr/bin/cat " ]
+	[ "$(grep -c 'execve(.* <unfinished \.\.\.>$' "$dir/sc")" -eq 2 ]
+	# Nothing of cat after its execve; nothing of what the inner sh forked.
+	run grep -cE '^(\[pid +[0-9]+\] )?openat\(.*ff_bx' "$dir/sc"
+	assert_output 0
+	[ "$(grep -oE '^\[pid +[0-9]+\]' "$dir/sc" | sort -u | wc -l)" -eq \
+		"$(grep -oE '^[0-9]+' "$dir/st" | sort -u | wc -l)" ]
+	# The shell itself goes on to its end.
+	tail -n 1 "$dir/sc" | grep -qE '^\[pid +[0-9]+\] \+\+\+ exited with 0 \+\+\+$'
+	run --separate-stderr sct -b exit -- true
+	[ "$status" -eq 64 ]
+}

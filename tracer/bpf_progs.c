@@ -18,8 +18,9 @@ bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
 		     const struct tracefs *tfs)
 {
 	p->contents_wanted = !o->no_contents && !o->raw;
+	/* -b execve: the printer counts, leaving out what it hides, as strace. */
 	if (!o->print.summary_only || o->print.max_events || o->has_cpus || o->cgroup ||
-	    o->no_contents || o->print.stats.overhead_ns)
+	    o->no_contents || o->print.stats.overhead_ns || o->print.detach_on_exec)
 		return false;
 	p->kcount = kcount_start(targets, calls, tfs, p->no_kcount_why,
 				 sizeof(p->no_kcount_why));

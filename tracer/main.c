@@ -215,9 +215,9 @@ static void make_spec(struct run *r, bool system_wide)
 	const struct sources_plan plan = {
 		.enter_id = r->ids.enter, .exit_id = r->ids.exit,
 		.filters = &r->filters, .extra = &r->extra,
-		/* -y: forks copy fd tables; -k: execs replace mappings. */
+		/* -y: forks copy fd tables; -k: execs replace mappings; -b: execs end. */
 		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds ||
-				r->opts.stack_user,
+				r->opts.stack_user || r->opts.print.detach_on_exec,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
 		.contents = r->progs.contents != NULL,
 		.raw_syscalls = !r->engine.capture,

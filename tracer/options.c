@@ -122,7 +122,6 @@ struct refusal {
  */
 static const struct refusal not_yet[] = {
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
-	{ 'b', "-b execve: not supported yet (issue 30): the trace follows the command across its execve; use -e to leave calls out" },
 	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 };
@@ -304,7 +303,7 @@ static int take_detach(const char *arg, struct sct_options *opts)
 	char shown[ESCAPE_MSG_SIZE];
 
 	if (!strcmp(arg, "execve")) {
-		opts->pending.detach_on_execve = true;
+		opts->print.detach_on_exec = true;
 		return 0;
 	}
 	diag("bad -b '%s': only -b execve is known, as with strace",
@@ -847,8 +846,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	switch (code) {
 	case 'Y':
 		return !!pend->decode_pids;
-	case 'b':
-		return pend->detach_on_execve;
 	case 'i':
 		return pend->instruction_pointer;
 	case 'v':

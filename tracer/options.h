@@ -31,7 +31,6 @@ struct strace_pending {
 	unsigned int decode_pids;	/* -Y */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
-	bool detach_on_execve;		/* -b execve */
 };
 
 /* What captures the syscall records (--engine). */

@@ -116,6 +116,7 @@ void printer_free(struct printer *p)
 	fdpaths_commit(&p->fds, &p->fd_change);
 	fdpaths_free(&p->fds);
 	sockdiag_close(&p->sockdiag);
+	detach_free(&p->detached);
 	if (p->summary)
 		summary_free(p->summary);
 	free(p->summary);
@@ -687,6 +688,23 @@ static void note_contents(struct printer *p, const struct sct_event *ev)
 	st->ct[slot] = copy;
 }
 
+/*
+ * -b execve: the execve just entered is the thread's last call shown;
+ * one held for its exit is shown now, as it will never come.
+ */
+static void detach_after(struct printer *p, const struct sct_event *ev)
+{
+	struct thread_state *st;
+
+	if (!detach_starts(&p->detached, ev, is_exec(p, ev->nr)))
+		return;
+	st = pr_thread(p, ev->tid);
+	if (!st)
+		return;
+	held_call_unfinished(p, st);
+	st->in_call = false;
+}
+
 /* -ff: what comes between events is no task's line. */
 static void unroute(struct printer *p)
 {
@@ -697,10 +715,14 @@ void printer_event(struct printer *p, const struct sct_event *ev)
 {
 	if (ev->time > p->last_time)
 		p->last_time = ev->time;
+	if (p->cfg.detach_on_exec && detach_drops(&p->detached, ev))
+		return;
 	switch (ev->kind) {
 	case EV_ENTER:
 		if (!p->limit_reached)
 			print_enter(p, ev);
+		if (p->cfg.detach_on_exec)
+			detach_after(p, ev);
 		break;
 	case EV_EXIT:
 		print_exit(p, ev);

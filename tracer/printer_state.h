@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "constfmt.h"
+#include "detach.h"
 #include "fdpaths.h"
 #include "hexquote.h"
 #include "maps.h"
@@ -70,6 +71,7 @@ struct printer_config {
 	enum hex_strings hex;	/* -x, -xx: strings in hex */
 	unsigned int columns;	/* -a N: " = " padded to column N - 1; 0: not */
 	enum const_style consts; /* -X: constants as names, numbers or both */
+	bool detach_on_exec;	/* -b execve: a process's execve is its last call shown */
 };
 
 struct printer_sink;
@@ -121,6 +123,7 @@ struct printer {
 	uint64_t last_time;	/* of the latest event, for lines without one */
 	uint64_t last_stamp;	/* -r: the time the previous line showed */
 	uint64_t line_start;	/* -a: outbuf_pos(out) where the line began */
+	struct detach_set detached;	/* -b execve: the processes no longer shown */
 };
 
 #endif
