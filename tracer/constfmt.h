@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arg_kind.h"
+#include "compiler.h"
 #include "outbuf.h"
 
 /*
@@ -29,7 +30,7 @@ static inline int constfmt_parse(const char *arg, enum const_style *style)
 	static const char *const names[] = { "abbrev", "raw", "verbose" };
 	unsigned int i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		if (!strcmp(arg, names[i])) {
 			*style = (enum const_style)i;
 			return 0;
