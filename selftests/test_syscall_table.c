@@ -51,6 +51,21 @@ static const struct known_call known_calls[] = {
 	{ MACH_S390X, 395, "shmget" },
 	{ MACH_S390X, 402, "msgctl" },
 	{ MACH_S390X, 447, "memfd_secret" },
+	/* ppc64le: libaudit's older spellings, and numbers it lacks. */
+	{ MACH_PPC64LE, 3, "read" },
+	{ MACH_PPC64LE, 234, "exit_group" },
+	{ MACH_PPC64LE, 140, "_llseek" },
+	{ MACH_PPC64LE, 142, "_newselect" },
+	{ MACH_PPC64LE, 190, "ugetrlimit" },
+	{ MACH_PPC64LE, 291, "newfstatat" },
+	{ MACH_PPC64LE, 306, "timerfd_create" },
+	{ MACH_PPC64LE, 319, "perf_event_open" },
+	{ MACH_PPC64LE, 0, "restart_syscall" },
+	{ MACH_PPC64LE, 256, "sys_debug_setcontext" },
+	{ MACH_PPC64LE, 258, "migrate_pages" },
+	{ MACH_PPC64LE, 259, "mbind" },
+	{ MACH_PPC64LE, 260, "get_mempolicy" },
+	{ MACH_PPC64LE, 261, "set_mempolicy" },
 };
 
 TEST(known_numbers_per_machine)
@@ -69,7 +84,7 @@ TEST(known_numbers_per_machine)
 /* libaudit 3.0.9 stops at 450; the unified numbers above it are ours. */
 TEST(numbers_above_450_on_every_machine)
 {
-	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X };
+	static const int machines[] = { MACH_86_64, MACH_AARCH64, MACH_S390X, MACH_PPC64LE };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(machines); i++) {
@@ -151,7 +166,12 @@ TEST(tracepoint_aliases)
 	/* One name, an alias on some machines only. */
 	EXPECT_STREQ("arm64_personality", syscall_tracepoint_name(MACH_AARCH64, "personality"));
 	EXPECT_STREQ("s390_personality", syscall_tracepoint_name(MACH_S390X, "personality"));
+	EXPECT_STREQ("ppc64_personality", syscall_tracepoint_name(MACH_PPC64LE, "personality"));
 	EXPECT_STREQ("personality", syscall_tracepoint_name(MACH_86_64, "personality"));
+	/* ppc64le's older names run the kernel's llseek, select and getrlimit. */
+	EXPECT_STREQ("llseek", syscall_tracepoint_name(MACH_PPC64LE, "_llseek"));
+	EXPECT_STREQ("select", syscall_tracepoint_name(MACH_PPC64LE, "_newselect"));
+	EXPECT_STREQ("getrlimit", syscall_tracepoint_name(MACH_PPC64LE, "ugetrlimit"));
 	EXPECT_STREQ("fadvise64_64", syscall_tracepoint_name(MACH_AARCH64, "fadvise64"));
 	EXPECT_STREQ("fadvise64_64", syscall_tracepoint_name(MACH_S390X, "fadvise64"));
 	EXPECT_STREQ("fadvise64", syscall_tracepoint_name(MACH_86_64, "fadvise64"));

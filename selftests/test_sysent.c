@@ -205,6 +205,11 @@ static void check_against(struct __test_metadata *_metadata, const struct syscal
 }
 
 /* Each row's arguments against its call's tracepoint on the running kernel. */
+static bool ppc64le_only(const char *call)
+{
+	return !strcmp(call, "recv") || !strcmp(call, "send");
+}
+
 TEST(args_name_real_arguments)
 {
 	struct format_source source = { .read = tracefs_format_source };
@@ -226,8 +231,12 @@ TEST(args_name_real_arguments)
 			continue;
 		desc = desc_named(&cache, rows[i].name);
 		if (!desc) {
-			/* open, select, stat...: x86_64 has every call the table names. */
-			EXPECT_NE(MACH_86_64, machine) TH_LOG("no syscall %s", rows[i].name);
+			/*
+			 * open, select, stat...: x86_64 has every call the table
+			 * names but ppc64le's recv and send, checked in its guest.
+			 */
+			EXPECT_FALSE(machine == MACH_86_64 && !ppc64le_only(rows[i].name))
+				TH_LOG("no syscall %s", rows[i].name);
 			continue;
 		}
 		if (!sysent_args_apply(machine, rows[i].name)) {

@@ -15,15 +15,22 @@ struct nr_name {
 };
 
 /*
- * Calls libaudit 3.0.9 does not know: s390x's older numbers it lacks, and
- * newer ones. From 424 on every architecture shares the asm-generic
- * numbers; sorted by (nr, machine). The conformance suite found the
- * s390x ones (a number sctrace could not name).
+ * Calls libaudit 3.0.9 does not know: s390x's and ppc64le's older numbers
+ * it lacks, and newer ones. From 424 on every architecture shares the
+ * asm-generic numbers; sorted by (nr, machine). The conformance suite
+ * found the s390x ones (a number sctrace could not name); ppc64le's come
+ * from comparing its <sys/syscall.h> with libaudit's table.
  */
 static const struct nr_name newer_syscalls[] = {
+	{ MACH_PPC64LE,	0,   "restart_syscall" },
 	{ MACH_S390X,	7,   "restart_syscall" },
 	{ MACH_S390X,	110, "lookup_dcookie" },
 	{ MACH_S390X,	220, "getdents64" },
+	{ MACH_PPC64LE,	256, "sys_debug_setcontext" },
+	{ MACH_PPC64LE,	258, "migrate_pages" },
+	{ MACH_PPC64LE,	259, "mbind" },
+	{ MACH_PPC64LE,	260, "get_mempolicy" },
+	{ MACH_PPC64LE,	261, "set_mempolicy" },
 	{ MACH_S390X,	268, "mbind" },
 	{ MACH_S390X,	269, "get_mempolicy" },
 	{ MACH_S390X,	270, "set_mempolicy" },
@@ -87,10 +94,13 @@ struct spelling {
  * tracepoints and so in strace and perf alike. Sorted by name.
  */
 static const struct spelling kernel_spellings[] = {
-	{ "getdents",	MACH_AARCH64,	"getdents64" },
-	{ "newfstat",	MACH_AARCH64,	"fstat" },
-	{ "pread",	0,		"pread64" },
-	{ "pwrite",	0,		"pwrite64" },
+	{ "fstatat64",		MACH_PPC64LE,	"newfstatat" },
+	{ "getdents",		MACH_AARCH64,	"getdents64" },
+	{ "newfstat",		MACH_AARCH64,	"fstat" },
+	{ "perf_counter_open",	MACH_PPC64LE,	"perf_event_open" },
+	{ "pread",		0,		"pread64" },
+	{ "pwrite",		0,		"pwrite64" },
+	{ "timerfd",		MACH_PPC64LE,	"timerfd_create" },
 };
 
 static const char *kernel_spelling(int machine, const char *audit_name)

@@ -124,6 +124,13 @@ static const struct sysent_ops epoll_ctl_arity = {
  * the tracepoint's names, sorted too.
  */
 static const struct sysent sysents[] = {
+	/*
+	 * ppc64le's older names for llseek and select (its C library calls
+	 * pselect6 and lseek): named and counted, their contents not read.
+	 */
+	{ .name = "_llseek", .aliases = { { MACH_PPC64LE, "llseek", false } } },
+	{ .name = "_newselect", .result = RESULT_TIMEOUT,
+	  .aliases = { { MACH_PPC64LE, "select", false } } },
 	{ .name = "accept", .args = {
 		POINTS_N("upeer_sockaddr", CK_SOCKADDR_OUT, "upeer_addrlen") } },
 	{ .name = "accept4", .args = {
@@ -273,7 +280,8 @@ static const struct sysent sysents[] = {
 	{ .name = "openat2", .args = { POINTS("filename", CK_PATH) } },
 	{ .name = "personality",
 	  .aliases = { { MACH_AARCH64, "arm64_personality", false },
-		       { MACH_S390X, "s390_personality", false } } },
+		       { MACH_S390X, "s390_personality", false },
+		       { MACH_PPC64LE, "ppc64_personality", false } } },
 	{ .name = "pidfd_send_signal", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "pipe", .args = { POINTS("fildes", CK_FD_PAIR) } },
 	{ .name = "pipe2", .args = {
@@ -305,6 +313,9 @@ static const struct sysent sysents[] = {
 	{ .name = "readlinkat", .args = {
 		POINTS_N("buf", CK_DATA_OUT, "bufsiz"), POINTS("pathname", CK_PATH) } },
 	{ .name = "readv", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
+	/* ppc64le's C library calls recv and send; x86_64 has neither. */
+	{ .name = "recv", .args = {
+		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "size") } },
 	{ .name = "recvfrom", .args = {
 		POINTS_N("addr", CK_SOCKADDR_OUT, "addr_len"), SYMBOLIC("flags", ARG_MSG_FLAGS),
 		POINTS_N("ubuf", CK_DATA_OUT, "size") } },
@@ -340,6 +351,8 @@ static const struct sysent sysents[] = {
 	{ .name = "select", .result = RESULT_TIMEOUT, .args = {
 		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
 		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tvp", CK_TIMEVAL) } },
+	{ .name = "send", .args = {
+		POINTS_N("buff", CK_DATA_IN, "len"), SYMBOLIC("flags", ARG_MSG_FLAGS) } },
 	{ .name = "sendfile", .aliases = { { ALL, "sendfile64", false } } },
 	{ .name = "sendmmsg", .args = {
 		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("mmsg", CK_MMSGHDR, "vlen") } },
@@ -390,6 +403,8 @@ static const struct sysent sysents[] = {
 		POINTS("utmr", CK_ITIMERSPEC_IN) } },
 	{ .name = "tkill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "truncate", .args = { POINTS("path", CK_PATH) } },
+	/* ppc64le's getrlimit (its getrlimit's number is sys_ni_syscall). */
+	{ .name = "ugetrlimit", .aliases = { { MACH_PPC64LE, "getrlimit", false } } },
 	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount", false } } },
 	{ .name = "umount2", .aliases = { { ALL, "umount", false } } },
 	{ .name = "uname", .aliases = { { ALL, "newuname", false } } },

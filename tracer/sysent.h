@@ -45,7 +45,7 @@ struct sysent_arg {
 	struct sysent_cond cond;
 };
 
-#define SYSENT_ALIASES 2
+#define SYSENT_ALIASES 3
 #define SYSENT_ARGS 6
 #define SYSENT_OP_ARGS 2
 
