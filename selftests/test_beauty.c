@@ -68,6 +68,8 @@ TEST(kinds_by_syscall_and_argument)
 	EXPECT_EQ(ARG_DIRFD, syscall_arg_kind("openat", "dfd", ARG_S32, MACH_86_64));
 	EXPECT_EQ(ARG_OPEN_FLAGS_ARM64, syscall_arg_kind("openat", "flags", ARG_S32, MACH_AARCH64));
 	EXPECT_EQ(ARG_FD_FLAGS_ARM64, syscall_arg_kind("pipe2", "flags", ARG_S32, MACH_AARCH64));
+	EXPECT_EQ(ARG_OPEN_FLAGS_PPC64, syscall_arg_kind("openat", "flags", ARG_S32, MACH_PPC64LE));
+	EXPECT_EQ(ARG_FD_FLAGS_PPC64, syscall_arg_kind("pipe2", "flags", ARG_S32, MACH_PPC64LE));
 	EXPECT_EQ(ARG_OPEN_FLAGS, syscall_arg_kind("openat", "flags", ARG_S32, MACH_S390X));
 	EXPECT_EQ(ARG_DIRFD, syscall_arg_kind("renameat2", "newdfd", ARG_S32, MACH_86_64));
 	EXPECT_EQ(ARG_OPEN_FLAGS, syscall_arg_kind("openat", "flags", ARG_S32, MACH_86_64));
@@ -493,7 +495,8 @@ static const struct known table_knowns[] = {
 static bool abi_kind(enum arg_kind kind)
 {
 	return kind == ARG_OPEN_FLAGS || kind == ARG_OPEN_FLAGS_ARM64 ||
-	       kind == ARG_FD_FLAGS || kind == ARG_FD_FLAGS_ARM64;
+	       kind == ARG_OPEN_FLAGS_PPC64 || kind == ARG_FD_FLAGS ||
+	       kind == ARG_FD_FLAGS_ARM64 || kind == ARG_FD_FLAGS_PPC64;
 }
 
 static const struct known *table_known_of(enum arg_kind kind, const char *name)

@@ -84,7 +84,8 @@ static void collect(struct entries *all)
 	bool flags;
 
 	for (i = 0; i < nr; i++)
-		if (t[i].kind != ARG_OPEN_FLAGS_ARM64 && t[i].kind != ARG_FD_FLAGS_ARM64)
+		if (t[i].kind != ARG_OPEN_FLAGS_ARM64 && t[i].kind != ARG_FD_FLAGS_ARM64 &&
+		    t[i].kind != ARG_OPEN_FLAGS_PPC64 && t[i].kind != ARG_FD_FLAGS_PPC64)
 			add(all, t[i].syms, t[i].nr);
 	for (i = 0; i < nr_plain; i++) {
 		syms = beauty_plain_table(i, &n, &flags);

@@ -72,6 +72,8 @@ static const struct abi_headers cross_headers[] = {
 	  "/usr/aarch64-linux-gnu/include/asm-generic/fcntl.h" },
 	{ MACH_S390X, "/usr/s390x-linux-gnu/include/asm/fcntl.h",
 	  "/usr/s390x-linux-gnu/include/asm-generic/fcntl.h" },
+	{ MACH_PPC64LE, "/usr/powerpc64le-linux-gnu/include/asm/fcntl.h",
+	  "/usr/powerpc64le-linux-gnu/include/asm-generic/fcntl.h" },
 	{ MACH_86_64, "/usr/include/x86_64-linux-gnu/asm/fcntl.h",
 	  "/usr/include/asm-generic/fcntl.h" },
 };
@@ -125,7 +127,8 @@ static int uapi_value(const struct abi_headers *h, const char *name,
 /* How one flag alone prints: open's with the access mode, O_PATH without. */
 static void expected_alone(enum arg_kind kind, const char *name, char *buf, size_t len)
 {
-	bool open = kind == ARG_OPEN_FLAGS || kind == ARG_OPEN_FLAGS_ARM64;
+	bool open = kind == ARG_OPEN_FLAGS || kind == ARG_OPEN_FLAGS_ARM64 ||
+		    kind == ARG_OPEN_FLAGS_PPC64;
 
 	snprintf(buf, len, "%s%s", open && strcmp(name, "O_PATH") ? "O_RDONLY|" : "", name);
 }
@@ -218,7 +221,7 @@ static void check_machine(struct __test_metadata *_metadata, FIXTURE_DATA(uapi) 
 	check_abi_table(_metadata, self, fd_kind, fd_uapi, fd_want, ARRAY_SIZE(fd_uapi));
 }
 
-/* The cross headers are libc6-dev-arm64-cross and -s390x-cross (make deps-qemu). */
+/* The cross headers are libc6-dev-{arm64,s390x,ppc64el}-cross (make deps-qemu). */
 TEST_F(uapi, each_machines_open_flags_are_its_uapi_headers)
 {
 	size_t i, checked = 0;

@@ -19,8 +19,10 @@ enum arg_kind {
 	ARG_DIRFD,	/* AT_FDCWD or an fd */
 	ARG_OPEN_FLAGS,	/* O_RDONLY|O_CREAT|... (x86_64, s390x: the generic values) */
 	ARG_OPEN_FLAGS_ARM64,	/* the same, arm64's values */
+	ARG_OPEN_FLAGS_PPC64,	/* the same, ppc64's values */
 	ARG_FD_FLAGS,	/* pipe2, dup3: O_CLOEXEC|O_NONBLOCK, or 0 */
 	ARG_FD_FLAGS_ARM64,	/* the same, arm64's values */
+	ARG_FD_FLAGS_PPC64,	/* the same, ppc64's values */
 	ARG_OPEN_MODE,	/* octal, shown only when the flags may create */
 	ARG_MMAP_PROT,	/* PROT_READ|PROT_WRITE, PROT_NONE */
 	ARG_MMAP_FLAGS,	/* MAP_PRIVATE|MAP_ANONYMOUS */

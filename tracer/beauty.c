@@ -32,7 +32,8 @@
 /*
  * Flags, each printed when all its bits are set, in this order. open's
  * are the kernel ABIs' values (octal, as in the uapi fcntl headers):
- * generic for x86_64 and s390x, arm64's differ in four bits. O_SYNC and
+ * generic for x86_64 and s390x, arm64's and ppc64's differ in four bits
+ * (O_DIRECTORY and O_NOFOLLOW alike, O_DIRECT and O_LARGEFILE not). O_SYNC and
  * O_TMPFILE contain O_DSYNC's and O_DIRECTORY's bits, so they come first.
  */
 #define O_DIRECTORY_GENERIC 0200000
@@ -62,6 +63,18 @@ static const struct symbol open_flags_arm64[] = {
 	{ 010000000, "O_PATH" },
 };
 
+/* ppc64: arm64's O_DIRECTORY and O_NOFOLLOW, its O_DIRECT and O_LARGEFILE swapped. */
+static const struct symbol open_flags_ppc64[] = {
+	{ 0100, "O_CREAT" }, { 0200, "O_EXCL" }, { 0400, "O_NOCTTY" },
+	{ 01000, "O_TRUNC" }, { 02000, "O_APPEND" }, { 04000, "O_NONBLOCK" },
+	{ 04010000, "O_SYNC" }, { 010000, "O_DSYNC" }, { 020000, "O_ASYNC" },
+	{ 0400000, "O_DIRECT" }, { 0200000, "O_LARGEFILE" },
+	{ O_TMPFILE_BIT | O_DIRECTORY_ARM64, "O_TMPFILE" },
+	{ O_DIRECTORY_ARM64, "O_DIRECTORY" }, { 0100000, "O_NOFOLLOW" },
+	{ 01000000, "O_NOATIME" }, { 02000000, "O_CLOEXEC" },
+	{ 010000000, "O_PATH" },
+};
+
 #define O_ACCMODE_ABI 03
 #define O_CREAT_ABI 0100
 #define O_PATH_ABI 010000000
@@ -72,6 +85,10 @@ static const struct symbol fd_flags[] = {
 
 static const struct symbol fd_flags_arm64[] = {
 	{ 04000, "O_NONBLOCK" }, { 0200000, "O_DIRECT" }, { 02000000, "O_CLOEXEC" },
+};
+
+static const struct symbol fd_flags_ppc64[] = {
+	{ 04000, "O_NONBLOCK" }, { 0400000, "O_DIRECT" }, { 02000000, "O_CLOEXEC" },
 };
 
 static const struct symbol prot_flags[] = {
@@ -396,7 +413,9 @@ static const struct machine_variant {
 	enum arg_kind variant;
 } machine_variants[] = {
 	{ ARG_OPEN_FLAGS,	MACH_AARCH64,	ARG_OPEN_FLAGS_ARM64 },
+	{ ARG_OPEN_FLAGS,	MACH_PPC64LE,	ARG_OPEN_FLAGS_PPC64 },
 	{ ARG_FD_FLAGS,		MACH_AARCH64,	ARG_FD_FLAGS_ARM64 },
+	{ ARG_FD_FLAGS,		MACH_PPC64LE,	ARG_FD_FLAGS_PPC64 },
 };
 
 static int variant_cmp(const void *key, const void *elem)
@@ -509,8 +528,8 @@ static void print_signal(struct outbuf *ob, unsigned long val)
 /* Whether open's flags may create a file: O_CREAT, or O_TMPFILE whole. */
 bool open_flags_create(enum arg_kind kind, unsigned long flags)
 {
-	unsigned long tmpfile = O_TMPFILE_BIT | (kind == ARG_OPEN_FLAGS_ARM64 ?
-						 O_DIRECTORY_ARM64 : O_DIRECTORY_GENERIC);
+	bool arm64_dir = kind == ARG_OPEN_FLAGS_ARM64 || kind == ARG_OPEN_FLAGS_PPC64;
+	unsigned long tmpfile = O_TMPFILE_BIT | (arm64_dir ? O_DIRECTORY_ARM64 : O_DIRECTORY_GENERIC);
 
 	return (flags & O_CREAT_ABI) || (flags & tmpfile) == tmpfile;
 }
@@ -688,11 +707,17 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_OPEN_FLAGS_ARM64:
 		print_open_flags(ob, val, open_flags_arm64, ARRAY_SIZE(open_flags_arm64));
 		break;
+	case ARG_OPEN_FLAGS_PPC64:
+		print_open_flags(ob, val, open_flags_ppc64, ARRAY_SIZE(open_flags_ppc64));
+		break;
 	case ARG_FD_FLAGS:
 		print_fd_flags(ob, val, fd_flags, ARRAY_SIZE(fd_flags));
 		break;
 	case ARG_FD_FLAGS_ARM64:
 		print_fd_flags(ob, val, fd_flags_arm64, ARRAY_SIZE(fd_flags_arm64));
+		break;
+	case ARG_FD_FLAGS_PPC64:
+		print_fd_flags(ob, val, fd_flags_ppc64, ARRAY_SIZE(fd_flags_ppc64));
 		break;
 	case ARG_OPEN_MODE:
 		outbuf_oct(ob, val);
@@ -751,8 +776,10 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 static const struct beauty_table all_tables[] = {
 	KIND_TABLE(ARG_OPEN_FLAGS, open_flags, false),
 	KIND_TABLE(ARG_OPEN_FLAGS_ARM64, open_flags_arm64, false),
+	KIND_TABLE(ARG_OPEN_FLAGS_PPC64, open_flags_ppc64, false),
 	KIND_TABLE(ARG_FD_FLAGS, fd_flags, false),
 	KIND_TABLE(ARG_FD_FLAGS_ARM64, fd_flags_arm64, false),
+	KIND_TABLE(ARG_FD_FLAGS_PPC64, fd_flags_ppc64, false),
 	KIND_TABLE(ARG_MMAP_PROT, prot_flags, false),
 	KIND_TABLE(ARG_MMAP_FLAGS, map_flags, false),
 	KIND_TABLE(ARG_MMAP_FLAGS, map_types, true),

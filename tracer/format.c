@@ -158,8 +158,10 @@ bool arg_kind_is_int(enum arg_kind kind)
 	case ARG_DIRFD:
 	case ARG_OPEN_FLAGS:
 	case ARG_OPEN_FLAGS_ARM64:
+	case ARG_OPEN_FLAGS_PPC64:
 	case ARG_FD_FLAGS:
 	case ARG_FD_FLAGS_ARM64:
+	case ARG_FD_FLAGS_PPC64:
 	case ARG_FUTEX_OP:
 	case ARG_SIGNAL:
 	case ARG_SIGMASK_HOW:

@@ -41,7 +41,8 @@ static bool mode_unused(const struct syscall_desc *desc,
 		return false;
 	for (j = 0; j < desc->nr_args; j++)
 		if (desc->args[j].kind == ARG_OPEN_FLAGS ||
-		    desc->args[j].kind == ARG_OPEN_FLAGS_ARM64)
+		    desc->args[j].kind == ARG_OPEN_FLAGS_ARM64 ||
+		    desc->args[j].kind == ARG_OPEN_FLAGS_PPC64)
 			return !open_flags_create(desc->args[j].kind,
 						 arg_cut(args[j], desc->args[j].bits));
 	return false;
