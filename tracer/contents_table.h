@@ -54,11 +54,12 @@ enum content_kind {
 
 /*
  * rt_sigaction's struct sigaction: the kernel's, not the C library's.
- * x86_64, arm64 and s390x all have sa_restorer (__ARCH_HAS_SA_RESTORER)
- * and a one-long sigset_t: handler, flags, restorer, mask, 64 bits each,
- * in the machine's byte order. Elsewhere the table leaves it out.
+ * x86_64, arm64, s390x and ppc64 all have sa_restorer
+ * (__ARCH_HAS_SA_RESTORER) and a one-long sigset_t: handler, flags,
+ * restorer, mask, 64 bits each, in the machine's byte order. Elsewhere
+ * the table leaves it out.
  */
-#if defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__)
+#if defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__) || defined(__powerpc64__)
 #define KERNEL_SIGACTION_KNOWN
 #endif
 
