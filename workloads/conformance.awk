@@ -18,7 +18,7 @@ function for_arch(list, n, i, a) {
 		return 1
 	n = split(list, a, ",")
 	for (i = 1; i <= n; i++) {
-		if (a[i] !~ /^(x86_64|aarch64|s390x)$/)
+		if (a[i] !~ /^(x86_64|aarch64|s390x|ppc64le)$/)
 			fail("unknown arch '" a[i] "'")
 		if (a[i] == arch)
 			return 1

@@ -12,6 +12,8 @@ void _start(void)
 	asm volatile("mov x8, #94\n\tmov x0, #5\n\tsvc #0");
 #elif defined(__s390x__)
 	asm volatile("lghi %%r2, 5\n\tsvc 248" ::: "r2");
+#elif defined(__powerpc64__)
+	asm volatile("li 0, 234\n\tli 3, 5\n\tsc" ::: "r0", "r3");
 #else
 #error "exec_target: add this architecture's exit_group"
 #endif
