@@ -3,8 +3,9 @@
 # architecture, pack an initramfs, boot Debian's kernel (or KERNEL), and
 # report every guest in the kselftest runner's shape, named after its arch
 # (the kernel version is a diagnostic line: names stay the same across kernels).
-# Usage: ci/check-qemu.sh x86_64|aarch64|s390x|all [KERNEL]
+# Usage: ci/check-qemu.sh ARCH[,ARCH...]|all [KERNEL]
 #        ci/check-qemu.sh --bless ARCH [KERNEL]   (rewrites expected/ARCH/)
+# ARCH: x86_64, aarch64 (or arm64), s390x, ppc64le; all is the four.
 # Exit: 0 all passed, 1 a guest failed or never finished, 4 all skipped.
 set -u
 
@@ -23,14 +24,23 @@ NO_CONTENTS_NOTICE="pointer arguments are shown as addresses"
 need=sctrace.contents
 [ -z "$kernel" ] || need=
 
-case "$want" in
-all) arches="x86_64 aarch64 s390x" ;;
-arm64) arches=aarch64 ;;
-x86_64|aarch64|s390x) arches=$want ;;
-*) echo "check-qemu: unknown ARCH '$want' (x86_64, arm64/aarch64, s390x, all)" >&2; exit 64 ;;
-esac
-if [ -n "$kernel" ] && [ "$want" = all ]; then
-	echo "check-qemu: KERNEL= needs one ARCH, not all" >&2
+# A comma list picks some (make check boots the three it has time for).
+arches=
+for a in $(echo "$want" | tr , ' '); do
+	case "$a" in
+	all) arches="$arches x86_64 aarch64 s390x ppc64le" ;;
+	arm64) arches="$arches aarch64" ;;
+	x86_64|aarch64|s390x|ppc64le) arches="$arches $a" ;;
+	*) echo "check-qemu: unknown ARCH '$a' (x86_64, arm64/aarch64, s390x, ppc64le, all)" >&2; exit 64 ;;
+	esac
+done
+arches=${arches# }
+if [ -z "$arches" ]; then
+	echo "check-qemu: no ARCH given (x86_64, arm64/aarch64, s390x, ppc64le, all)" >&2
+	exit 64
+fi
+if { [ -n "$kernel" ] || [ -n "$bless" ]; } && [ "$arches" != "${arches%% *}" ]; then
+	echo "check-qemu: KERNEL= and --bless need one ARCH, not '$want'" >&2
 	exit 64
 fi
 if [ -n "$kernel" ] && [ ! -r "$kernel" ]; then
@@ -47,20 +57,28 @@ make -s -j2 build/sctrace build/selftests/replay_compare >build/host.build.log 2
 	exit 1
 }
 
+# The GNU triplet's arch: its compiler's and libraries' names.
+gnu_arch() {
+	case "$1" in
+	ppc64le) echo powerpc64le ;;
+	*) echo "$1" ;;
+	esac
+}
+
 cross_cc() {
 	case "$1" in
 	x86_64) echo gcc ;;
-	*) echo "$1-linux-gnu-gcc" ;;
+	*) echo "$(gnu_arch "$1")-linux-gnu-gcc" ;;
 	esac
 }
 
 # Build, fetch and pack one arch; prints the kernel it will boot. Every
 # arch's sctrace links libbpf (argument contents): x86_64's from the host's
-# packages, arm64's and s390x's from the sysroot fetch-guest.sh made.
+# packages, the others' from the sysroot fetch-guest.sh made.
 prepare() {
 	arch=$1
 	dir=$(ci/fetch-guest.sh "$arch" "$cache") || return 1
-	libdir=/usr/lib/$arch-linux-gnu
+	libdir=/usr/lib/$(gnu_arch "$arch")-linux-gnu
 	set -- PKG_CONFIG_LIBDIR="$libdir/pkgconfig"
 	if [ -d "$dir/sysroot" ]; then
 		root=$(cd "$dir/sysroot" && pwd)

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Fetches what a QEMU guest of ARCH boots: Debian's own kernel (resolved
 # through its metapackage, never a hard-coded ABI) and busybox-static, both
-# extracted from their .debs, never installed; for arm64 and s390x also the
+# extracted from their .debs, never installed; for the other arches also the
 # static libbpf sctrace links, with what it needs, extracted into a sysroot
 # (CACHE/ARCH/sysroot): installed beside the host's, those -dev packages
 # would pin libc6-dev, zlib1g and linux-libc-dev of both arches to one
 # version, which the mirror does not always have (s390x's lag). Cached: a
 # second run does not download again.
-# Usage: ci/fetch-guest.sh x86_64|aarch64|s390x CACHE_DIR
+# Usage: ci/fetch-guest.sh x86_64|aarch64|s390x|ppc64le CACHE_DIR
 # Prints the cache directory holding vmlinuz, busybox and sysroot.
 set -eu
 
@@ -18,7 +18,8 @@ case "$arch" in
 x86_64) debarch=amd64 meta=linux-image-cloud-amd64 ;;
 aarch64) debarch=arm64 meta=linux-image-cloud-arm64:arm64 ;;
 s390x) debarch=s390x meta=linux-image-s390x:s390x ;;
-*) echo "fetch-guest: unknown arch '$arch' (x86_64, aarch64, s390x)" >&2; exit 64 ;;
+ppc64le) debarch=ppc64el meta=linux-image-powerpc64le:ppc64el ;;
+*) echo "fetch-guest: unknown arch '$arch' (x86_64, aarch64, s390x, ppc64le)" >&2; exit 64 ;;
 esac
 
 dir=$cache/$arch
@@ -47,7 +48,8 @@ fetch() {
 	mkdir "$tmp/root"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/root"
 	case "$want" in
-	vmlinuz) cp "$(ls "$tmp"/root/boot/vmlinuz-* | head -n 1)" "$dir/vmlinuz" ;;
+	# ppc64el's kernel is an ELF vmlinux, which -kernel boots as well.
+	vmlinuz) cp "$(ls "$tmp"/root/boot/vmlinu[xz]-* | head -n 1)" "$dir/vmlinuz" ;;
 	busybox) cp "$tmp/root/bin/busybox" "$dir/busybox" ;;
 	sysroot-*) mkdir -p "$dir/sysroot" && cp -a "$tmp/root/." "$dir/sysroot/" ;;
 	esac

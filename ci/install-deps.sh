@@ -17,13 +17,13 @@ if [ "$(dpkg --print-architecture)" = amd64 ]; then
 	native_pkgs="$native_pkgs gcc-12-multilib"
 fi
 
-# Cross compilers, the arm64/s390x static libraries and the three QEMUs.
-qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
-gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
-libc6-dev-arm64-cross libc6-dev-s390x-cross
-libtraceevent-dev:arm64 libtraceevent-dev:s390x
-libaudit-dev:arm64 libaudit-dev:s390x
-libcap-ng-dev:arm64 libcap-ng-dev:s390x
+# Cross compilers, the arm64/s390x/ppc64el static libraries and the four QEMUs.
+qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc qemu-system-ppc cpio
+gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-powerpc64le-linux-gnu
+libc6-dev-arm64-cross libc6-dev-s390x-cross libc6-dev-ppc64el-cross
+libtraceevent-dev:arm64 libtraceevent-dev:s390x libtraceevent-dev:ppc64el
+libaudit-dev:arm64 libaudit-dev:s390x libaudit-dev:ppc64el
+libcap-ng-dev:arm64 libcap-ng-dev:s390x libcap-ng-dev:ppc64el
 lava-common lava-dispatcher"
 
 # make check-fresh: a Debian root from scratch, and a clone to put in it.
@@ -52,7 +52,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 if [ "${1:-native}" = qemu ]; then
-	for arch in arm64 s390x; do
+	for arch in arm64 s390x ppc64el; do
 		dpkg --print-foreign-architectures | grep -qx "$arch" ||
 			dpkg --add-architecture "$arch"
 	done

@@ -17,6 +17,7 @@ case "$arch" in
 x86_64) set -- qemu-system-x86_64 -M q35 ; console=ttyS0 ;;
 aarch64) set -- qemu-system-aarch64 -M virt -cpu cortex-a57 ; console=ttyAMA0 ;;
 s390x) set -- qemu-system-s390x -M s390-ccw-virtio ; console=ttysclp0 ;;
+ppc64le) set -- qemu-system-ppc64 -M pseries -cpu power9 ; console=hvc0 ;;
 *) echo "qemu-run: unknown arch '$arch'" >&2; exit 64 ;;
 esac
 
