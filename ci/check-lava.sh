@@ -8,7 +8,7 @@
 # its initramfs or unfinished is built and run by ci/check-qemu.sh first.
 # The verdict comes from the results LAVA recorded, never from QEMU's exit
 # code (a kernel panic exits 0): a case that never reported is missing.
-# Usage: ci/check-lava.sh [x86_64|aarch64|arm64|s390x|all]
+# Usage: ci/check-lava.sh [x86_64|aarch64|arm64|s390x|ppc64le|all]
 # Exit: 0 every arch's LAVA job passed with the same cases and results as
 # its check-qemu report, all passing or skipped; 1 otherwise, one line per
 # difference; 64 an unknown arch.
@@ -18,10 +18,10 @@ fail() { echo "check-lava: $*" >&2; exit 1; }
 
 want=${1:-all}
 case "$want" in
-all) arches="x86_64 aarch64 s390x" ;;
+all) arches="x86_64 aarch64 s390x ppc64le" ;;
 arm64) arches=aarch64 ;;
-x86_64|aarch64|s390x) arches=$want ;;
-*) echo "check-lava: unknown ARCH '$want' (x86_64, arm64/aarch64, s390x, all)" >&2; exit 64 ;;
+x86_64|aarch64|s390x|ppc64le) arches=$want ;;
+*) echo "check-lava: unknown ARCH '$want' (x86_64, arm64/aarch64, s390x, ppc64le, all)" >&2; exit 64 ;;
 esac
 
 [ "$(id -u)" -eq 0 ] || fail "lava-run needs root: run make check-lava as root"

@@ -22,6 +22,8 @@ MACHINES = {
     "x86_64": ("amd64", "q35", None, "ttyS0"),
     "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0"),
     "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0"),
+    # LAVA runs qemu-system-ARCH --version: ppc64 names the binary.
+    "ppc64le": ("ppc64", "pseries", "power9", "hvc0"),
 }
 
 # Inside the guest: the suites as check-qemu's guests run them (ci/guest-init:
