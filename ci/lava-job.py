@@ -19,11 +19,14 @@ from lava_common.schemas import validate
 # LAVA's qemu device-type names for the arch, and what check-qemu.sh's
 # qemu-run.sh gives QEMU for it: the job boots the same guest.
 MACHINES = {
-    "x86_64": ("amd64", "q35", None, "ttyS0"),
-    "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0"),
-    "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0"),
-    # LAVA runs qemu-system-ARCH --version: ppc64 names the binary.
-    "ppc64le": ("ppc64", "pseries", "power9", "hvc0"),
+    "x86_64": ("amd64", "q35", None, "ttyS0", "512M"),
+    "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0", "512M"),
+    "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0", "512M"),
+    # LAVA runs qemu-system-ARCH --version: ppc64 names the binary. LAVA
+    # hands the kernel its initramfs uncompressed (177 MB with the
+    # overlay): with 64 KiB pages, 512M cannot hold it and its unpacked
+    # copy ("Initramfs unpacking failed: write error").
+    "ppc64le": ("ppc64", "pseries", "power9", "hvc0", "1G"),
 }
 
 # Inside the guest: the suites as check-qemu's guests run them (ci/guest-init:
@@ -41,8 +44,8 @@ RUN_STEPS = [
 
 
 def job(arch, kernel, initrd):
-    lava_arch, machine, cpu, console = MACHINES[arch]
-    extra = ["-M", machine, "-m", "512M", "-nographic", "-no-reboot", "-net", "none"]
+    lava_arch, machine, cpu, console, memory = MACHINES[arch]
+    extra = ["-M", machine, "-m", memory, "-nographic", "-no-reboot", "-net", "none"]
     if cpu:
         extra += ["-cpu", cpu]
     append = f"console={console} rdinit=/init panic=-1 sctrace.shell"
