@@ -28,7 +28,7 @@ mkdir -p "$dir"
 # The kernel package the metapackage currently points at.
 image=$(apt-cache depends "$meta" | awk '/Depends: linux-image-/ { print $2; exit }')
 if [ -z "$image" ]; then
-	echo "fetch-guest: cannot resolve $meta; run 'apt-get update' (and ci/install-deps.sh qemu)" >&2
+	echo "fetch-guest: cannot resolve $meta; run 'apt-get update' (and ci/install-deps.sh qemu-all)" >&2
 	exit 69
 fi
 image=${image%%:*}

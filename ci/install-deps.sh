@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian packages sctrace's build and tests need, only those
 # missing, so make run/check/check-qemu work on a fresh Debian 12 machine.
-# Usage: ci/install-deps.sh [native|qemu|fresh]
+# Usage: ci/install-deps.sh [native|qemu|qemu-all|fresh]
 set -eu
 
 native_pkgs="build-essential pkg-config libtraceevent-dev libaudit-dev
@@ -17,23 +17,29 @@ if [ "$(dpkg --print-architecture)" = amd64 ]; then
 	native_pkgs="$native_pkgs gcc-12-multilib"
 fi
 
-# Cross compilers, the arm64/s390x/ppc64el static libraries and the four QEMUs.
-qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc qemu-system-ppc cpio
-gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-powerpc64le-linux-gnu
-libc6-dev-arm64-cross libc6-dev-s390x-cross libc6-dev-ppc64el-cross
-libtraceevent-dev:arm64 libtraceevent-dev:s390x libtraceevent-dev:ppc64el
-libaudit-dev:arm64 libaudit-dev:s390x libaudit-dev:ppc64el
-libcap-ng-dev:arm64 libcap-ng-dev:s390x libcap-ng-dev:ppc64el
+# Cross compilers, the arm64/s390x static libraries and their QEMUs: the
+# guests make check boots.
+qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
+gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
+libc6-dev-arm64-cross libc6-dev-s390x-cross
+libtraceevent-dev:arm64 libtraceevent-dev:s390x
+libaudit-dev:arm64 libaudit-dev:s390x
+libcap-ng-dev:arm64 libcap-ng-dev:s390x
 lava-common lava-dispatcher"
+# The ppc64le guest's too (check-qemu, check-lava, bless), not make check's:
+# its own foreign architecture and index, which a mirror mid-sync can fail.
+ppc_pkgs="qemu-system-ppc gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+libtraceevent-dev:ppc64el libaudit-dev:ppc64el libcap-ng-dev:ppc64el"
 
 # make check-fresh: a Debian root from scratch, and a clone to put in it.
 fresh_pkgs="debootstrap git"
 
 case "${1:-native}" in
 native) wanted=$native_pkgs ;;
-qemu) wanted="$native_pkgs $qemu_pkgs" ;;
+qemu) wanted="$native_pkgs $qemu_pkgs" foreign="arm64 s390x" ;;
+qemu-all) wanted="$native_pkgs $qemu_pkgs $ppc_pkgs" foreign="arm64 s390x ppc64el" ;;
 fresh) wanted=$fresh_pkgs ;;
-*) echo "usage: ci/install-deps.sh [native|qemu|fresh]" >&2; exit 64 ;;
+*) echo "usage: ci/install-deps.sh [native|qemu|qemu-all|fresh]" >&2; exit 64 ;;
 esac
 
 missing=""
@@ -51,12 +57,10 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 
-if [ "${1:-native}" = qemu ]; then
-	for arch in arm64 s390x ppc64el; do
-		dpkg --print-foreign-architectures | grep -qx "$arch" ||
-			dpkg --add-architecture "$arch"
-	done
-fi
+for arch in ${foreign:-}; do
+	dpkg --print-foreign-architectures | grep -qx "$arch" ||
+		dpkg --add-architecture "$arch"
+done
 
 echo "install-deps: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
