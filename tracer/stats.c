@@ -251,7 +251,7 @@ static void put_row(struct outbuf *out, const unsigned char *cols, size_t nr_col
 		    const struct stats_table *t)
 {
 	char cells[STATS_NR_COLUMNS][CELL_SIZE];
-	const char *texts[STATS_NR_COLUMNS];
+	const char *texts[STATS_NR_COLUMNS] = { NULL };
 	size_t i;
 
 	for (i = 0; i < nr_cols; i++) {
@@ -268,7 +268,7 @@ static void put_row(struct outbuf *out, const unsigned char *cols, size_t nr_col
 static void put_header(struct outbuf *out, const unsigned char *cols, size_t nr_cols,
 		       size_t name_width)
 {
-	const char *texts[STATS_NR_COLUMNS];
+	const char *texts[STATS_NR_COLUMNS] = { NULL };
 	size_t i;
 
 	for (i = 0; i < nr_cols; i++)
