@@ -183,6 +183,18 @@ void outbuf_puts(struct outbuf *ob, const char *s)
 	outbuf_write(ob, s, strlen(s));
 }
 
+void outbuf_padded(struct outbuf *ob, const char *s, size_t width, bool left)
+{
+	size_t len = strlen(s);
+
+	if (left)
+		outbuf_puts(ob, s);
+	for (; len < width; len++)
+		outbuf_putc(ob, ' ');
+	if (!left)
+		outbuf_puts(ob, s);
+}
+
 /* Digits are produced backwards into a small stack buffer, then copied. */
 static void outbuf_radix(struct outbuf *ob, uint64_t v, unsigned int base)
 {

@@ -57,6 +57,8 @@ void outbuf_free(struct outbuf *ob);
 int outbuf_flush(struct outbuf *ob);
 void outbuf_putc(struct outbuf *ob, char c);
 void outbuf_puts(struct outbuf *ob, const char *s);
+/* s in a column WIDTH wide (wider if s is), left- or right-aligned. */
+void outbuf_padded(struct outbuf *ob, const char *s, size_t width, bool left);
 void outbuf_write(struct outbuf *ob, const char *s, size_t len);
 void outbuf_u64(struct outbuf *ob, uint64_t v);
 void outbuf_s64(struct outbuf *ob, int64_t v);

@@ -199,18 +199,6 @@ static int (*const orders[STATS_NR_SORTS])(const void *, const void *) = {
 	[STATS_BY_NOTHING] = by_nothing,
 };
 
-static void put_padded(struct outbuf *out, const char *s, size_t width, bool left)
-{
-	size_t len = strlen(s);
-
-	if (left)
-		outbuf_puts(out, s);
-	for (; len < width; len++)
-		outbuf_putc(out, ' ');
-	if (!left)
-		outbuf_puts(out, s);
-}
-
 /* One line: a cell per column, the name left-aligned and unpadded when last. */
 static void put_line(struct outbuf *out, const unsigned char *cols, size_t nr_cols,
 		     size_t name_width, const char *const *texts)
@@ -225,7 +213,7 @@ static void put_line(struct outbuf *out, const unsigned char *cols, size_t nr_co
 		if (name && i + 1 == nr_cols)
 			outbuf_puts(out, texts[i]);
 		else
-			put_padded(out, texts[i], name ? name_width : (size_t)shapes[cols[i]].width,
+			outbuf_padded(out, texts[i], name ? name_width : (size_t)shapes[cols[i]].width,
 				   name);
 	}
 	outbuf_putc(out, '\n');

@@ -243,18 +243,6 @@ static int by_thread_then_time(const void *a, const void *b)
 	return (x->nr > y->nr) - (x->nr < y->nr);
 }
 
-static void put_padded(struct outbuf *out, const char *s, size_t width, bool left)
-{
-	size_t len = strlen(s);
-
-	if (left)
-		outbuf_puts(out, s);
-	for (; len < width; len++)
-		outbuf_putc(out, ' ');
-	if (!left)
-		outbuf_puts(out, s);
-}
-
 static void put_number(struct outbuf *out, uint64_t v, size_t width)
 {
 	char text[24];
@@ -265,7 +253,7 @@ static void put_number(struct outbuf *out, uint64_t v, size_t width)
 		text[--i] = '0' + v % 10;
 		v /= 10;
 	} while (v);
-	put_padded(out, text + i, width, false);
+	outbuf_padded(out, text + i, width, false);
 }
 
 /* Milliseconds with three decimals, right-aligned: "   12.345". */
@@ -283,7 +271,7 @@ static void put_msec(struct outbuf *out, double ns, size_t width)
 		if (++digits == 3)
 			text[--i] = '.';
 	} while (us || digits < 4);
-	put_padded(out, text + i, width, false);
+	outbuf_padded(out, text + i, width, false);
 }
 
 static void print_errnos(struct outbuf *out, const struct call_stats *cs)
@@ -307,7 +295,7 @@ static void print_row(struct outbuf *out, const struct call_stats *cs,
 	double var = cs->calls > 1 ? cs->m2 / (cs->calls - 1) : 0;
 
 	outbuf_puts(out, "   ");
-	put_padded(out, syscall_cache_get(syscalls, cs->nr)->name, 22, true);
+	outbuf_padded(out, syscall_cache_get(syscalls, cs->nr)->name, 22, true);
 	put_number(out, cs->calls, 8);
 	put_number(out, cs->errors, 8);
 	put_msec(out, cs->total_ns, 12);
