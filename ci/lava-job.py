@@ -19,13 +19,13 @@ from lava_common.schemas import validate
 # LAVA's qemu device-type names for the arch, and what check-qemu.sh's
 # qemu-run.sh gives QEMU for it: the job boots the same guest.
 MACHINES = {
-    "x86_64": ("amd64", "q35", None, "ttyS0", "512M"),
-    "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0", "512M"),
-    "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0", "512M"),
-    # LAVA runs qemu-system-ARCH --version: ppc64 names the binary. LAVA
-    # hands the kernel its initramfs uncompressed (177 MB with the
-    # overlay): with 64 KiB pages, 512M cannot hold it and its unpacked
-    # copy ("Initramfs unpacking failed: write error").
+    # 1G each: the kernel holds the initramfs and its unpacked copy at once
+    # (LAVA hands it over uncompressed), and 512M no longer held both
+    # ("Initramfs unpacking failed: write error").
+    "x86_64": ("amd64", "q35", None, "ttyS0", "1G"),
+    "aarch64": ("arm64", "virt", "cortex-a57", "ttyAMA0", "1G"),
+    "s390x": ("s390x", "s390-ccw-virtio", None, "ttysclp0", "1G"),
+    # LAVA runs qemu-system-ARCH --version: ppc64 names the binary.
     "ppc64le": ("ppc64", "pseries", "power9", "hvc0", "1G"),
 }
 

@@ -10,7 +10,7 @@ set -u
 
 arch=$1 kernel=$2 initrd=$3 log=$4 extra=${5:-}
 limit=${GUEST_TIMEOUT:-900}
-common="-m 512M -nographic -no-reboot -net none -accel tcg"
+common="-m 1G -nographic -no-reboot -net none -accel tcg"
 append="rdinit=/init panic=-1 quiet loglevel=1 $extra"
 
 case "$arch" in
