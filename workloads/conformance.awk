@@ -27,7 +27,7 @@ function for_arch(list, n, i, a) {
 }
 
 function c_string(s) {
-	gsub(/\\/, "\\\\", s)
+	gsub(/\\/, "&&", s)	# the backslash twice, alike in gawk and mawk
 	gsub(/"/, "\\\"", s)
 	return "\"" s "\""
 }
