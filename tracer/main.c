@@ -404,6 +404,7 @@ static int open_printer(struct run *r)
 		.fd_calls_seen = r->opts.print.fds,
 		.stacks = r->opts.stack_user != 0,
 		.route = r->opts.separate ? &route : NULL,
+		.command = r->opts.command ? r->cmd.pid : 0,
 	};
 
 	r->opts.print.silent = r->opts.record;

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 
 #include "call_status.h"
 #include "clock.h"
+#include "compiler.h"
 #include "contents_show.h"
 #include "diag.h"
 #include "format.h"
@@ -85,6 +87,7 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 	p->selected = setup->selected;
 	p->extra = setup->extra;
 	p->self = setup->self;
+	p->command = setup->command;
 	p->every_task = setup->every_task;
 	p->from_file = setup->from_file;
 	p->maps.no_proc = setup->from_file;
@@ -217,20 +220,51 @@ static char *frames_of(struct printer *p, const struct sct_event *ev)
  * exit and exit_group: complete at once, as they never return: neither
  * a failure nor a duration, and unfinished to -e status=.
  */
-static void print_noreturn(struct printer *p, const struct sct_event *ev,
-			   const struct syscall_desc *desc)
+static void show_noreturn(struct printer *p, const struct sct_event *ev)
 {
 	struct thread_state st = { .nr = ev->nr, .enter_time = ev->time };
 
-	note_exit_code(p, ev, desc);
-	count_call(p, ev->tid, ev->nr, 0, 0);
-	if (p->quiet || !unfinished_shown(p))
-		return;
 	memcpy(st.args, ev->args, sizeof(st.args));
 	if (select_shows(p->selected, ev->nr))
 		st.frames = frames_of(p, ev);
 	show_call(p, ev, &st, true, false);
 	free(st.frames);
+}
+
+/* A task's "+++ exited with N +++"; the command's comes from its wait status. */
+static void print_task_exit(struct printer *p, int32_t tid, int code)
+{
+	if (tid == p->command || !showing(p) || p->cfg.quiet_exit)
+		return;
+	p->sink->exit_status(p, tid, W_EXITCODE(code, 0));
+}
+
+/*
+ * As strace -f, where a task ends: exit ends its caller, exit_group
+ * every task of the process seen so far, the caller last.
+ */
+static void print_task_exits(struct printer *p, const struct sct_event *ev, bool group)
+{
+	int code = (int)ev->args[0] & 0xff;
+	size_t i;
+
+	for (i = 0; group && i < p->threads.cap; i++) {
+		const struct thread_state *t = &p->threads.slots[i];
+
+		if (thread_kept(t) && !t->retired && t->pid == ev->pid && t->tid != ev->tid)
+			print_task_exit(p, t->tid, code);
+	}
+	print_task_exit(p, ev->tid, code);
+}
+
+static void print_noreturn(struct printer *p, const struct sct_event *ev,
+			   const struct syscall_desc *desc)
+{
+	note_exit_code(p, ev, desc);
+	count_call(p, ev->tid, ev->nr, 0, 0);
+	if (!p->quiet && unfinished_shown(p))
+		show_noreturn(p, ev);
+	print_task_exits(p, ev, !strcmp(desc->name, "exit_group"));
 }
 
 /* The record made just before this enter is its contents; older ones are stale. */
@@ -348,6 +382,27 @@ static bool is_exec(struct printer *p, long nr)
 	const char *name = syscall_cache_get(p->syscalls, nr)->name;
 
 	return !strcmp(name, "execve") || !strcmp(name, "execveat");
+}
+
+/* The calls a new task returns from first; sorted, for bsearch. */
+static const char *const task_starts[] = { "clone", "clone3", "fork", "vfork" };
+
+static int name_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
+/*
+ * A new task's first event, the child's return from the call that made
+ * it: strace, which sees the child only from there, shows no line.
+ */
+static bool child_return(struct printer *p, const struct sct_event *ev, bool first)
+{
+	const char *name = syscall_cache_get(p->syscalls, ev->nr)->name;
+
+	return first && ev->ret == 0 &&
+	       bsearch(name, task_starts, ARRAY_SIZE(task_starts),
+		       sizeof(task_starts[0]), name_cmp);
 }
 
 /*
@@ -471,6 +526,8 @@ static void enter_from_contents(struct printer *p, struct thread_state *st,
  */
 static void print_exit_line(struct printer *p, const struct sct_event *ev)
 {
+	const struct thread_state *known = thread_find(&p->threads, ev->tid);
+	bool first = !known || !known->calling;
 	struct thread_state spare;
 	struct thread_state *st = state_of(p, ev->tid, &spare);
 	bool paired;
@@ -487,7 +544,7 @@ static void print_exit_line(struct printer *p, const struct sct_event *ev)
 	if (!select_exit_kept(p->selected, paired, ev->nr))
 		return;
 	st->in_call = false;
-	if (paired && st->unselected)
+	if ((paired && st->unselected) || (!paired && child_return(p, ev, first)))
 		return;
 	if (paired && ev->time >= st->enter_time)
 		count_call(p, ev->tid, st->nr, ev->ret, ev->time - st->enter_time);

@@ -30,6 +30,7 @@ struct printer_setup {
 	bool fd_calls_seen;		/* -y: every call that changes fds comes, -e or not */
 	bool stacks;			/* -k: the enters carry stacks to unwind */
 	const struct printer_route *route;	/* -ff: each task's own file; or NULL */
+	int32_t command;		/* the traced command's pid (its exit comes at the end), or 0 */
 };
 
 int printer_open(struct printer *p, const struct printer_setup *setup);

@@ -94,7 +94,7 @@ struct printer {
 	struct syscall_cache *syscalls;
 	struct thread_table threads;
 	int32_t open_tid;	/* text: the thread whose line is open, or -1 */
-	bool open_line_goes_on;	/* it stopped before arguments the exit shows */
+	int32_t command;	/* the command's pid: its wait status ends the trace */
 	size_t tasks_calling;	/* threads seen making calls: "[pid N]" from 2 */
 	bool prefix_always;	/* the target is many tasks from the start */
 	const bool *selected;	/* -e's numbers (SELECT_MAX_NR of them), or NULL */
@@ -118,6 +118,7 @@ struct printer {
 	int32_t self;			/* sctrace's pid: never a subject */
 	bool from_file;			/* a replay: this machine's /proc says nothing */
 	bool every_task;		/* system-wide: every task is traced */
+	bool open_line_goes_on;	/* text: the open line stopped before arguments the exit shows */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at the start, for TIME_RELATIVE */
 	int64_t wall_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_time;	/* of the latest event, for lines without one */

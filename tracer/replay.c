@@ -301,6 +301,7 @@ static int open_printer(struct replay *rp, const struct sct_options *opts,
 	return printer_open(&rp->printer, &(struct printer_setup){
 		.out = out, .syscalls = &rp->syscalls, .cfg = &print,
 		.start_ns = first_time, .extra = &rp->extra, .from_file = true,
+		.command = rp->first_pid > 0 ? rp->first_pid : 0,
 		/* A recording made with -k shows its stacks, as perf script does. */
 		.stacks = (rp->ids.sample_type & SCT_SAMPLE_STACK) && rp->ids.regs_user &&
 			  !unwind_unavailable(),
