@@ -437,7 +437,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      signals "selftests/bats-tap selftests/signals.bats" \
 	      arity "selftests/bats-tap selftests/arity.bats" \
 	      stack "selftests/bats-tap selftests/stack.bats" \
-	      strace_opts "selftests/bats-tap selftests/strace_opts.bats"
+	      strace_opts "selftests/bats-tap selftests/strace_opts.bats" \
+	      quoting "selftests/bats-tap selftests/quoting.bats"
 
 # ppc64le's guest is left out of make check for its time: make check-qemu
 # (ARCH=all) and make check-lava run it.
@@ -473,6 +474,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	arity \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/arity.bats\" \
 	stack \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stack.bats\" \
 	strace_opts \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/strace_opts.bats\" \
+	quoting \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/quoting.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options
