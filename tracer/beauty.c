@@ -96,6 +96,9 @@ static const struct symbol prot_flags[] = {
 #ifdef PROT_SEM
 	SYM(PROT_SEM),
 #endif
+#ifdef PROT_SAO
+	SYM(PROT_SAO),
+#endif
 #ifdef PROT_BTI
 	SYM(PROT_BTI),
 #endif
