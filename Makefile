@@ -262,6 +262,8 @@ UNIT_SRCS  := $(filter-out $(if $(filter 1,$(CONTENTS)),,selftests/test_bpf_embe
 UNIT_TESTS := $(patsubst selftests/%.c,$(BUILD)/selftests/%,$(UNIT_SRCS))
 $(BUILD)/selftests/test_bpf_embed: $(TEST_BPF:%=$(BUILD)/gen/%.bpf.inc)
 $(BUILD)/selftests/test_bpf_embed: TEST_CFLAGS += -I$(BUILD)/gen
+# test_beauty_uapi compiles tracer/beauty.c for each machine: where it is.
+$(BUILD)/selftests/test_beauty_uapi: TEST_CFLAGS += -DSCT_SRC_DIR='"$(CURDIR)"'
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
 	       selftests/tp_agree.c

@@ -3,14 +3,23 @@
  * open's and pipe2's flags, each table entry against the kernel's uapi
  * headers: this machine's ABI as compiled in, and each other machine's
  * ABI (asked for by its libaudit machine) from its cross headers' text.
+ * Then every table as each machine's build of beauty.c holds it (compiled
+ * by that machine's cross compiler), every errno and signal name, against
+ * that machine's uapi headers as its compiler reads them.
  */
 #include "kselftest_harness.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <linux/fcntl.h>
 
 #include <libaudit.h>
 
 #include "beauty.h"
+#include "syscall_table.h"
 #include "syscalls.h"
 #include "sysent.h"
 
@@ -235,6 +244,457 @@ TEST_F(uapi, each_machines_open_flags_are_its_uapi_headers)
 	if (!checked)
 		SKIP(return, "no uapi fcntl.h headers of any machine here (make deps-qemu installs them)");
 	TH_LOG("%zu machines' headers read", checked);
+}
+
+/*
+ * Each machine's cross compiler, and the suffix of the tables beauty.c
+ * keeps for it where its values differ from the generic ones.
+ */
+struct machine_build {
+	const char *cc;
+	const char *suffix;
+};
+
+static const struct machine_build machine_builds[] = {
+	{ "/usr/bin/x86_64-linux-gnu-gcc", NULL },
+	{ "/usr/bin/aarch64-linux-gnu-gcc", "_arm64" },
+	{ "/usr/bin/s390x-linux-gnu-gcc", NULL },
+	{ "/usr/bin/powerpc64le-linux-gnu-gcc", "_ppc64" },
+};
+
+/* The host's, whose headers the other machines' are told apart from. */
+#define HOST_BUILD (&machine_builds[0])
+#define BEAUTY_SRC SCT_SRC_DIR "/tracer/beauty.c"
+#define NO_CROSS "no cross compiler or no tracer/beauty.c here (make deps-qemu installs them)"
+
+/* Where the tables' names are defined for the kernel (AF_*, SOCK_*, SHUT_* are libc's only). */
+static const char *const uapi_headers[] = {
+	"asm/signal.h", "linux/eventpoll.h", "linux/fcntl.h", "linux/fs.h", "linux/futex.h",
+	"linux/inotify.h", "linux/memfd.h", "linux/mman.h", "linux/net.h", "linux/random.h",
+	"linux/resource.h", "linux/sched.h", "linux/signalfd.h", "linux/socket.h",
+	"linux/stat.h", "linux/time.h", "linux/timerfd.h", "linux/wait.h",
+};
+
+/*
+ * Names that only some machines' uapi headers define, in a family the
+ * tables show, left out of the tables, with why.
+ */
+static const struct {
+	const char *name;
+	const char *why;
+} machine_only_left_out[] = {
+	{ "MAP_RENAME", "ppc64's alias of MAP_ANONYMOUS, which is shown" },
+	{ "O_TMPFILE_MASK", "a mask of open's flags, not a flag (newer cross headers than the host's)" },
+};
+
+/* All that cmd prints on stdout, NUL-terminated (to be freed); NULL if it failed. */
+static char *command_output(const char *cmd)
+{
+	size_t len = 0, size = 1 << 16, got;
+	char *out = malloc(size), *more;
+	FILE *p = popen(cmd, "r");
+
+	if (!out || !p)
+		goto out_fail;
+	while ((got = fread(out + len, 1, size - len - 1, p)) > 0) {
+		len += got;
+		if (len + 1 < size)
+			continue;
+		more = realloc(out, size *= 2);
+		if (!more)
+			goto out_fail;
+		out = more;
+	}
+	out[len] = '\0';
+	if (!pclose(p))
+		return out;
+	p = NULL;
+out_fail:
+	if (p)
+		pclose(p);
+	free(out);
+	return NULL;
+}
+
+/*
+ * What cc makes of a C file (text): assembly (-S), or the macros defined
+ * (-dM -E). Its includes are the machine's own; libaudit.h, which has no
+ * machine's copy, comes from the host by a directory of its own.
+ */
+static char *compile(const struct machine_build *m, const char *mode, const char *src,
+		     const char *text)
+{
+	char dir[] = "/tmp/test_beauty_uapi.XXXXXX", path[64], audit[64], cmd[512];
+	char *out = NULL;
+	FILE *f;
+
+	if (!mkdtemp(dir))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/in.c", dir);
+	snprintf(audit, sizeof(audit), "%s/libaudit.h", dir);
+	if (symlink("/usr/include/libaudit.h", audit))
+		goto out_dir;
+	f = fopen(path, "w");
+	if (!f)
+		goto out_audit;
+	fputs(text, f);
+	if (fclose(f))
+		goto out_src;
+	snprintf(cmd, sizeof(cmd), "%s -std=gnu11 -D_GNU_SOURCE -O0 -w %s -o - -I%s -idirafter %s %s",
+		 m->cc, mode, SCT_SRC_DIR "/tracer", dir, src ? src : path);
+	out = command_output(cmd);
+out_src:
+	unlink(path);
+out_audit:
+	unlink(audit);
+out_dir:
+	rmdir(dir);
+	return out;
+}
+
+/* The lines of text, split in place, into *lines (to be freed). */
+static size_t split_lines(char *text, char ***lines)
+{
+	size_t nr = 0, size = 1024;
+	char *save, *line;
+
+	*lines = malloc(size * sizeof(**lines));
+	for (line = strtok_r(text, "\n", &save); *lines && line; line = strtok_r(NULL, "\n", &save)) {
+		if (nr == size)
+			*lines = realloc(*lines, (size *= 2) * sizeof(**lines));
+		if (*lines)
+			(*lines)[nr++] = line;
+	}
+	if (!*lines)
+		abort();
+	return nr;
+}
+
+/* The operand of an 8-byte data line (.quad, .xword, .8byte), or NULL. */
+static const char *quad_operand(const char *line)
+{
+	static const char *const dirs[] = { ".quad", ".xword", ".8byte" };
+	size_t i, len;
+
+	line += strspn(line, " \t");
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		len = strlen(dirs[i]);
+		if (!strncmp(line, dirs[i], len) && (line[len] == ' ' || line[len] == '\t'))
+			return line + len + strspn(line + len, " \t");
+	}
+	return NULL;
+}
+
+/* The label a line defines ("open_flags", ".LC3"), cut at its ':' in place; NULL if none. */
+static char *label_of(char *line)
+{
+	size_t len = strlen(line);
+
+	if (!len || line[0] == ' ' || line[0] == '\t' || line[len - 1] != ':')
+		return NULL;
+	line[len - 1] = '\0';
+	return line;
+}
+
+/* The string a label names, from its ".string" line; NULL if none. */
+static const char *string_at(char **lines, size_t nr, const char *label)
+{
+	static char text[64];
+	const char *dir;
+	size_t i;
+
+	for (i = 0; i + 1 < nr; i++) {
+		if (strcmp(lines[i], label))
+			continue;
+		dir = lines[i + 1] + strspn(lines[i + 1], " \t");
+		if (sscanf(dir, ".string \"%63[A-Z0-9_]\"", text) == 1)
+			return text;
+	}
+	return NULL;
+}
+
+/* An entry of a table as a machine's build of beauty.c holds it. */
+struct built_entry {
+	char table[64];
+	char name[64];
+	unsigned long long value;
+};
+
+/*
+ * Every { value, "NAME" } of beauty.c's tables in a machine's assembly:
+ * an 8-byte number, then an 8-byte pointer to a string that is a name,
+ * under the table's label.
+ */
+static size_t built_entries(char *assembly, struct built_entry **out)
+{
+	char **lines;
+	const char *table = "", *value, *ptr, *name;
+	size_t nr_lines, i, nr = 0;
+
+	nr_lines = split_lines(assembly, &lines);
+	for (i = 0; i < nr_lines; i++)
+		label_of(lines[i]);
+	*out = calloc(nr_lines, sizeof(**out));
+	if (!*out)
+		abort();
+	for (i = 0, table = ""; i + 1 < nr_lines; i++) {
+		if (!lines[i][0] || (lines[i][0] != ' ' && lines[i][0] != '\t')) {
+			if (lines[i][0] && lines[i][0] != '.')
+				table = lines[i];
+			continue;
+		}
+		value = quad_operand(lines[i]);
+		ptr = quad_operand(lines[i + 1]);
+		if (!value || !ptr || !(isdigit((unsigned char)*value) || *value == '-') || *ptr != '.')
+			continue;
+		name = string_at(lines, nr_lines, ptr);
+		if (!name)
+			continue;
+		snprintf((*out)[nr].table, sizeof((*out)[nr].table), "%s", table);
+		snprintf((*out)[nr].name, sizeof((*out)[nr].name), "%s", name);
+		(*out)[nr++].value = strtoull(value, NULL, 0);
+		i++;
+	}
+	free(lines);
+	return nr;
+}
+
+/* A name's value as a machine's uapi headers define it. */
+struct uapi_value {
+	bool defined;
+	unsigned long long value;
+};
+
+/* A C file that defines sct_v_N as the Nth name's value, for each name the headers define. */
+static char *values_program(const struct built_entry *e, size_t nr)
+{
+	size_t size = 4096 + nr * 160, len = 0, i;
+	char *text = malloc(size);
+
+	if (!text)
+		abort();
+	for (i = 0; i < ARRAY_SIZE(uapi_headers); i++)
+		len += snprintf(text + len, size - len, "#include <%s>\n", uapi_headers[i]);
+	for (i = 0; i < nr; i++)
+		len += snprintf(text + len, size - len,
+				"#ifdef %s\nconst unsigned long long sct_v_%zu = (unsigned long long)(%s);\n#endif\n",
+				e[i].name, i, e[i].name);
+	return text;
+}
+
+/* Each entry's name as the machine's uapi headers define it, into values[]; -1 if cc failed. */
+static int uapi_values(const struct machine_build *m, const struct built_entry *e, size_t nr,
+		       struct uapi_value *values)
+{
+	char *program = values_program(e, nr), *assembly, **lines;
+	const char *op;
+	size_t nr_lines, i, idx;
+
+	assembly = compile(m, "-S", NULL, program);
+	free(program);
+	if (!assembly)
+		return -1;
+	nr_lines = split_lines(assembly, &lines);
+	for (i = 0; i + 1 < nr_lines; i++) {
+		if (sscanf(lines[i], "sct_v_%zu:", &idx) != 1 || idx >= nr)
+			continue;
+		op = quad_operand(lines[i + 1]);
+		values[idx].defined = true;
+		/* A zero may come as ".zero 8". */
+		values[idx].value = op ? strtoull(op, NULL, 0) : 0;
+	}
+	free(lines);
+	free(assembly);
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t len = strlen(s), slen = strlen(suffix);
+
+	return len >= slen && !strcmp(s + len - slen, suffix);
+}
+
+/*
+ * Whether a machine's build prints from table: not if it is another
+ * machine's variant, nor if this machine has a variant of its own of it.
+ */
+static bool table_applies(const struct machine_build *m, const char *table,
+			  const struct built_entry *e, size_t nr)
+{
+	char own[80];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(machine_builds); i++)
+		if (machine_builds[i].suffix && &machine_builds[i] != m &&
+		    ends_with(table, machine_builds[i].suffix))
+			return false;
+	if (!m->suffix)
+		return true;
+	snprintf(own, sizeof(own), "%s%s", table, m->suffix);
+	for (i = 0; i < nr; i++)
+		if (!strcmp(e[i].table, own))
+			return false;
+	return true;
+}
+
+/* A machine's build of beauty.c: its tables' entries, *nr of them; NULL if cc failed. */
+static struct built_entry *machine_tables(const struct machine_build *m, size_t *nr)
+{
+	struct built_entry *e = NULL;
+	char *assembly = compile(m, "-S", BEAUTY_SRC, "");
+
+	if (!assembly)
+		return NULL;
+	*nr = built_entries(assembly, &e);
+	free(assembly);
+	return e;
+}
+
+/*
+ * Every entry of every table a machine's build prints from, against the
+ * machine's uapi headers: where they define the name, the same value.
+ * Returns how many were compared.
+ */
+static size_t check_machine_tables(struct __test_metadata *_metadata,
+				   const struct machine_build *m,
+				   const struct built_entry *e, size_t nr)
+{
+	struct uapi_value *values = calloc(nr, sizeof(*values));
+	size_t i, compared = 0;
+
+	if (!values)
+		abort();
+	if (uapi_values(m, e, nr, values)) {
+		free(values);
+		return 0;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!values[i].defined || !table_applies(m, e[i].table, e, nr))
+			continue;
+		EXPECT_EQ(values[i].value, e[i].value)
+			TH_LOG("%s: %s's %s is %#llx, its uapi headers say %#llx", m->cc,
+			       e[i].table, e[i].name, e[i].value, values[i].value);
+		compared++;
+	}
+	free(values);
+	return compared;
+}
+
+/* Whether "#define NAME" is in macros (a -dM listing). */
+static bool has_macro(const char *macros, const char *name)
+{
+	size_t len = strlen(name);
+	const char *at;
+
+	for (at = macros; (at = strstr(at, "#define ")); at += 8)
+		if (!strncmp(at + 8, name, len) && (at[8 + len] == ' ' || at[8 + len] == '('))
+			return true;
+	return false;
+}
+
+static bool machine_only_is_left_out(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(machine_only_left_out); i++)
+		if (!strcmp(name, machine_only_left_out[i].name))
+			return true;
+	return false;
+}
+
+/* Whether name belongs to a family (its part up to the first '_') of an entry's name. */
+static bool in_a_family(const char *name, const struct built_entry *e, size_t nr)
+{
+	const char *bar = strchr(name, '_');
+	size_t i;
+
+	/* The compiler's and the headers' own (__, _ASM_...) are no family. */
+	if (!bar || bar == name)
+		return false;
+	for (i = 0; i < nr; i++)
+		if (!strncmp(e[i].name, name, bar - name + 1))
+			return true;
+	return false;
+}
+
+static bool is_entry(const char *name, const struct built_entry *e, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(e[i].name, name))
+			return true;
+	return false;
+}
+
+/* The uapi headers' macros as a machine's compiler sees them; NULL if cc failed. */
+static char *uapi_macros(const struct machine_build *m)
+{
+	char text[1024];
+	size_t len = 0, i;
+
+	for (i = 0; i < ARRAY_SIZE(uapi_headers); i++)
+		len += snprintf(text + len, sizeof(text) - len, "#include <%s>\n", uapi_headers[i]);
+	return compile(m, "-dM -E", NULL, text);
+}
+
+/*
+ * The names only this machine's uapi headers define (not the host's), of
+ * a family the tables show, must be in its build's tables or left out.
+ * Returns how many are missing.
+ */
+static size_t machine_only_missing(struct __test_metadata *_metadata,
+				   const struct machine_build *m, const struct built_entry *e,
+				   size_t nr, const char *host_macros)
+{
+	char *macros = uapi_macros(m), name[64];
+	const char *at;
+	size_t missing = 0;
+
+	if (!macros)
+		return 1;
+	for (at = macros; (at = strstr(at, "#define ")); ) {
+		at += 8;
+		if (sscanf(at, "%63[A-Z0-9_]", name) != 1 || at[strlen(name)] != ' ')
+			continue;
+		if (has_macro(host_macros, name) || !in_a_family(name, e, nr) ||
+		    is_entry(name, e, nr) || machine_only_is_left_out(name))
+			continue;
+		TH_LOG("%s: %s, only this machine's, is in no table and not left out", m->cc, name);
+		missing++;
+	}
+	free(macros);
+	return missing;
+}
+
+TEST(each_machines_build_of_every_table_is_its_uapi_headers)
+{
+	char *host_macros;
+	struct built_entry *e;
+	size_t i, nr, compared, checked = 0;
+
+	if (access(HOST_BUILD->cc, X_OK) || access(BEAUTY_SRC, R_OK))
+		SKIP(return, NO_CROSS);
+	host_macros = uapi_macros(HOST_BUILD);
+	ASSERT_NE(NULL, host_macros);
+	for (i = 0; i < ARRAY_SIZE(machine_builds); i++) {
+		const struct machine_build *m = &machine_builds[i];
+
+		if (access(m->cc, X_OK))
+			continue;
+		e = machine_tables(m, &nr);
+		ASSERT_NE(NULL, e) TH_LOG("%s could not compile %s", m->cc, BEAUTY_SRC);
+		compared = check_machine_tables(_metadata, m, e, nr);
+		TH_LOG("%s: %zu entries of %zu compared", m->cc, compared, nr);
+		/* Nearly every entry is the uapi's: fewer means the reading broke. */
+		EXPECT_LT(200, compared);
+		EXPECT_EQ(0, machine_only_missing(_metadata, m, e, nr, host_macros));
+		free(e);
+		checked++;
+	}
+	free(host_macros);
+	TH_LOG("%zu machines' builds read", checked);
 }
 
 TEST_HARNESS_MAIN
