@@ -697,4 +697,113 @@ TEST(each_machines_build_of_every_table_is_its_uapi_headers)
 	TH_LOG("%zu machines' builds read", checked);
 }
 
+/* A macro's value in a -dM listing: a number, or another macro's; false if neither. */
+static bool macro_value(const char *macros, const char *name, long *value, int depth)
+{
+	char key[80], body[80], *end;
+	const char *at;
+
+	snprintf(key, sizeof(key), "#define %s ", name);
+	at = strstr(macros, key);
+	if (!at || depth > 3 || sscanf(at + strlen(key), "%79s", body) != 1)
+		return false;
+	*value = strtol(body, &end, 0);
+	return !*end || macro_value(macros, body, value, depth + 1);
+}
+
+/*
+ * Errnos this build cannot name for a machine, with why: errno_describe
+ * knows no machine, and libaudit's table is this machine's.
+ */
+static const struct {
+	const char *cc;
+	long err;
+	const char *why;
+} unnamed_errnos[] = {
+	{ "/usr/bin/powerpc64le-linux-gnu-gcc", 58,
+	  "EDEADLOCK, powerpc's own number: named by a ppc64le build, not in a replay elsewhere" },
+};
+
+static bool unnamed_errno(const struct machine_build *m, long err)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(unnamed_errnos); i++)
+		if (!strcmp(unnamed_errnos[i].cc, m->cc) && unnamed_errnos[i].err == err)
+			return true;
+	return false;
+}
+
+/*
+ * Every errno a machine's headers number gets a name that is that
+ * number there (EAGAIN or EWOULDBLOCK alike), not ERRNO_N: the names come
+ * from this build, whichever machine the trace was made on. Returns how
+ * many were compared.
+ */
+static size_t check_errnos(struct __test_metadata *_metadata, const struct machine_build *m,
+			   const char *macros)
+{
+	struct errno_desc desc;
+	const char *at;
+	char name[64];
+	size_t compared = 0;
+	long err, named;
+
+	for (at = macros; (at = strstr(at, "#define E")); ) {
+		at += 8;
+		if (sscanf(at, "%63[A-Z0-9]", name) != 1 || at[strlen(name)] != ' ' ||
+		    !macro_value(macros, name, &err, 0) || err < 1 || err > 4095)
+			continue;
+		errno_describe(err, &desc);
+		if (unnamed_errno(m, err)) {
+			EXPECT_FALSE(desc.known) TH_LOG("%s: %ld is named now: drop it from unnamed_errnos",
+							m->cc, err);
+			continue;
+		}
+		EXPECT_TRUE(macro_value(macros, desc.name, &named, 0) && named == err)
+			TH_LOG("%s: %s is %ld, shown as %s", m->cc, name, err, desc.name);
+		compared++;
+	}
+	return compared;
+}
+
+/* Signals 1-32 as signal_name shows them: each the name of that number there. */
+static void check_signals(struct __test_metadata *_metadata, const struct machine_build *m,
+			  const char *macros)
+{
+	char name[SIGNAL_NAME_MAX];
+	long value;
+	int sig;
+
+	for (sig = 1; sig <= 32; sig++) {
+		signal_name(sig, name, sizeof(name));
+		EXPECT_TRUE(macro_value(macros, name, &value, 0) && value == sig)
+			TH_LOG("%s: signal %d shown as %s", m->cc, sig, name);
+	}
+}
+
+TEST(each_machines_errnos_and_signals_are_named_as_its_uapi_headers)
+{
+	size_t i, compared, checked = 0;
+	char *macros;
+
+	for (i = 0; i < ARRAY_SIZE(machine_builds); i++) {
+		const struct machine_build *m = &machine_builds[i];
+
+		if (access(m->cc, X_OK))
+			continue;
+		macros = compile(m, "-dM -E", NULL, "#include <asm/errno.h>\n#include <asm/signal.h>\n");
+		ASSERT_NE(NULL, macros) TH_LOG("%s could not read its uapi headers", m->cc);
+		compared = check_errnos(_metadata, m, macros);
+		/* Linux has 133 errnos and more: fewer means the reading broke. */
+		EXPECT_LT(130, compared) TH_LOG("%s", m->cc);
+		check_signals(_metadata, m, macros);
+		free(macros);
+		checked++;
+	}
+	if (!checked)
+		SKIP(return, NO_CROSS);
+	TH_LOG("%zu machines' errnos and signals read", checked);
+}
+
 TEST_HARNESS_MAIN
