@@ -324,7 +324,7 @@ out_fail:
 static char *compile(const struct machine_build *m, const char *mode, const char *src,
 		     const char *text)
 {
-	char dir[] = "/tmp/test_beauty_uapi.XXXXXX", path[64], audit[64], cmd[512];
+	char dir[] = "/tmp/test_beauty_uapi.XXXXXX", path[64], audit[64], *cmd;
 	char *out = NULL;
 	FILE *f;
 
@@ -340,9 +340,12 @@ static char *compile(const struct machine_build *m, const char *mode, const char
 	fputs(text, f);
 	if (fclose(f))
 		goto out_src;
-	snprintf(cmd, sizeof(cmd), "%s -std=gnu11 -D_GNU_SOURCE -O0 -w %s -o - -I%s -idirafter %s %s",
-		 m->cc, mode, SCT_SRC_DIR "/tracer", dir, src ? src : path);
+	/* The tree may be anywhere, however deep: no fixed size for the command. */
+	if (asprintf(&cmd, "%s -std=gnu11 -D_GNU_SOURCE -O0 -w %s -o - -I%s -idirafter %s %s",
+		     m->cc, mode, SCT_SRC_DIR "/tracer", dir, src ? src : path) < 0)
+		goto out_src;
 	out = command_output(cmd);
+	free(cmd);
 out_src:
 	unlink(path);
 out_audit:
