@@ -9,8 +9,8 @@
  * A name that neither has must be listed below, with why. Then the other
  * way round: no name of a family the headers define may be missing from
  * the tables unless left out, with why. (open's and fcntl's arm64
- * tables are test_beauty_uapi's; the arm64 and s390x headers are not
- * read here, nor the errno and syscall name tables.) It needs a
+ * tables are test_beauty_uapi's; the other machines' headers are not
+ * read here, nor the errno tables: test_beauty_uapi reads them.) It needs a
  * compiler and the headers: on the host only, not in the guests.
  */
 #include "kselftest_harness.h"
