@@ -584,16 +584,48 @@ static size_t check_machine_tables(struct __test_metadata *_metadata,
 	return compared;
 }
 
-/* Whether "#define NAME" is in macros (a -dM listing). */
-static bool has_macro(const char *macros, const char *name)
-{
-	size_t len = strlen(name);
-	const char *at;
+/*
+ * A -dM listing, a "#define NAME BODY" a line. Looked up line by line:
+ * strstr over the whole text, once per name, is quadratic under ASan,
+ * whose strstr measures the text at each call.
+ */
+struct macro_list {
+	char *text;
+	char **lines;
+	size_t nr;
+};
 
-	for (at = macros; (at = strstr(at, "#define ")); at += 8)
-		if (!strncmp(at + 8, name, len) && (at[8 + len] == ' ' || at[8 + len] == '('))
-			return true;
-	return false;
+/* The macros cc defines after the includes of program; false if cc failed. */
+static bool macro_list_read(struct macro_list *l, const struct machine_build *m,
+			    const char *program)
+{
+	l->text = compile(m, "-dM -E", NULL, program);
+	if (!l->text)
+		return false;
+	l->nr = split_lines(l->text, &l->lines);
+	return true;
+}
+
+static void macro_list_free(struct macro_list *l)
+{
+	free(l->lines);
+	free(l->text);
+}
+
+/* The BODY of "#define NAME BODY" (a function-like macro's too); NULL if none. */
+static const char *macro_body(const struct macro_list *l, const char *name)
+{
+	size_t len = strlen(name), i;
+	const char *after;
+
+	for (i = 0; i < l->nr; i++) {
+		if (strncmp(l->lines[i], "#define ", 8) || strncmp(l->lines[i] + 8, name, len))
+			continue;
+		after = l->lines[i] + 8 + len;
+		if (*after == ' ' || *after == '(')
+			return after;
+	}
+	return NULL;
 }
 
 static bool machine_only_is_left_out(const char *name)
@@ -631,15 +663,15 @@ static bool is_entry(const char *name, const struct built_entry *e, size_t nr)
 	return false;
 }
 
-/* The uapi headers' macros as a machine's compiler sees them; NULL if cc failed. */
-static char *uapi_macros(const struct machine_build *m)
+/* The uapi headers' macros as a machine's compiler sees them; false if cc failed. */
+static bool uapi_macros(struct macro_list *l, const struct machine_build *m)
 {
 	char text[1024];
 	size_t len = 0, i;
 
 	for (i = 0; i < ARRAY_SIZE(uapi_headers); i++)
 		len += snprintf(text + len, sizeof(text) - len, "#include <%s>\n", uapi_headers[i]);
-	return compile(m, "-dM -E", NULL, text);
+	return macro_list_read(l, m, text);
 }
 
 /*
@@ -649,38 +681,39 @@ static char *uapi_macros(const struct machine_build *m)
  */
 static size_t machine_only_missing(struct __test_metadata *_metadata,
 				   const struct machine_build *m, const struct built_entry *e,
-				   size_t nr, const char *host_macros)
+				   size_t nr, const struct macro_list *host)
 {
-	char *macros = uapi_macros(m), name[64];
+	struct macro_list macros;
 	const char *at;
-	size_t missing = 0;
+	char name[64];
+	size_t missing = 0, i;
 
-	if (!macros)
+	if (!uapi_macros(&macros, m))
 		return 1;
-	for (at = macros; (at = strstr(at, "#define ")); ) {
-		at += 8;
-		if (sscanf(at, "%63[A-Z0-9_]", name) != 1 || at[strlen(name)] != ' ')
+	for (i = 0; i < macros.nr; i++) {
+		at = macros.lines[i] + 8;
+		if (strncmp(macros.lines[i], "#define ", 8) ||
+		    sscanf(at, "%63[A-Z0-9_]", name) != 1 || at[strlen(name)] != ' ')
 			continue;
-		if (has_macro(host_macros, name) || !in_a_family(name, e, nr) ||
-		    is_entry(name, e, nr) || machine_only_is_left_out(name))
+		if (!in_a_family(name, e, nr) || is_entry(name, e, nr) ||
+		    machine_only_is_left_out(name) || macro_body(host, name))
 			continue;
 		TH_LOG("%s: %s, only this machine's, is in no table and not left out", m->cc, name);
 		missing++;
 	}
-	free(macros);
+	macro_list_free(&macros);
 	return missing;
 }
 
 TEST(each_machines_build_of_every_table_is_its_uapi_headers)
 {
-	char *host_macros;
+	struct macro_list host;
 	struct built_entry *e;
 	size_t i, nr, compared, checked = 0;
 
 	if (access(HOST_BUILD->cc, X_OK) || access(BEAUTY_SRC, R_OK))
 		SKIP(return, NO_CROSS);
-	host_macros = uapi_macros(HOST_BUILD);
-	ASSERT_NE(NULL, host_macros);
+	ASSERT_TRUE(uapi_macros(&host, HOST_BUILD));
 	for (i = 0; i < ARRAY_SIZE(machine_builds); i++) {
 		const struct machine_build *m = &machine_builds[i];
 
@@ -692,26 +725,24 @@ TEST(each_machines_build_of_every_table_is_its_uapi_headers)
 		TH_LOG("%s: %zu entries of %zu compared", m->cc, compared, nr);
 		/* Nearly every entry is the uapi's: fewer means the reading broke. */
 		EXPECT_LT(200, compared);
-		EXPECT_EQ(0, machine_only_missing(_metadata, m, e, nr, host_macros));
+		EXPECT_EQ(0, machine_only_missing(_metadata, m, e, nr, &host));
 		free(e);
 		checked++;
 	}
-	free(host_macros);
+	macro_list_free(&host);
 	TH_LOG("%zu machines' builds read", checked);
 }
 
-/* A macro's value in a -dM listing: a number, or another macro's; false if neither. */
-static bool macro_value(const char *macros, const char *name, long *value, int depth)
+/* A macro's value: a number, or another macro's; false if neither. */
+static bool macro_value(const struct macro_list *l, const char *name, long *value, int depth)
 {
-	char key[80], body[80], *end;
-	const char *at;
+	const char *at = macro_body(l, name);
+	char body[80], *end;
 
-	snprintf(key, sizeof(key), "#define %s ", name);
-	at = strstr(macros, key);
-	if (!at || depth > 3 || sscanf(at + strlen(key), "%79s", body) != 1)
+	if (!at || *at != ' ' || depth > 3 || sscanf(at, "%79s", body) != 1)
 		return false;
 	*value = strtol(body, &end, 0);
-	return !*end || macro_value(macros, body, value, depth + 1);
+	return !*end || macro_value(l, body, value, depth + 1);
 }
 
 /*
@@ -744,17 +775,18 @@ static bool unnamed_errno(const struct machine_build *m, long err)
  * many were compared.
  */
 static size_t check_errnos(struct __test_metadata *_metadata, const struct machine_build *m,
-			   const char *macros)
+			   const struct macro_list *macros)
 {
 	struct errno_desc desc;
 	const char *at;
 	char name[64];
-	size_t compared = 0;
+	size_t compared = 0, i;
 	long err, named;
 
-	for (at = macros; (at = strstr(at, "#define E")); ) {
-		at += 8;
-		if (sscanf(at, "%63[A-Z0-9]", name) != 1 || at[strlen(name)] != ' ' ||
+	for (i = 0; i < macros->nr; i++) {
+		at = macros->lines[i] + 8;
+		if (strncmp(macros->lines[i], "#define E", 9) ||
+		    sscanf(at, "%63[A-Z0-9]", name) != 1 || at[strlen(name)] != ' ' ||
 		    !macro_value(macros, name, &err, 0) || err < 1 || err > 4095)
 			continue;
 		errno_describe(err, &desc);
@@ -772,7 +804,7 @@ static size_t check_errnos(struct __test_metadata *_metadata, const struct machi
 
 /* Signals 1-32 as signal_name shows them: each the name of that number there. */
 static void check_signals(struct __test_metadata *_metadata, const struct machine_build *m,
-			  const char *macros)
+			  const struct macro_list *macros)
 {
 	char name[SIGNAL_NAME_MAX];
 	long value;
@@ -788,20 +820,20 @@ static void check_signals(struct __test_metadata *_metadata, const struct machin
 TEST(each_machines_errnos_and_signals_are_named_as_its_uapi_headers)
 {
 	size_t i, compared, checked = 0;
-	char *macros;
+	struct macro_list macros;
 
 	for (i = 0; i < ARRAY_SIZE(machine_builds); i++) {
 		const struct machine_build *m = &machine_builds[i];
 
 		if (access(m->cc, X_OK))
 			continue;
-		macros = compile(m, "-dM -E", NULL, "#include <asm/errno.h>\n#include <asm/signal.h>\n");
-		ASSERT_NE(NULL, macros) TH_LOG("%s could not read its uapi headers", m->cc);
-		compared = check_errnos(_metadata, m, macros);
+		ASSERT_TRUE(macro_list_read(&macros, m, "#include <asm/errno.h>\n#include <asm/signal.h>\n"))
+			TH_LOG("%s could not read its uapi headers", m->cc);
+		compared = check_errnos(_metadata, m, &macros);
 		/* Linux has 133 errnos and more: fewer means the reading broke. */
 		EXPECT_LT(130, compared) TH_LOG("%s", m->cc);
-		check_signals(_metadata, m, macros);
-		free(macros);
+		check_signals(_metadata, m, &macros);
+		macro_list_free(&macros);
 		checked++;
 	}
 	if (!checked)
