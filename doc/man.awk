@@ -27,23 +27,22 @@ function spec_roff(spec,    n, words, i, out, w) {
 	}
 	return out
 }
-# --help lists the options in strace's groups; the manual names each group
-# at its first option.
+# --help lists the options in strace's groups, each under a line of its
+# name; the manual opens each group at its first option. Two headings are
+# too long for a subsection title.
 BEGIN {
-	group["-e"] = "General"
-	group["-E"] = "Startup"
-	group["-b"] = "Tracing"
-	group["-z"] = "Filtering"
-	group["-a"] = "Output format"
-	group["-c"] = "Statistics"
-	group["-h"] = "Miscellaneous"
-	group["--all-cpus"] = "perf trace's options"
-	group["-m"] = "sctrace's own: rings, the reader, a whole trace"
+	title["perf trace's long options whose letters strace uses otherwise"] = "perf trace's options"
+	title["sctrace's own"] = "sctrace's own: rings, the reader, a whole trace"
 }
 FNR == NR && /^Exit status:/ { in_exit = 1 }
 FNR == NR && in_exit { sub(/^Exit status: */, ""); exit_text = exit_text roff($0) "\n"; next }
 # An option starts "  -x, --long" or "      --long"; its text goes on
 # in lines indented to the description column.
+FNR == NR && /^[A-Za-z][^:]*:$/ && !/^Exit status:/ {
+	heading = substr($0, 1, length($0) - 1)
+	next_group = heading in title ? title[heading] : heading
+	next
+}
 FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                         [^ ]/)) {
 	in_options = 1
 	# A spec too long for its column ends at the first two spaces.
@@ -54,10 +53,9 @@ FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                    
 	gsub(/^ +| +$/, "", spec)
 	gsub(/^ +/, "", text)
 	if (spec != "") {
-		first = spec
-		sub(/[ ,].*/, "", first)
-		if (first in group)
-			options = options ".SS " group[first] "\n"
+		if (next_group != "")
+			options = options ".SS " next_group "\n"
+		next_group = ""
 		options = options ".TP\n" spec_roff(spec) "\n"
 	}
 	options = options roff(text) "\n"
