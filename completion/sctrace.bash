@@ -31,13 +31,15 @@ _sctrace()
 			return
 		fi
 		# A list: complete the item after the last comma, '!' or '=' kept;
-		# status= takes how calls ended, the rest names and %classes.
+		# status= takes how calls ended, quiet= messages, the rest names and %classes.
 		local head=${cur%"${cur##*[,!=]}"}
 		local words="$(_sctrace_syscalls) %file %process %network %net %signal
 			%ipc %desc %memory %creds %clock %stat %lstat %fstat %%stat %statfs
 			%fstatfs %%statfs %pure"
 		[[ $cur == status=* ]] &&
 			words="successful failed unfinished unavailable detached"
+		[[ $cur == quiet=* ]] &&
+			words="attach exit path-resolution personality thread-execve superseded all none"
 		COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*[,!=]}"))
 		return
 		;;

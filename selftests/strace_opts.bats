@@ -261,3 +261,34 @@ execs() {
 	run --separate-stderr sct -b exit -- true
 	[ "$status" -eq 64 ]
 }
+
+# A thread other than the leader execs: the leader is superseded, then
+# the new program exits; "+++ ... +++" messages of two kinds.
+THREAD_EXEC='import threading, os; t = threading.Thread(target=lambda: os.execv("/bin/true", ["true"])); t.start(); t.join()'
+
+# The kinds of FILE's "+++" messages, one a line, without prefix or pids.
+messages() {
+	grep -oE '\+\+\+ [a-z]+' "$1" | sort || true
+}
+
+@test "-e quiet=SET and -qqq: the same +++ messages hidden as strace's" {
+	local q
+	for q in none exit thread-execve superseded '!exit' all 'exit,superseded' -qq -qqq; do
+		case $q in -*) set -- "$q" ;; *) set -- -e "quiet=$q" ;; esac
+		strace -f "$@" -e trace=execve -o "$dir/st" /usr/bin/python3 -I -c "$THREAD_EXEC" 2>/dev/null
+		run --separate-stderr sct "$@" -e trace=execve -o "$dir/sc" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+		[ "$status" -eq 0 ] || fail "$q: exit $status: $stderr"
+		[ "$(messages "$dir/sc")" = "$(messages "$dir/st")" ] ||
+			fail "$q: sctrace's $(messages "$dir/sc"), strace's $(messages "$dir/st")"
+	done
+	# The workload does show both kinds.
+	run --separate-stderr sct -e quiet=none -o "$dir/sc" -- /usr/bin/python3 -I -c "$THREAD_EXEC"
+	[ "$(messages "$dir/sc" | tr '\n' ' ')" = "+++ exited +++ superseded " ]
+	run --separate-stderr sct -e quiet=exit,loud -- true
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "sctrace: bad -e quiet='exit,loud': "* ]]
+	run --separate-stderr sct -q -e quiet=exit -- true
+	[ "$status" -eq 64 ]
+	strace -q -e quiet=exit true 2>/dev/null && fail "strace took -q with -e quiet="
+	true
+}

@@ -16,6 +16,7 @@
 #include "format.h"
 #include "options.h"
 #include "pidns.h"
+#include "quiet.h"
 #include "sockdiag.h"
 #include "sorted.h"
 #include "stats.h"
@@ -54,6 +55,7 @@ static const struct {
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },
 	{ "pidns", pidns_sorted_tables },
+	{ "quiet", quiet_sorted_tables },
 	{ "sockdiag", sockdiag_sorted_tables },
 	{ "stats", stats_sorted_tables },
 	{ "stats_spec", stats_spec_sorted_tables },

@@ -15,6 +15,7 @@
 #include "path_filter.h"
 #include "options.h"
 #include "printer.h"
+#include "quiet.h"
 #include "sig_set.h"
 #include "sorted.h"
 #include "stats_spec.h"
@@ -147,11 +148,14 @@ static const struct qualifier qualifiers[] = {
 	{ "delay=", TAMPER },
 	{ "fault=", TAMPER },
 	{ "inject=", TAMPER },
-	{ "kvm=", NOT_YET },
+	{ "kvm=", NOT_YET ": --event kvm:kvm_userspace_exit shows each vcpu's exit reason after its KVM_RUN" },
 	{ "poke=", TAMPER },
-	{ "quiet=", NOT_YET ": -q and -qq say what they hide" },
+	{ "q=", NULL },
+	{ "quiet=", NULL },
 	{ "raw=", NOT_YET ": --raw shows every call's arguments as numbers" },
 	{ "read=", NOT_YET },
+	{ "silence=", NULL },
+	{ "silent=", NULL },
 	{ "status=", NULL },
 	{ "trace=", NULL },
 	{ "verbose=", NOT_YET },
@@ -525,8 +529,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		opts->print.time_mode = TIME_DELTA;
 		return 0;
 	case 'q':
-		opts->quiet++;
-		opts->print.quiet_exit = opts->quiet >= 2;
+		opts->print.quiet = quiet_of_level(++opts->quiet);
 		return 0;
 	case 'y':
 		/* -y: the paths; -yy: all there is. */
@@ -663,6 +666,10 @@ static int take_expr(const char *arg, struct sct_options *opts)
 	}
 	if (q && !strcmp(q->name, "status="))
 		return call_status_parse(arg + strlen(q->name), &opts->print.hidden_status);
+	if (q && quiet_qualifier(q->name)) {
+		opts->quiet_set = true;
+		return quiet_parse(arg + strlen(q->name), &opts->print.quiet);
+	}
 	opts->expr = q ? arg + strlen(q->name) : arg;
 	return 0;
 }
@@ -955,6 +962,10 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	ret = check_pending(opts);
 	if (ret)
 		return ret;
+	if (opts->quiet && opts->quiet_set) {
+		diag("-q and -e quiet= both say which messages to hide: give one of them, as strace does");
+		return SCT_EXIT_USAGE;
+	}
 	stats_spec_check(&opts->print.stats);
 	/* As strace: -ff alone is -f; --output-separately alone says so. */
 	opts->separate = opts->output && (opts->follow_forks >= 2 || opts->pending.output_separately);

@@ -59,6 +59,7 @@ struct sct_options {
 	bool separate;			/* -ff -o FILE: each task's lines in FILE.TID */
 	unsigned int interruptible;	/* -I N: accepted, nothing to block */
 	unsigned int quiet;		/* -q, -qq, -qqq */
+	bool quiet_set;			/* -e quiet= given */
 	unsigned int clock_ticks;	/* -t, -tt, -ttt */
 	struct strace_pending pending;
 	unsigned int mmap_pages;

@@ -22,6 +22,7 @@
 #include "printer_paths.h"
 #include "printer_sink.h"
 #include "printer_tasks.h"
+#include "quiet.h"
 #include "select.h"
 #include "stats.h"
 #include "unwind.h"
@@ -317,7 +318,7 @@ static void note_abi(struct printer *p, struct thread_state *st, const struct sc
 	if (ev->nr < 0 || is_compat(ev->nr) == st->compat)
 		return;
 	st->compat = is_compat(ev->nr);
-	if (!p->quiet && p->sink->abi)
+	if (!p->quiet && p->sink->abi && !(p->cfg.quiet & QUIET_PERSONALITY))
 		p->sink->abi(p, ev->tid, st->compat ? 32 : 64, ev->time);
 }
 
@@ -444,7 +445,7 @@ static void leader_superseded(struct printer *p, struct thread_state *leader,
 	if (!showing(p))
 		return;
 	held_call_unfinished(p, leader);
-	if (p->sink->superseded)
+	if (p->sink->superseded && !(p->cfg.quiet & QUIET_THREAD_EXECVE))
 		p->sink->superseded(p, leader->tid, caller->tid, time);
 }
 
@@ -870,7 +871,7 @@ void printer_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 /* strace's closing line for the traced command. */
 void printer_exit_status(struct printer *p, int32_t pid, int status)
 {
-	if (showing(p) && !p->cfg.quiet_exit)
+	if (showing(p) && !(p->cfg.quiet & QUIET_EXIT))
 		p->sink->exit_status(p, pid, status);
 	unroute(p);
 }

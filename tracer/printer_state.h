@@ -49,7 +49,7 @@ struct printer_config {
 	bool failures_only;	/* --failure, -Z */
 	bool successes_only;	/* -z */
 	unsigned int hidden_status; /* -e status=: enum call_status bits not shown */
-	bool quiet_exit;	/* -qq: no "+++ exited with N +++" */
+	unsigned int quiet;	/* -q, -e quiet=: enum quiet_msg bits not shown */
 	bool syscall_number;	/* -n: "[  NR] " before each call's name */
 	uint64_t min_duration_ns; /* --duration: only calls at least this long */
 	uint64_t max_events;	/* --max-events: stop after this many; 0: all */
