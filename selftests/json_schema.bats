@@ -19,6 +19,7 @@ check() {
 {"type":"syscall","time_ns":5,"pid":7,"tid":8,"comm":"w","name":"mmap","nr":9,"args":{"addr":"0x0","len":4096,"prot":3,"flags":34,"fd":-1,"off":0},"ret":"0x7f5c2a1b2000","duration_ns":3}
 {"type":"syscall","time_ns":5,"pid":7,"tid":7,"name":"mmap","nr":9,"args":{"addr":"0x0","len":4096,"prot":3,"flags":34,"fd":-1,"off":0},"ret":-12,"errno":"ENOMEM"}
 {"type":"syscall","time_ns":0,"pid":5,"tid":5,"name":"exit_group","nr":231,"args":null,"ret":null}
+{"type":"syscall","time_ns":3,"pid":5,"tid":5,"name":"close","nr":3,"args":{"fd":3},"ret":0,"duration_ns":2024,"ip":"0x7fc76592ca07"}
 {"type":"syscall","time_ns":9,"pid":5,"tid":5,"name":"newfstatat","nr":262,"args":{"dfd":3,"filename":"0x7fd9c0","statbuf":"0x7ffd40","flag":4096},"ret":0,"duration_ns":9177,"contents":{"filename":"","statbuf":{"st_mode":"S_IFREG|0644","st_size":47735}}}
 {"type":"syscall","time_ns":9,"pid":5,"tid":5,"name":"write","nr":1,"args":{"fd":1,"buf":"0x4e6728","count":40},"ret":40,"contents":{"buf":"\u00a0\u00bfabc"},"contents_cut":["buf"]}
 {"type":"lost","time_ns":42,"cpu":1,"count":13889,"what":"events"}
@@ -51,6 +52,7 @@ refuses() {
 	refuses "is not of type 'string'" '{"type":"fault","time_ns":1,"pid":2,"tid":2,"major":false,"addr":4977616,"ip":"0x1"}'
 	refuses "does not match" '{"type":"fault","time_ns":1,"pid":2,"tid":2,"major":false,"addr":"4bf2d0","ip":"0x1"}'
 	refuses "should not be valid" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"brk","nr":12,"args":{"brk":"0x0"},"ret":935523152}'
+	refuses "is not of type 'string'" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"close","nr":3,"args":{"fd":3},"ret":0,"ip":140737352977415}'
 	refuses "is not one of" '{"type":"syscal","time_ns":1,"pid":2,"tid":2}'
 	refuses "'ret' is a required property" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"read","nr":0,"args":null}'
 	refuses "Additional properties are not allowed ('extra' was unexpected)" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"read","nr":0,"args":null,"ret":0,"extra":1}'

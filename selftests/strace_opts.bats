@@ -292,3 +292,51 @@ messages() {
 	strace -q -e quiet=exit true 2>/dev/null && fail "strace took -q with -e quiet="
 	true
 }
+
+# The "[address] name" starting each of FILE's lines, "+++" for the exit's.
+ips() {
+	grep -oE '^\[[0-9a-f?]{16}\] ([a-z_0-9]+|\+\+\+)' "$1" || true
+}
+
+# sctrace with the address space laid out as in every other such run.
+sct_fixed() {
+	timeout -k 5 "$LIMIT" setarch -R "$SCTRACE" "$@"
+}
+
+@test "-i: each line starts with the caller's address, as strace -i; kept by record, in --json" {
+	local calls=openat,close,read,exit_group ip
+	# Without address randomisation two runs of cat place its code alike.
+	setarch -R strace -i -e trace=$calls -o "$dir/st" cat /etc/hostname >/dev/null
+	[ "$(ips "$dir/st" | grep -c '^\[0000')" -ge 5 ] || fail "strace -i wrote: $(cat "$dir/st")"
+	run --separate-stderr sct_fixed -i -e trace=$calls -o "$dir/sc" -- cat /etc/hostname
+	assert_success
+	[ "$(ips "$dir/sc")" = "$(ips "$dir/st")" ] ||
+		fail "$(diff <(ips "$dir/st") <(ips "$dir/sc"))"
+	# The exit line has no caller: question marks, as strace's.
+	tail -n 1 "$dir/sc" | grep -qxF '[????????????????] +++ exited with 0 +++'
+	# A recording made with -i replays the same addresses.
+	run --separate-stderr sct_fixed record -i -o "$dir/rec" -- cat /etc/hostname
+	assert_success
+	run --separate-stderr sct --input "$dir/rec" -i -o "$dir/rp"
+	assert_success
+	[ "$(ips "$dir/rp" | grep -E '\] (openat|close|read|exit_group|\+\+\+)$')" = "$(ips "$dir/st")" ] ||
+		fail "$(diff <(ips "$dir/st") <(ips "$dir/rp"))"
+	# --json: the address of each call, as a field.
+	run --separate-stderr sct_fixed --json -i -e trace=exit_group -o "$dir/js" -- cat /etc/hostname
+	assert_success
+	json_checked "$dir/js"
+	ip=$(grep -oE '"ip":"0x[0-9a-f]+"' "$dir/js" | cut -d'"' -f4)
+	[ "$(printf '[%016x] exit_group' "$ip")" = "$(ips "$dir/st" | grep exit_group)" ]
+}
+
+@test "-i: a recording without addresses is refused on replay; the BPF engine hands -i to perf" {
+	run --separate-stderr sct record -o "$dir/rec" -- true
+	assert_success
+	run --separate-stderr sct --input "$dir/rec" -i
+	[ "$status" -eq 76 ]
+	[ "$stderr" = "sctrace: cannot replay '$dir/rec': -i: the recording holds no instruction pointers: record with 'sctrace record -i'" ]
+	run --separate-stderr sct --engine=bpf -i -e trace=exit_group -o "$dir/sc" -- true
+	assert_success
+	[[ "$stderr" == *"notice: the BPF engine cannot capture this run: the instruction pointer (-i)"* ]]
+	grep -qE '^\[[0-9a-f]{16}\] exit_group\(' "$dir/sc"
+}

@@ -19,6 +19,8 @@ static const char *not_done(const struct sct_options *o)
 		return "--cgroup keeps a cgroup's tasks in perf events";
 	if (o->stack_user)
 		return "stack traces (-k) come with perf's samples";
+	if (o->print.insn_ptr)
+		return "the instruction pointer (-i) comes with perf's samples";
 	return NULL;
 }
 

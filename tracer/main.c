@@ -18,6 +18,7 @@
 #include "exit_codes.h"
 #include "fdpaths.h"
 #include "holdback.h"
+#include "insn_ptr.h"
 #include "mapsynth.h"
 #include "options.h"
 #include "outfile.h"
@@ -207,6 +208,16 @@ static void record_maps(struct run *r)
 	free(ids);
 }
 
+/* -k: an unwinder's registers; -i: the instruction pointer; 0: the ABI alone. */
+static uint64_t regs_user_of(const struct sct_options *o)
+{
+	uint64_t regs = o->stack_user ? unwind_regs_user() : 0;
+
+	if (o->print.insn_ptr)
+		regs |= (regs ?: SCT_SAMPLE_ABI_REGS) | insn_ptr_reg_bit();
+	return regs;
+}
+
 /* What to open, on which cpus, for which tasks. */
 static void make_spec(struct run *r, bool system_wide)
 {
@@ -234,7 +245,7 @@ static void make_spec(struct run *r, bool system_wide)
 		.nr_cpus = cpus->nr,
 		.inherit = r->opts.inherit && !system_wide,
 		.mmap_pages = r->opts.mmap_pages,
-		.regs_user = r->opts.stack_user ? unwind_regs_user() : 0,
+		.regs_user = regs_user_of(&r->opts),
 		.stack_user = r->opts.stack_user,
 		.early_wakeup = r->opts.lossless,
 		.flush_tp_id = r->ids.exit,
@@ -288,6 +299,11 @@ static int open_events(struct run *r)
 		diag("-k: cannot show stacks: %s; use strace -k", unwind_unavailable());
 		return SCT_EXIT_USAGE;
 	}
+	if (r->opts.print.insn_ptr && insn_ptr_unavailable()) {
+		diag("-i: cannot show the instruction pointer: %s; use strace -i",
+		     insn_ptr_unavailable());
+		return SCT_EXIT_USAGE;
+	}
 	bool counted = count_in_kernel(r, system_wide);
 
 	if (counted)
@@ -311,6 +327,7 @@ static int open_events(struct run *r)
 		return err;
 	r->ids.sample_type = r->spec.sample_type;
 	r->ids.regs_user = r->spec.regs_user;
+	r->ids.ip_bit = r->opts.print.insn_ptr ? insn_ptr_reg_bit() : 0;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.event_ids = r->events.event_ids;
 	r->ids.nr_event_ids = r->events.nr_event_ids;

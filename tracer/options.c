@@ -123,7 +123,6 @@ struct refusal {
  */
 static const struct refusal not_yet[] = {
 	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
-	{ 'i', "-i: not supported yet (issue 30): the instruction pointer is not recorded; use strace -i" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 };
 
@@ -548,7 +547,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		pend->decode_pids++;
 		return 0;
 	case 'i':
-		pend->instruction_pointer = true;
+		opts->print.insn_ptr = true;
 		return 0;
 	case 'k':
 		opts->stack_user = CALLGRAPH_DEFAULT_SIZE;
@@ -853,8 +852,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	switch (code) {
 	case 'Y':
 		return !!pend->decode_pids;
-	case 'i':
-		return pend->instruction_pointer;
 	case 'v':
 		return !!pend->no_abbrev;
 	default:

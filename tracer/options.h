@@ -26,7 +26,6 @@
  * refused by options_parse (the table not_yet in options.c says why).
  */
 struct strace_pending {
-	bool instruction_pointer;	/* -i */
 	unsigned int no_abbrev;		/* -v */
 	unsigned int decode_pids;	/* -Y */
 	unsigned int daemonize;		/* -D, -DD, -DDD */

@@ -505,6 +505,7 @@ static void enter_from_contents(struct printer *p, struct thread_state *st,
 	struct sct_event enter = {
 		.kind = EV_ENTER, .pid = ev->pid, .tid = ev->tid, .cpu = ev->cpu,
 		.nr = ev->nr, .time = st->ct[CT_NEXT].time,
+		.ip = ev->ip, .has_ip = ev->has_ip,
 	};
 	struct ct_blob exit_ct = st->ct[CT_EXIT];
 	bool at_exit;

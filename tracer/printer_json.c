@@ -98,6 +98,11 @@ static void json_syscall(struct printer *p, const struct sct_event *ev,
 
 	pr_json_head(p, &head, "syscall", ev->pid, ev->tid, paired ? st->enter_time : ev->time);
 	json_call_fields(p->out, &head, &call);
+	/* -i: the caller's address, as a text line starts with it. */
+	if (p->cfg.insn_ptr && ev->has_ip) {
+		outbuf_puts(p->out, ",\"ip\":");
+		json_addr(p->out, ev->ip);
+	}
 	if (paired && p->cfg.contents && call.desc->nr_args > 0)
 		json_contents(p, st, call.desc, returned, ev->ret);
 	json_end(p->out);

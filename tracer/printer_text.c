@@ -13,6 +13,7 @@
 #include "constfmt.h"
 #include "contents_show.h"
 #include "format.h"
+#include "insn_ptr.h"
 #include "printer_fds.h"
 #include "printer_pids.h"
 #include "printer_line.h"
@@ -177,14 +178,22 @@ static void print_number(struct printer *p, long nr)
 	outbuf_puts(p->out, "] ");
 }
 
-static void print_call_start(struct printer *p, int32_t tid, uint64_t time,
+/* -i: the caller's address, as strace -i, after -n's number; ev NULL: unknown. */
+static void print_insn_ptr(struct printer *p, const struct sct_event *ev)
+{
+	if (p->cfg.insn_ptr)
+		insn_ptr_print(p->out, ev);
+}
+
+static void print_call_start(struct printer *p, const struct sct_event *ev, uint64_t time,
 			     const struct syscall_desc *desc,
 			     const unsigned long *args, int to, const struct call_view *cv)
 {
 	close_open_line(p);
-	pr_prefix(p, tid, time);
+	pr_prefix(p, ev->tid, time);
 	if (cv->st)
 		print_number(p, cv->st->nr);
+	print_insn_ptr(p, ev);
 	outbuf_puts(p->out, desc->name);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, args, to, cv);
@@ -288,6 +297,7 @@ static void print_resumed(struct printer *p, const struct sct_event *ev,
 	close_open_line(p);
 	pr_prefix(p, ev->tid, ev->time);
 	print_number(p, ev->nr);
+	print_insn_ptr(p, ev);
 	outbuf_puts(p->out, "<... ");
 	outbuf_puts(p->out, desc->name);
 	outbuf_puts(p->out, " resumed>");
@@ -299,7 +309,7 @@ static void text_enter(struct printer *p, const struct sct_event *ev,
 	const struct syscall_desc *desc = syscall_cache_get(p->syscalls, ev->nr);
 	int split = split_at(p, desc, st);
 
-	print_call_start(p, ev->tid, ev->time, desc, ev->args, split,
+	print_call_start(p, ev, ev->time, desc, ev->args, split,
 			 &(struct call_view){ .st = st });
 	p->open_tid = ev->tid;
 	p->open_line_goes_on = split > 0 && split < desc->nr_args;
@@ -340,7 +350,7 @@ static void text_call(struct printer *p, const struct sct_event *ev,
 	struct call_view cv = { .st = paired ? st : NULL, .returned = returned, .ret = ev->ret };
 
 	if (paired)
-		print_call_start(p, ev->tid, st->enter_time, desc, st->args, desc->nr_args, &cv);
+		print_call_start(p, ev, st->enter_time, desc, st->args, desc->nr_args, &cv);
 	else
 		print_resumed(p, ev, desc);
 	if (returned)
@@ -395,6 +405,7 @@ static void text_fault(struct printer *p, const struct sct_event *ev)
 {
 	close_open_line(p);
 	pr_prefix(p, ev->tid, ev->time);
+	print_insn_ptr(p, ev);
 	outbuf_puts(p->out, ev->fault.major ? "--- page fault: major, addr " :
 					      "--- page fault: minor, addr ");
 	outbuf_hex(p->out, ev->fault.addr);
@@ -431,9 +442,11 @@ static bool text_tracepoint(struct printer *p, const struct sct_event *ev,
 	close_open_line(p);
 	if (tp->role == TP_PLAIN) {
 		pr_prefix(p, ev->tid, ev->time);
+		print_insn_ptr(p, ev);
 		extra_print(p->out, p->extra, tp, ev->tp.data, ev->tp.size);
 	} else {
 		pr_prefix(p, line.subject, ev->time);
+		print_insn_ptr(p, line.subject == ev->tid ? ev : NULL);
 		sched_print(p->out, tp->role, &line,
 			    tp->role == TP_EXIT ? exit_code_of(p, ev) : -1);
 	}
@@ -446,6 +459,7 @@ static void text_signal(struct printer *p, const struct sct_event *ev,
 {
 	close_open_line(p);
 	pr_prefix(p, ev->tid, ev->time);
+	print_insn_ptr(p, ev);
 	sig_print(p->out, line);
 	outbuf_putc(p->out, '\n');
 }
@@ -455,6 +469,7 @@ static void text_superseded(struct printer *p, int32_t leader, int32_t caller,
 {
 	close_open_line(p);
 	pr_prefix(p, leader, time);
+	print_insn_ptr(p, NULL);
 	outbuf_puts(p->out, "+++ superseded by execve in pid ");
 	outbuf_s64(p->out, caller);
 	outbuf_puts(p->out, " +++\n");
@@ -464,6 +479,7 @@ static void text_abi(struct printer *p, int32_t tid, int bits, uint64_t time)
 {
 	close_open_line(p);
 	pr_prefix(p, tid, time);
+	print_insn_ptr(p, NULL);
 	outbuf_puts(p->out, "[ Process PID=");
 	outbuf_s64(p->out, tid);
 	outbuf_puts(p->out, bits == 32 ? " runs in 32 bit mode. ]\n" : " runs in 64 bit mode. ]\n");
@@ -476,6 +492,7 @@ static void text_exit_status(struct printer *p, int32_t pid, int status)
 
 	close_open_line(p);
 	pr_prefix(p, pid, p->last_time);
+	print_insn_ptr(p, NULL);
 	if (WIFSIGNALED(status)) {
 		signal_name(WTERMSIG(status), name, sizeof(name));
 		outbuf_puts(p->out, "+++ killed by ");
@@ -494,6 +511,7 @@ static void text_untraced(struct printer *p, int32_t pid, int sig, size_t nr)
 
 	close_open_line(p);
 	pr_prefix(p, pid, p->last_time);
+	print_insn_ptr(p, NULL);
 	outbuf_puts(p->out, "+++ sctrace stopped ");
 	if (sig) {
 		outbuf_puts(p->out, "by ");

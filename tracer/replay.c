@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "insn_ptr.h"
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
@@ -191,6 +192,22 @@ static int machine_of(const char *arch)
 	return machine >= 0 ? machine : audit_detect_machine();
 }
 
+/*
+ * -i: the registers' bit of the instruction pointer, if the file holds it
+ * (recorded with -i, or with -k on this kind of machine); -1 if not.
+ */
+static int take_insn_ptr(struct replay *rp, int machine, char *error, size_t error_len)
+{
+	uint64_t bit = insn_ptr_reg_bit();
+
+	if (rp->file.swap || machine != audit_detect_machine() || !(rp->ids.regs_user & bit)) {
+		snprintf(error, error_len, "-i: the recording holds no instruction pointers: record with 'sctrace record -i'");
+		return -1;
+	}
+	rp->ids.ip_bit = bit;
+	return 0;
+}
+
 static int setup(struct replay *rp, const struct sct_options *opts,
 		 bool host_formats, char *error, size_t error_len)
 {
@@ -202,6 +219,8 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -1;
 	}
 	machine = machine_of(rp->file.arch);
+	if (opts->print.insn_ptr && take_insn_ptr(rp, machine, error, error_len))
+		return -1;
 	rp->use_host = host_formats && machine == audit_detect_machine() &&
 		       !tracing_data_find(&rp->file.td, "syscalls", "sys_enter_read") &&
 		       tracefs_open(&rp->host) == TRACEFS_OK;

@@ -8,6 +8,7 @@
 
 #include "contents_abi.h"
 #include "contents_show.h"
+#include "insn_ptr.h"
 #include "sample.h"
 
 /* The least a trace entry holds: its common fields and a 4-byte number. */
@@ -333,6 +334,9 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 		status = parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
 		if (status == SAMPLE_OK && ev->kind == EV_ENTER)
 			take_ustack(ids, raw + v[LS_RAW_SIZE], p + len, ev);
+		if (status == SAMPLE_OK && ids->ip_bit)
+			insn_ptr_take(ids->regs_user, ids->ip_bit, raw + v[LS_RAW_SIZE],
+				      (size_t)(p + len - (raw + v[LS_RAW_SIZE])), ev);
 		return status;
 	}
 	ev->kind = EV_FAULT;
@@ -470,6 +474,7 @@ enum sample_status sample_parse(const struct sample_ids *ids,
 				struct sct_event *ev)
 {
 	ev->ustack = NULL;
+	ev->has_ip = false;
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:
 		return parse_sample(ids, (const unsigned char *)(hdr + 1),

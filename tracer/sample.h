@@ -54,7 +54,8 @@ struct sample_ids {
 	int exit;
 	uint64_t sample_type;		/* SCT_SAMPLE_TYPE or _FAULTS */
 	unsigned int long_size;		/* the recording kernel's; 0: this one's */
-	uint64_t regs_user;		/* with SCT_SAMPLE_STACK: the registers' bits */
+	uint64_t regs_user;		/* with SCT_SAMPLE_STACK or ip_bit: the registers' bits */
+	uint64_t ip_bit;		/* -i: the instruction pointer's bit in regs_user; 0: none */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
 	bool contents;			/* bpf-output samples of contents */
 	const struct event_id *event_ids;	/* sorted by event_ids_sort */

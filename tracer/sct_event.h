@@ -49,6 +49,8 @@ struct sct_event {
 	enum sct_event_kind kind;
 	long nr;
 	struct sct_ustack *ustack;	/* EV_ENTER with -k: malloc'd, or NULL */
+	uint64_t ip;			/* -i: the caller's user instruction pointer */
+	bool has_ip;			/* ip is known */
 	union {
 		unsigned long args[6];
 		long ret;
