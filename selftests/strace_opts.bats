@@ -340,3 +340,49 @@ sct_fixed() {
 	[[ "$stderr" == *"notice: the BPF engine cannot capture this run: the instruction pointer (-i)"* ]]
 	grep -qE '^\[[0-9a-f]{16}\] exit_group\(' "$dir/sc"
 }
+
+# Each line of FILE that decorates a pid: its call's name, then each
+# "<comm>" after a number on it, the prefix's left out.
+decorations() {
+	awk '{
+		sub(/^(\[pid [^]]*\] |[0-9]+<[^>]*> )/, "")
+		if (!match($0, /^[a-z_0-9]+\(/))
+			next
+		out = substr($0, 1, RLENGTH - 1)
+		n = 0
+		for (s = $0; match(s, /[0-9]<[^>]+>/); s = substr(s, RSTART + RLENGTH)) {
+			out = out " " substr(s, RSTART + 1, RLENGTH - 1)
+			n++
+		}
+		if (n)
+			print out
+	}' "$1"
+}
+
+# The names in FILE's "[pid N<comm>]" (or strace's "N<comm>") prefixes, sorted, once each.
+prefix_comms() {
+	grep -oE '^(\[pid [0-9]+<[^>]*>\]|[0-9]+<[^>]*>)' "$1" | sed -E 's/.*<(.*)>.*/\1/' | sort -u
+}
+
+@test "-Y: pids with their command's name in prefixes, arguments and results, as strace -Y" {
+	# The child has exec'd true by its exit_group; kill's target is the shell.
+	local wl='/bin/true & wait; kill -0 $$' calls=getpid,kill,wait4,exit_group
+	strace -Y -f -e trace=$calls -o "$dir/st" sh -c "$wl"
+	run --separate-stderr sct -Y -e trace=$calls -o "$dir/sc" -- sh -c "$wl"
+	assert_success
+	[ "$(decorations "$dir/st" | tr '\n' ' ')" = "getpid <sh> kill <sh> " ] ||
+		fail "strace -Y wrote: $(cat "$dir/st")"
+	[ "$(decorations "$dir/sc")" = "$(decorations "$dir/st")" ] ||
+		fail "$(diff <(decorations "$dir/st") <(decorations "$dir/sc"))"
+	[ "$(prefix_comms "$dir/sc" | tr '\n' ' ')" = "sh true " ]
+	[ "$(prefix_comms "$dir/sc")" = "$(prefix_comms "$dir/st")" ]
+	# A reaped child's pid has no name any more, in both.
+	grep -qE '^\[pid [0-9]+<sh>\] wait4\(.*\) = [0-9]+$' "$dir/sc"
+	grep -qE '^[0-9]+<sh> wait4\(.*\) = [0-9]+$' "$dir/st"
+	# The names come from the recording's task records in a replay.
+	run --separate-stderr sct record -o "$dir/rec" -- sh -c "$wl"
+	assert_success
+	run --separate-stderr sct --input "$dir/rec" -Y -o "$dir/rp"
+	assert_success
+	[ "$(decorations "$dir/rp" | grep -E '^(getpid|kill) ')" = "$(decorations "$dir/st")" ]
+}

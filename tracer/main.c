@@ -227,7 +227,8 @@ static void make_spec(struct run *r, bool system_wide)
 		.enter_id = r->ids.enter, .exit_id = r->ids.exit,
 		.filters = &r->filters, .extra = &r->extra,
 		/* -y: forks copy fd tables; -k: execs replace mappings; -b: execs end. */
-		.task_records = r->opts.print.comm || r->opts.record || r->opts.print.fds ||
+		.task_records = r->opts.print.comm || r->opts.print.decode_pids ||
+				r->opts.record || r->opts.print.fds ||
 				r->opts.stack_user || r->opts.print.detach_on_exec,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
 		.contents = r->progs.contents != NULL,

@@ -122,7 +122,6 @@ struct refusal {
  * opts->pending, refused after parsing. Doing one means removing its row.
  */
 static const struct refusal not_yet[] = {
-	{ 'Y', "-Y: not supported yet (issue 30): --comm shows each line's command name" },
 	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
 };
 
@@ -544,7 +543,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		pend->no_abbrev++;
 		return 0;
 	case 'Y':
-		pend->decode_pids++;
+		opts->print.decode_pids = true;
 		return 0;
 	case 'i':
 		opts->print.insn_ptr = true;
@@ -850,8 +849,6 @@ static int pending_code(const struct sct_options *opts, int code)
 	const struct strace_pending *pend = &opts->pending;
 
 	switch (code) {
-	case 'Y':
-		return !!pend->decode_pids;
 	case 'v':
 		return !!pend->no_abbrev;
 	default:

@@ -27,7 +27,6 @@
  */
 struct strace_pending {
 	unsigned int no_abbrev;		/* -v */
-	unsigned int decode_pids;	/* -Y */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
 };

@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "printer_line.h"
+#include "printer_pids.h"
 #include "printer_tasks.h"
 
 /* "HH:MM:SS " (-t) or "HH:MM:SS.uuuuuu " (-tt) in local time, as strace. */
@@ -97,6 +98,8 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 		return;
 	outbuf_puts(p->out, "[pid ");
 	outbuf_s64(p->out, tid);
+	if (p->cfg.decode_pids)
+		pr_put_comm(p, tid, true);
 	outbuf_puts(p->out, "] ");
 }
 

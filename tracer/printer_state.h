@@ -52,6 +52,7 @@ struct printer_config {
 	unsigned int quiet;	/* -q, -e quiet=: enum quiet_msg bits not shown */
 	bool syscall_number;	/* -n: "[  NR] " before each call's name */
 	bool insn_ptr;		/* -i: "[00007f...] " before it, the caller's address */
+	bool decode_pids;	/* -Y: "<comm>" after pids, in prefixes, arguments, results */
 	uint64_t min_duration_ns; /* --duration: only calls at least this long */
 	uint64_t max_events;	/* --max-events: stop after this many; 0: all */
 	bool summary_only;	/* -s: no trace lines, the table at the end */

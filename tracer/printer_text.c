@@ -120,7 +120,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		format_arg(p->out, arg->kind, val);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
-	if (p->cfg.pidns_translation)
+	if (p->cfg.pidns_translation || p->cfg.decode_pids)
 		pr_pid_arg(p, desc, i, val, cv->st);
 }
 
@@ -267,7 +267,7 @@ static void print_result(struct printer *p, const struct thread_state *st,
 		format_result(p->out, desc->result, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
-	if (p->cfg.pidns_translation)
+	if (p->cfg.pidns_translation || p->cfg.decode_pids)
 		pr_pid_result(p, desc, ev);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
