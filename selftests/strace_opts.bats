@@ -335,6 +335,11 @@ sct_fixed() {
 	run --separate-stderr sct --input "$dir/rec" -i
 	[ "$status" -eq 76 ]
 	[ "$stderr" = "sctrace: cannot replay '$dir/rec': -i: the recording holds no instruction pointers: record with 'sctrace record -i'" ]
+	# Another machine's registers are another set: not read as this one's.
+	gunzip -c "$BATS_TEST_DIRNAME/fixtures/s390x-fork_execve.data.gz" > "$dir/s390x"
+	run --separate-stderr sct --input "$dir/s390x" -i
+	[ "$status" -eq 76 ]
+	[[ "$stderr" == *"-i: the recording comes from another kind of machine, whose registers this sctrace does not read; replay it there" ]]
 	run --separate-stderr sct --engine=bpf -i -e trace=exit_group -o "$dir/sc" -- true
 	assert_success
 	[[ "$stderr" == *"notice: the BPF engine cannot capture this run: the instruction pointer (-i)"* ]]

@@ -200,7 +200,11 @@ static int take_insn_ptr(struct replay *rp, int machine, char *error, size_t err
 {
 	uint64_t bit = insn_ptr_reg_bit();
 
-	if (rp->file.swap || machine != audit_detect_machine() || !(rp->ids.regs_user & bit)) {
+	if (rp->file.swap || machine != audit_detect_machine()) {
+		snprintf(error, error_len, "-i: the recording comes from another kind of machine, whose registers this sctrace does not read; replay it there");
+		return -1;
+	}
+	if (!(rp->ids.regs_user & bit)) {
 		snprintf(error, error_len, "-i: the recording holds no instruction pointers: record with 'sctrace record -i'");
 		return -1;
 	}
