@@ -40,6 +40,7 @@ _sctrace()
 			words="successful failed unfinished unavailable detached"
 		[[ $cur == quiet=* ]] &&
 			words="attach exit path-resolution personality thread-execve superseded all none"
+		[[ $cur == decode-pids=* ]] && words="comm pidns all none"
 		COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*[,!=]}"))
 		return
 		;;
@@ -80,6 +81,11 @@ _sctrace()
 		;;
 	-X)
 		COMPREPLY=($(compgen -W "raw abbrev verbose" -- "$cur"))
+		return
+		;;
+	--decode-pids)
+		# A comma list: complete its last item.
+		COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "comm pidns all none" -- "${cur##*,}"))
 		return
 		;;
 	-u | --user | --uid)

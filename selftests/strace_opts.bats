@@ -391,3 +391,21 @@ prefix_comms() {
 	assert_success
 	[ "$(decorations "$dir/rp" | grep -E '^(getpid|kill) ')" = "$(decorations "$dir/st")" ]
 }
+
+@test "--decode-pids=SET and -e decode-pids=SET: comm is -Y, as strace's; a bad item is exit 64" {
+	local wl='kill -0 $$' opt
+	strace -e decode-pids=comm -e trace=kill -o "$dir/st" sh -c "$wl"
+	[ "$(decorations "$dir/st")" = "kill <sh>" ]
+	for opt in --decode-pids=comm --decode-pids=all "-e decode-pids=comm,pidns"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sct $opt -e trace=kill -o "$dir/sc" -- sh -c "$wl"
+		assert_success
+		[ "$(decorations "$dir/sc")" = "$(decorations "$dir/st")" ] || fail "$opt: $(cat "$dir/sc")"
+	done
+	run --separate-stderr sct --decode-pids=none -e trace=kill -o "$dir/sc" -- sh -c "$wl"
+	assert_success
+	[ -z "$(decorations "$dir/sc")" ]
+	run --separate-stderr sct -e decode-pids=comm,name -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: --decode-pids 'comm,name': not one of comm, pidns, all, none; give a comma-separated list of them" ]
+}

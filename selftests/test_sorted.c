@@ -12,6 +12,7 @@
 #include "beauty.h"
 #include "call_status.h"
 #include "decode_fds.h"
+#include "decode_pids.h"
 #include "fdpaths.h"
 #include "format.h"
 #include "options.h"
@@ -51,6 +52,7 @@ static const struct {
 	{ "beauty", beauty_sorted_tables },
 	{ "call_status", call_status_sorted_tables },
 	{ "decode_fds", decode_fds_sorted_tables },
+	{ "decode_pids", decode_pids_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
 	{ "options", options_sorted_tables },

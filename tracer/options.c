@@ -9,6 +9,7 @@
 #include "call_status.h"
 #include "callgraph.h"
 #include "decode_fds.h"
+#include "decode_pids.h"
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
@@ -33,7 +34,7 @@ enum {
 	OPT_UID, OPT_WITH_SUMMARY,
 	/* strace's, without a letter. */
 	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
-	OPT_DECODE_FDS, OPT_CALL_GRAPH,
+	OPT_DECODE_FDS, OPT_CALL_GRAPH, OPT_DECODE_PIDS,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -61,6 +62,7 @@ static const struct option long_options[] = {
 	{ "comm",	no_argument,		NULL, OPT_COMM },
 	{ "cpu",	required_argument,	NULL, OPT_CPU },
 	{ "decode-fds",	optional_argument,	NULL, OPT_DECODE_FDS },
+	{ "decode-pids", required_argument,	NULL, OPT_DECODE_PIDS },
 	{ "detach-on",	required_argument,	NULL, 'b' },
 	{ "duration",	required_argument,	NULL, OPT_DURATION },
 	{ "duration-column", no_argument,	NULL, OPT_DURATION_COLUMN },
@@ -143,6 +145,7 @@ struct qualifier {
 static const struct qualifier qualifiers[] = {
 	{ "abbrev=", NOT_YET },
 	{ "decode-fds=", NULL },
+	{ "decode-pids=", NULL },
 	{ "delay=", TAMPER },
 	{ "fault=", TAMPER },
 	{ "inject=", TAMPER },
@@ -645,6 +648,18 @@ static int take_decode_fds(const char *set, struct sct_options *opts)
 	return 0;
 }
 
+/* --decode-pids=SET, -e decode-pids=SET: -Y and --pidns-translation by name. */
+static int take_decode_pids(const char *set, struct sct_options *opts)
+{
+	unsigned int show;
+
+	if (decode_pids_parse(set, &show))
+		return SCT_EXIT_USAGE;
+	opts->print.decode_pids = show & PID_SHOW_COMM;
+	opts->print.pidns_translation = show & PID_SHOW_PIDNS;
+	return 0;
+}
+
 /* -e LIST, strace's -e trace=LIST, -e status=LIST or -e decode-fds=SET; its other qualifiers are refused. */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
@@ -658,6 +673,8 @@ static int take_expr(const char *arg, struct sct_options *opts)
 			    sizeof(*qualifiers), qualifier_cmp);
 	if (q && !strcmp(q->name, "decode-fds="))
 		return take_decode_fds(arg + strlen(q->name), opts);
+	if (q && !strcmp(q->name, "decode-pids="))
+		return take_decode_pids(arg + strlen(q->name), opts);
 	if (q && q->why) {
 		diag("-e %s: %s", escape_str(shown, sizeof(shown), q->name), q->why);
 		return SCT_EXIT_USAGE;
@@ -712,6 +729,8 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 		return 0;
 	case OPT_DECODE_FDS:
 		return take_decode_fds(arg, opts);
+	case OPT_DECODE_PIDS:
+		return take_decode_pids(arg, opts);
 	case OPT_SECCOMP_BPF:
 		return 0;
 	default:
