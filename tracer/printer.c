@@ -235,7 +235,7 @@ static void show_noreturn(struct printer *p, const struct sct_event *ev)
 /* A task's "+++ exited with N +++"; the command's comes from its wait status. */
 static void print_task_exit(struct printer *p, int32_t tid, int code)
 {
-	if (tid == p->command || !showing(p) || p->cfg.quiet_exit)
+	if (tid == p->command || !showing(p) || (p->cfg.quiet & QUIET_EXIT))
 		return;
 	p->sink->exit_status(p, tid, W_EXITCODE(code, 0));
 }
