@@ -107,23 +107,32 @@ FF_WORKLOAD='cat /dev/null/ff_one 2>/dev/null; ls -d /nonexistent_ff_two 2>/dev/
 	wait "$SCT_PID"
 }
 
+# sctrace -ff -o "$dir/sc" ARGS -p on a process that waits for a file:
+# it is let go once its file shows a line after the one already there,
+# so it never ends before sctrace traces it, however busy the machine.
+ff_attached_run() {
+	local go=$dir/go.$RANDOM pid
+	until_file "$go"
+	pid=$!
+	echo before >"$dir/sc.$pid"
+	sct_bg "$@" -ff -o "$dir/sc" -p "$pid"
+	wait_until test "$(wc -l <"$dir/sc.$pid")" -gt 1 || true
+	touch "$go"
+	status=0
+	wait_bounded "$SCT_PID" || status=$?
+	FF_PID=$pid
+}
+
 @test "-ff -A: each FILE.PID appended to, as strace -ff -A; without -A truncated" {
-	local pid
-	sh -c 'sleep 0.5; cat /dev/null/ff_one 2>/dev/null' &
-	pid=$!
-	echo before >"$dir/sc.$pid"
-	run --separate-stderr sct -A -ff -o "$dir/sc" -p "$pid"
-	assert_success
-	[ "$(head -n 1 "$dir/sc.$pid")" = before ]
-	grep -q '^exit_group(' "$dir/sc.$pid"
-	sh -c 'sleep 0.5; true' &
-	pid=$!
-	echo before >"$dir/sc.$pid"
-	run --separate-stderr sct -ff -o "$dir/sc" -p "$pid"
-	assert_success
-	run grep -c '^before$' "$dir/sc.$pid"
+	ff_attached_run -A
+	[ "$status" -eq 0 ]
+	[ "$(head -n 1 "$dir/sc.$FF_PID")" = before ]
+	grep -q '^exit_group(' "$dir/sc.$FF_PID"
+	ff_attached_run
+	[ "$status" -eq 0 ]
+	run grep -c '^before$' "$dir/sc.$FF_PID"
 	assert_output 0
-	grep -q '^exit_group(' "$dir/sc.$pid"
+	grep -q '^exit_group(' "$dir/sc.$FF_PID"
 }
 
 @test "-ff alone is -f, as strace; with -c, --json or record: exit 64" {
