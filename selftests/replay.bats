@@ -49,6 +49,20 @@ calls_of() {
 	grep -qE '^read_ebadf/[0-9]+ read\(fd: 99, ' "$out"
 }
 
+@test "--input -e: the calls live -e would show, by the recording's names; a bad name exit 64" {
+	sct record -o "$data" -- "$WL/read_ebadf"
+	sct -e trace=read,exit_group -o "$out" -- "$WL/read_ebadf"
+	run sct --input "$data" -e trace=read,exit_group -o "$BATS_TEST_TMPDIR/replay.out"
+	assert_success
+	run grep -cvE '^(read|exit_group)\(|^[+]{3} exited' "$BATS_TEST_TMPDIR/replay.out"
+	assert_output 0
+	run diff <(calls_of "$out") <(calls_of "$BATS_TEST_TMPDIR/replay.out")
+	assert_success
+	run --separate-stderr sct --input "$data" -e trace=raed
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: cannot replay '$data': unknown syscall 'raed' in -e 'raed'; did you mean 'read'?" ]
+}
+
 @test "faults and sched records replay too: --pf and --sched at record time" {
 	sct record --pf min --sched -o "$data" -- "$WL/fork_exit_child"
 	run sct --input "$data" --sched -o "$out"

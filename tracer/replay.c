@@ -25,6 +25,7 @@
 #include "replay.h"
 #include "sample.h"
 #include "sched_events.h"
+#include "select.h"
 #include "sig_events.h"
 #include "strict.h"
 #include "syscalls.h"
@@ -43,6 +44,7 @@ struct replay {
 	struct event_queue *queues;
 	size_t nr_queues;
 	int32_t first_pid;		/* the traced command, when there was one */
+	struct syscall_set selected;	/* -e's calls, by the recording machine's numbers */
 	struct tracefs host;		/* formats missing from the file, if same machine */
 	bool use_host;
 	struct extra_tps extra;		/* the file's other tracepoints */
@@ -223,6 +225,9 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -1;
 	}
 	machine = machine_of(rp->file.arch);
+	/* As live, where the kernel drops what -e leaves out. */
+	if (opts->expr && select_explained(opts->expr, machine, &rp->selected, error, error_len))
+		return -EINVAL;
 	if (opts->print.insn_ptr && take_insn_ptr(rp, machine, error, error_len))
 		return -1;
 	rp->use_host = host_formats && machine == audit_detect_machine() &&
@@ -325,6 +330,7 @@ static int open_printer(struct replay *rp, const struct sct_options *opts,
 		.out = out, .syscalls = &rp->syscalls, .cfg = &print,
 		.start_ns = first_time, .extra = &rp->extra, .from_file = true,
 		.command = rp->first_pid > 0 ? rp->first_pid : 0,
+		.selected = opts->expr ? rp->selected.nr : NULL,
 		/* A recording made with -k shows its stacks, as perf script does. */
 		.stacks = (rp->ids.sample_type & SCT_SAMPLE_STACK) && rp->ids.regs_user &&
 			  !unwind_unavailable(),
@@ -431,7 +437,7 @@ static int replay_to_output(const unsigned char *buf, size_t len,
 	if (ret)
 		diag("cannot replay %s: %s", name, error);
 	if (ret)
-		ret = sct_exit_status(ret, SCT_EXIT_BAD_FILE);
+		ret = ret == -EINVAL ? SCT_EXIT_USAGE : sct_exit_status(ret, SCT_EXIT_BAD_FILE);
 	else
 		ret = out.error ? sct_exit_status(-out.error, SCT_EXIT_IO) : SCT_EXIT_OK;
 	/* As live: what the recording misses fails --strict. */

@@ -383,23 +383,43 @@ static void select_in_kernel(const struct syscall_set *set, int machine, struct 
 }
 
 /* The line a bad -e says (err from select_parse); the exit status. */
-static int say_select_error(const char *expr, int err, const struct select_error *bad)
+static void select_error_text(const char *expr, int err, const struct select_error *bad,
+			      char *text, size_t len)
 {
 	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
 
 	escape_str(name, sizeof(name), bad->name);
 	escape_str(shown, sizeof(shown), expr);
 	if (err == -ENOENT && bad->closest)
-		diag("unknown syscall '%s' in -e '%s'; did you mean '%s'?", name, shown, bad->closest);
+		snprintf(text, len, "unknown syscall '%s' in -e '%s'; did you mean '%s'?", name, shown, bad->closest);
 	else if (err == -ENOENT && bad->name[0] == '%')
-		diag("unknown class '%s' in -e '%s'; %s", name, shown, bad->why);
+		snprintf(text, len, "unknown class '%s' in -e '%s'; %s", name, shown, bad->why);
 	else if (err == -ENOENT)
-		diag("no syscall matches '%s' in -e '%s'; write '?%s' if that may be", name, shown, name);
+		snprintf(text, len, "no syscall matches '%s' in -e '%s'; write '?%s' if that may be", name, shown, name);
 	else if (err == -EINVAL && bad->why[0])
-		diag("bad '%s' in -e '%s': %s", name, shown, bad->why);
+		snprintf(text, len, "bad '%s' in -e '%s': %s", name, shown, bad->why);
 	else
-		diag("-e '%s' selects no syscall; give names or globs, like read,*stat*,!close", shown);
+		snprintf(text, len, "-e '%s' selects no syscall; give names or globs, like read,*stat*,!close", shown);
+}
+
+static int say_select_error(const char *expr, int err, const struct select_error *bad)
+{
+	char text[3 * ESCAPE_MSG_SIZE + 400];
+
+	select_error_text(expr, err, bad, text, sizeof(text));
+	diag("%s", text);
 	return SCT_EXIT_USAGE;
+}
+
+int select_explained(const char *expr, int machine, struct syscall_set *set,
+		     char *why, size_t why_len)
+{
+	struct select_error bad;
+	int err = select_parse(expr, machine, set, &bad);
+
+	if (err)
+		select_error_text(expr, err, &bad, why, why_len);
+	return err;
 }
 
 /* -e's ids, for sys_enter; for sys_exit, -1 too (see select_exit_kept). */

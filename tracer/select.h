@@ -32,6 +32,9 @@ struct select_filters {
 
 int select_parse(const char *expr, int machine, struct syscall_set *set,
 		 struct select_error *err);
+/* select_parse, with what was wrong said in why (a replay's -e). */
+int select_explained(const char *expr, int machine, struct syscall_set *set,
+		     char *why, size_t why_len);
 int select_filter(const struct syscall_set *set, char *buf, size_t len);
 int select_build_filters(const char *expr, int machine, pid_t self, bool fds,
 			 struct syscall_set *set, struct select_filters *f);
