@@ -486,7 +486,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/select.c tracer/socketcall.c tracer/syscall_table.c tracer/sysent.c \
 		tracer/fdpaths.c tracer/syscall_class.c tracer/call_status.c tracer/path_filter.c \
 		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
-		tracer/decode_fds.c tracer/decode_pids.c tracer/quiet.c \
+		tracer/decode_fds.c tracer/decode_pids.c tracer/quiet.c tracer/line_style.c \
 		tracer/callgraph.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).

@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "line_style.h"
 #include "path_filter.h"
 #include "options.h"
 #include "printer.h"
@@ -34,7 +35,7 @@ enum {
 	OPT_UID, OPT_WITH_SUMMARY,
 	/* strace's, without a letter. */
 	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
-	OPT_DECODE_FDS, OPT_CALL_GRAPH, OPT_DECODE_PIDS,
+	OPT_DECODE_FDS, OPT_CALL_GRAPH, OPT_DECODE_PIDS, OPT_FORMAT,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
 	{ "failed-only", no_argument,		NULL, 'Z' },
 	{ "failure",	no_argument,		NULL, OPT_FAILURE },
 	{ "follow-forks", no_argument,		NULL, 'f' },
+	{ "format",	required_argument,	NULL, OPT_FORMAT },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "input",	required_argument,	NULL, OPT_INPUT },
 	{ "interruptible", required_argument,	NULL, 'I' },
@@ -617,6 +619,8 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_JSON:
 		opts->print.json = true;
 		return 0;
+	case OPT_FORMAT:
+		return line_style_parse(arg, &opts->print.style);
 	case OPT_CALL_GRAPH:
 		return callgraph_parse(arg, &opts->stack_user);
 	default:
@@ -898,6 +902,10 @@ static int check_targets(const struct sct_options *opts)
 		diag("give either a command or existing tasks (-p, --tid, --uid), not both");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->print.json && opts->print.style == LINE_STYLE_STRACE) {
+		diag("--format=strace shapes text lines, and --json writes JSON: drop one of them");
+		return SCT_EXIT_USAGE;
+	}
 	if (opts->print.json && (opts->print.summary_only || opts->print.with_summary)) {
 		diag("--json writes events, not tables: drop -c, -C or --errno-summary, or --json");
 		return SCT_EXIT_USAGE;
@@ -986,6 +994,11 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 		diag("--output-separately has no effect without -o FILE, as with strace");
 	if (optind < argc)
 		opts->command = argv + optind;
+	if (opts->print.style == LINE_STYLE_STRACE) {
+		if (!opts->print.columns)
+			opts->print.columns = LINE_STYLE_STRACE_COLUMNS;
+		opts->print.pid_column = opts->output && opts->follow_forks && !opts->separate;
+	}
 	/* -P tells a call's fds as -y does: it follows them. */
 	if (opts->print.paths.nr) {
 		opts->print.fds_unshown = !opts->print.fds;

@@ -75,9 +75,32 @@ void pr_route(struct printer *p, int32_t tid)
 		p->out = tid < 0 ? p->base : p->route.out_of(p->route.arg, tid);
 }
 
+/* strace's "[pid N] " once several tasks are seen ("PID " always after -f -o). */
+static void pr_task(struct printer *p, int32_t tid)
+{
+	if (p->route.out_of)
+		return;
+	if (p->cfg.pid_column) {
+		line_style_pid(p->out, tid, true);
+		return;
+	}
+	if (!p->prefix_always && p->tasks_calling < 2)
+		return;
+	if (p->cfg.style == LINE_STYLE_STRACE) {
+		line_style_pid(p->out, tid, false);
+		return;
+	}
+	outbuf_puts(p->out, "[pid ");
+	outbuf_s64(p->out, tid);
+	if (p->cfg.decode_pids)
+		pr_put_comm(p, tid, true);
+	outbuf_puts(p->out, "] ");
+}
+
 /*
  * The time, if asked for, then strace's "[pid N] " once several tasks
- * are seen, unless each task has its file.
+ * are seen, unless each task has its file; strace's lines (--format)
+ * have the task first.
  */
 void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 {
@@ -85,6 +108,12 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 
 	pr_route(p, tid);
 	p->line_start = outbuf_pos(p->out);
+	/* strace writes the task first, then the time. */
+	if (p->cfg.style == LINE_STYLE_STRACE && !p->cfg.comm) {
+		pr_task(p, tid);
+		pr_time(p, time);
+		return;
+	}
 	pr_time(p, time);
 	if (p->cfg.comm) {
 		comm = pr_comm_of(p, tid);
@@ -94,13 +123,7 @@ void pr_prefix(struct printer *p, int32_t tid, uint64_t time)
 		outbuf_putc(p->out, ' ');
 		return;
 	}
-	if (p->route.out_of || (!p->prefix_always && p->tasks_calling < 2))
-		return;
-	outbuf_puts(p->out, "[pid ");
-	outbuf_s64(p->out, tid);
-	if (p->cfg.decode_pids)
-		pr_put_comm(p, tid, true);
-	outbuf_puts(p->out, "] ");
+	pr_task(p, tid);
 }
 
 /*

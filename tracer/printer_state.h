@@ -9,6 +9,7 @@
 #include "detach.h"
 #include "fdpaths.h"
 #include "hexquote.h"
+#include "line_style.h"
 #include "maps.h"
 #include "outbuf.h"
 #include "path_filter.h"
@@ -74,6 +75,8 @@ struct printer_config {
 	unsigned int columns;	/* -a N: " = " padded to column N - 1; 0: not */
 	enum const_style consts; /* -X: constants as names, numbers or both */
 	bool detach_on_exec;	/* -b execve: a process's execve is its last call shown */
+	enum line_style style;	/* --format: sctrace's named arguments or strace's line */
+	bool pid_column;	/* strace's -f -o FILE: "PID " before every line */
 };
 
 struct printer_sink;

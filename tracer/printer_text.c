@@ -6,6 +6,7 @@
  * starts a "<... name resumed>" line.
  */
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -26,9 +27,12 @@ static void close_open_line(struct printer *p)
 {
 	if (p->open_tid < 0)
 		return;
-	/* As strace: "read(3, <unfinished ...>" when arguments come later. */
-	outbuf_puts(p->out, p->open_line_goes_on ? ", <unfinished ...>\n" :
-						   " <unfinished ...>\n");
+	/* As strace: "read(3,  <unfinished ...>" when arguments come later. */
+	if (p->open_line_goes_on)
+		outbuf_puts(p->out, p->cfg.style == LINE_STYLE_STRACE ? ",  <unfinished ...>\n" :
+								       ", <unfinished ...>\n");
+	else
+		outbuf_puts(p->out, " <unfinished ...>\n");
 	p->open_tid = -1;
 }
 
@@ -111,6 +115,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 			  &cv->st->ct[CT_EXIT], &v)) {
 		vw_init(&w, p->out, false);
 		w.hex = p->cfg.hex;
+		w.strace = p->cfg.style == LINE_STYLE_STRACE;
 		contents_show(&w, arg->content, &v);
 		return;
 	}
@@ -138,8 +143,7 @@ static void print_arg_range(struct printer *p, const struct syscall_desc *desc,
 		if (comma)
 			outbuf_puts(p->out, ", ");
 		comma = true;
-		outbuf_puts(p->out, desc->args[i].name);
-		outbuf_puts(p->out, ": ");
+		line_style_arg_name(p->out, p->cfg.style, desc->args[i].name);
 		print_value(p, desc, op, i, args[i], cv);
 	}
 }
@@ -151,9 +155,12 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 
 	if (desc->nr_args < 0) {
 		for (i = 0; i < SYSCALL_MAX_ARGS; i++) {
-			outbuf_puts(p->out, i ? ", arg" : "arg");
-			outbuf_u64(p->out, i);
-			outbuf_puts(p->out, ": ");
+			char name[8];
+
+			if (i)
+				outbuf_puts(p->out, ", ");
+			snprintf(name, sizeof(name), "arg%d", i);
+			line_style_arg_name(p->out, p->cfg.style, name);
 			outbuf_hex(p->out, args[i]);
 		}
 		return;
@@ -218,12 +225,11 @@ static void print_after_result(struct printer *p, const struct thread_state *st,
 			continue;
 		outbuf_puts(p->out, any ? ", " : " (");
 		any = true;
-		if (contents_after_named(kind)) {
-			outbuf_puts(p->out, desc->args[i].name);
-			outbuf_puts(p->out, ": ");
-		}
+		if (contents_after_named(kind))
+			line_style_arg_name(p->out, p->cfg.style, desc->args[i].name);
 		vw_init(&w, p->out, false);
 		w.hex = p->cfg.hex;
+		w.strace = p->cfg.style == LINE_STYLE_STRACE;
 		contents_show_after(&w, kind, &v);
 	}
 	if (any)

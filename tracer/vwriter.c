@@ -72,7 +72,7 @@ void vw_key(struct vwriter *w, const char *name)
 		outbuf_puts(w->ob, "\":");
 	} else {
 		outbuf_puts(w->ob, name);
-		outbuf_puts(w->ob, ": ");
+		outbuf_puts(w->ob, w->strace ? "=" : ": ");
 	}
 	w->after_key = true;
 }

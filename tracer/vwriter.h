@@ -10,8 +10,9 @@
 #include "outbuf.h"
 
 /*
- * What a pointer argument points to, written once and printed two ways:
- * as strace writes it ({st_mode: S_IFREG|0644, st_size: 3, ...}, "x"...)
+ * What a pointer argument points to, written once and printed three ways:
+ * as sctrace writes it ({st_mode: S_IFREG|0644, st_size: 3, ...}, "x"...),
+ * as strace does ({st_mode=S_IFREG|0644, st_size=3, ...})
  * or as JSON ({"st_mode":"S_IFREG|0644","st_size":3}, "x"). The shape
  * calls (structs, lists, keys, values) are the same for both.
  */
@@ -21,6 +22,7 @@ struct vwriter {
 	struct outbuf *ob;
 	bool json;
 	enum hex_strings hex;	/* text: -x, -xx (set after vw_init) */
+	bool strace;		/* text: fields as strace writes them, "name=value" (set after vw_init) */
 	bool cut;		/* something shown was cut: -s, or a list's end */
 	bool unreadable;	/* an element could not be read: its address is shown */
 	bool after_key;		/* the next value follows its key */

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCTRACE_LINE_STYLE_H
+#define SCTRACE_LINE_STYLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "outbuf.h"
+
+/*
+ * --format: how a text line writes what the decoders give. sctrace's
+ * (the default) names each argument ("fd: 3") and each field
+ * ("st_size: 5"); strace's is strace 6.1's own line: arguments by
+ * position, fields as "st_size=5", " = " in column 40, and the task
+ * before the time ("PID " on every line of -f -o FILE).
+ */
+enum line_style {
+	LINE_STYLE_SCTRACE,
+	LINE_STYLE_STRACE,
+};
+
+/* strace's -a when none is given: " = " in column 40. */
+#define LINE_STYLE_STRACE_COLUMNS 40
+
+/* 0, or SCT_EXIT_USAGE after saying what --format takes. */
+int line_style_parse(const char *arg, enum line_style *style);
+/* Before an argument's value: "name: " in sctrace's lines, nothing in strace's. */
+void line_style_arg_name(struct outbuf *ob, enum line_style style, const char *name);
+/* strace's task prefix: "PID " left in 5 columns (-f -o), else "[pid PID] ". */
+void line_style_pid(struct outbuf *ob, int32_t tid, bool column);
+
+#endif
