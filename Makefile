@@ -440,7 +440,8 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      arity "selftests/bats-tap selftests/arity.bats" \
 	      stack "selftests/bats-tap selftests/stack.bats" \
 	      strace_opts "selftests/bats-tap selftests/strace_opts.bats" \
-	      quoting "selftests/bats-tap selftests/quoting.bats"
+	      quoting "selftests/bats-tap selftests/quoting.bats" \
+	      format "selftests/bats-tap selftests/format.bats"
 
 # ppc64le's guest is left out of make check for its time: make check-qemu
 # (ARCH=all) and make check-lava run it.
@@ -477,6 +478,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	stack \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stack.bats\" \
 	strace_opts \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/strace_opts.bats\" \
 	quoting \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/quoting.bats\" \
+	format \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/format.bats\" \
 	memcheck \"selftests/memcheck.sh $(SCTRACE) $(WL_DIR)/threads_interleave $(WL_DIR)/fork_execve\""
 
 FUZZ_BIN     := $(ASAN)/selftests/fuzz_options

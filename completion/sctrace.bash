@@ -57,6 +57,10 @@ _sctrace()
 		COMPREPLY=($(compgen -W "bpf perf" -- "$cur"))
 		return
 		;;
+	--format)
+		COMPREPLY=($(compgen -W "sctrace strace" -- "$cur"))
+		return
+		;;
 	--call-graph)
 		COMPREPLY=($(compgen -W "dwarf" -- "$cur"))
 		return

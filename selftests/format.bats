@@ -1,0 +1,108 @@
+#!/usr/bin/env bats
+# --format=strace (issue 31 item 3): strace 6.1's own lines, from the
+# same decoders as sctrace's named form, each against strace on the same
+# workload; --format=sctrace is the default named form.
+
+load helpers
+
+setup() {
+	need_root
+	command -v strace >/dev/null || skip "no strace here"
+	dir=$BATS_TEST_TMPDIR
+	printf 'hello\n' >"$dir/f"
+}
+
+# A trace's lines with every address (hex of 5 digits and more) as ADDR.
+addrs_out() {
+	sed -E 's/0x[0-9a-f]{5,}/ADDR/g' "$1"
+}
+
+# The lines of FILE from the first matching the ERE FROM to the end.
+from_line() {
+	sed -nE "\\|$2|,\$p" "$1"
+}
+
+@test "--format=strace: cat's lines from opening its file are strace's, byte for byte" {
+	need_contents
+	strace -o "$dir/st" cat "$dir/f" >/dev/null
+	run --separate-stderr sct --format=strace -o "$dir/sc" -- cat "$dir/f"
+	assert_success
+	[ -z "$stderr" ] || fail "stderr: $stderr"
+	# From the open of the file: fstat's struct, read, write, close, the
+	# padding to column 40, exit_group's "= ?" and the exit line.
+	from_line "$dir/st" "^openat\\(AT_FDCWD, \"$dir/f\"" | grep -v '^fadvise64' >"$dir/st.tail"
+	from_line "$dir/sc" "^openat\\(AT_FDCWD, \"$dir/f\"" | grep -v '^fadvise64' >"$dir/sc.tail"
+	[ "$(wc -l <"$dir/st.tail")" -ge 10 ] || fail "strace's tail is short: $(cat "$dir/st.tail")"
+	run diff <(addrs_out "$dir/st.tail") <(addrs_out "$dir/sc.tail")
+	assert_success
+	# bats holds fd 3 open: the file's fd may be another.
+	grep -qxE 'close\([0-9]\) {32}= 0' "$dir/sc.tail"
+	grep -qE '^newfstatat\([0-9], "", \{st_mode=S_IFREG\|0644, st_size=6, \.\.\.\}, AT_EMPTY_PATH\) = 0$' "$dir/sc.tail"
+}
+
+@test "--format=strace: execve, mmap and openat lines before the file are strace's" {
+	need_contents
+	strace -o "$dir/st" cat "$dir/f" >/dev/null
+	run --separate-stderr sct --format=strace -o "$dir/sc" -- cat "$dir/f"
+	assert_success
+	local re='^(execve|access|openat|close|read|brk\(NULL\))'
+	run diff <(addrs_out "$dir/st" | grep -E "$re") <(addrs_out "$dir/sc" | grep -E "$re")
+	assert_success
+}
+
+@test "--format=strace -f -o FILE: every line starts with the task's pid, as strace's" {
+	strace -f -o "$dir/st" sh -c 'true & wait'
+	run --separate-stderr sct --format=strace -f -o "$dir/sc" -- sh -c 'true & wait'
+	assert_success
+	run grep -cvE '^[0-9]+ +[^ ]' "$dir/st"
+	assert_output 0
+	run grep -cvE '^[0-9]+ +[^ ]' "$dir/sc"
+	assert_output 0
+	grep -qE '^[0-9]+ +execve\("/usr/bin/sh", \["sh", "-c", "true & wait"\]' "$dir/sc"
+	grep -qE '^[0-9]+ +\+\+\+ exited with 0 \+\+\+$' "$dir/sc"
+}
+
+@test "--format=strace: a call left open reads '(ARG,  <unfinished ...>', then '<... NAME resumed>' as strace" {
+	need_contents
+	local prog='import os, time
+pid = os.fork()
+if pid == 0:
+    time.sleep(0.2)
+    os.getppid()
+    os._exit(0)
+os.waitpid(pid, 0)'
+	run --separate-stderr sct --format=strace -o "$dir/sc" -- /usr/bin/python3 -c "$prog"
+	assert_success
+	# A task is known by its first call: the child may not have made one
+	# yet when the parent enters wait4, so that line may have no prefix.
+	grep -qE '^(\[pid +[0-9]+\] )?wait4\([0-9]+,  <unfinished \.\.\.>$' "$dir/sc" ||
+		fail "no open wait4 line: $(grep wait4 "$dir/sc")"
+	grep -qE '^\[pid +[0-9]+\] <\.\.\. wait4 resumed>\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 0\}\], 0, NULL\) = [0-9]+$' "$dir/sc" ||
+		fail "no resumed wait4 line: $(grep wait4 "$dir/sc")"
+}
+
+@test "--format=sctrace is the default: arguments and fields by name" {
+	need_contents
+	run --separate-stderr sct --format=sctrace -o "$dir/sc" -- cat "$dir/f"
+	assert_success
+	grep -qxE "openat\(dfd: AT_FDCWD, filename: \"$dir/f\", flags: O_RDONLY\) = [0-9]" "$dir/sc"
+	grep -qE '^newfstatat\(dfd: [0-9], filename: "", statbuf: \{st_mode: S_IFREG\|0644, st_size: 6, \.\.\.\}, flag: AT_EMPTY_PATH\) = 0$' "$dir/sc"
+}
+
+@test "--format=strace -a 10: an explicit column wins over strace's 40" {
+	run --separate-stderr sct --format=strace -a 10 -o "$dir/sc" -- true
+	assert_success
+	grep -qxE 'exit_group\(0\) = \?' "$dir/sc"
+}
+
+@test "--format with an unknown name: one line saying what it takes" {
+	run --separate-stderr sct --format=perf -- true
+	assert_failure 64
+	assert_equal "$stderr" "sctrace: bad --format 'perf': give sctrace (arguments by name, the default) or strace (strace's own lines)"
+}
+
+@test "--format=strace --json: refused in one line" {
+	run --separate-stderr sct --format=strace --json -- true
+	assert_failure 64
+	assert_equal "$stderr" "sctrace: --format=strace shapes text lines, and --json writes JSON: drop one of them"
+}
