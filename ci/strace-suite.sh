@@ -3,7 +3,7 @@
 # Debian's archive through a private sources list (the machine's apt
 # configuration is left as it is; nothing of strace enters this tree),
 # its test programs built, every test run with STRACE pointing at
-# sctrace. Prints each test's verdict and 'N passed, N failed, N skipped,
+# sctrace --format=strace. Prints each test's verdict and 'N passed, N failed, N skipped,
 # N out of reach'; the tests out of reach by nature (ci/strace-suite.reasons)
 # are listed with their reason and never counted as passes.
 # Usage: ci/strace-suite.sh [--strace] [TEST.test...]
@@ -67,7 +67,8 @@ build_suite || fail "cannot build strace's test programs (see $work/build.log)"
 
 if [ "$tool" = sctrace ]; then
 	[ -x "$top/build/sctrace" ] || fail "build/sctrace is missing: run make first"
-	tracer="$top/build/sctrace"
+	# strace's own lines, which its tests compare with (unquoted in its init.sh).
+	tracer="$top/build/sctrace --format=strace"
 else
 	tracer=/usr/bin/strace
 fi
