@@ -161,11 +161,26 @@ static void print_args(struct printer *p, const struct syscall_desc *desc,
 				outbuf_puts(p->out, ", ");
 			snprintf(name, sizeof(name), "arg%d", i);
 			line_style_arg_name(p->out, p->cfg.style, name);
-			outbuf_hex(p->out, args[i]);
+			/* strace writes them as %#lx: 0 bare. */
+			if (!args[i] && p->cfg.style == LINE_STYLE_STRACE)
+				outbuf_putc(p->out, '0');
+			else
+				outbuf_hex(p->out, args[i]);
 		}
 		return;
 	}
 	print_arg_range(p, desc, args, 0, to, false, cv);
+}
+
+/* A call's name; strace names a call it does not know syscall_0xNR. */
+static void print_name(struct printer *p, const struct syscall_desc *desc, long nr)
+{
+	if (desc->nr_args >= 0 || p->cfg.style != LINE_STYLE_STRACE || nr < 0) {
+		outbuf_puts(p->out, desc->name);
+		return;
+	}
+	outbuf_puts(p->out, "syscall_");
+	outbuf_hex(p->out, nr);
 }
 
 /* strace -n: the number, right-aligned in 4 columns: "[  59] ". */
@@ -201,7 +216,7 @@ static void print_call_start(struct printer *p, const struct sct_event *ev, uint
 	if (cv->st)
 		print_number(p, cv->st->nr);
 	print_insn_ptr(p, ev);
-	outbuf_puts(p->out, desc->name);
+	print_name(p, desc, cv->st ? cv->st->nr : -1);
 	outbuf_putc(p->out, '(');
 	print_args(p, desc, args, to, cv);
 }
@@ -305,7 +320,7 @@ static void print_resumed(struct printer *p, const struct sct_event *ev,
 	print_number(p, ev->nr);
 	print_insn_ptr(p, ev);
 	outbuf_puts(p->out, "<... ");
-	outbuf_puts(p->out, desc->name);
+	print_name(p, desc, ev->nr);
 	outbuf_puts(p->out, " resumed>");
 }
 
