@@ -266,7 +266,7 @@ $(BUILD)/selftests/test_bpf_embed: TEST_CFLAGS += -I$(BUILD)/gen
 $(BUILD)/selftests/test_beauty_uapi: TEST_CFLAGS += -DSCT_SRC_DIR='"$(CURDIR)"'
 GOLDEN     := $(BUILD)/selftests/golden
 GOLDEN_SRCS := selftests/golden.c selftests/normalize.c selftests/oracle.c selftests/testlib.c \
-	       selftests/tp_agree.c
+	       selftests/tp_agree.c selftests/oracle_lines.c
 CONF_SRCS   := selftests/conformance.c selftests/testlib.c selftests/tp_agree.c
 
 $(KSFT_STAMP):

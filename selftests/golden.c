@@ -13,6 +13,7 @@
 
 #include "normalize.h"
 #include "oracle.h"
+#include "oracle_lines.h"
 #include "testlib.h"
 #include "tp_agree.h"
 
@@ -408,6 +409,117 @@ TEST_F(golden, strace_agrees)
 	free(log);
 }
 
+/*
+ * The cases whose whole lines are not strace's yet, sorted by name, in
+ * this one place, each with what is missing (issue 31): such a case is
+ * skipped while it differs, and fails once it agrees, to be taken off.
+ * What differs by nature (the siginfo a tracepoint does not carry) is
+ * left out of every case: oracle_lines.h says what and why.
+ */
+struct apart {
+	const char *name;
+	const char *why;
+};
+
+#define CLONE_NAMED "clone's arguments by name, as strace writes them (child_stack=, flags=, child_tidptr=)"
+#define SA_ORDER "sa_flags in strace's order (SA_RESTORER first, SA_SIGINFO last)"
+#define M32 "the contents of 32-bit calls are not read"
+
+static const struct apart lines_apart[] = {
+	{ "connect_inet6_port", "sockaddr_in6 as strace writes it: htons(), inet_pton(), sin6_flowinfo, sin6_scope_id" },
+	{ "connect_inet_port", "sockaddr_in as strace writes it: htons(), inet_addr()" },
+	{ "epoll_pwait_timeout", "strace writes no (Timeout) after epoll_pwait's 0" },
+	{ "epoll_wait_timeout", "strace writes no (Timeout) after epoll_wait's 0" },
+	{ "fork_execve", CLONE_NAMED },
+	{ "fork_exit_child", CLONE_NAMED },
+	{ "fstat_mode_bits", "st_mode's S_ISUID, S_ISGID and S_ISVTX by name" },
+	{ "futex_bad_op", "an unknown op as strace writes it: 0x63 /* FUTEX_??? */" },
+	{ "futex_wait_wake", SA_ORDER },
+	{ "lseek_einval", "an unknown whence as strace writes it: 0x63 /* SEEK_??? */" },
+	{ "m32_calls", M32 },
+	{ "m32_nanosleep_1ms", M32 },
+	{ "m32_openat_enoent", M32 },
+	{ "m32_read_success", M32 },
+	{ "open_eacces", CLONE_NAMED },
+	{ "ppoll_ready", "the time left after ppoll's result (left {...})" },
+	{ "pselect_negative_nfds", "pselect6's {sigmask=, sigsetsize=}" },
+	{ "pselect_ready", "pselect6's {sigmask=, sigsetsize=}, and 'in [5], left {...}' after its result" },
+	{ "pselect_timeout", "pselect6's {sigmask=, sigsetsize=}" },
+	{ "read_eintr", "rt_sigreturn's {mask=[...]}, read from the signal frame" },
+	{ "select_ready", "'in [5], left {...}' after select's result" },
+	{ "setuid_eperm", CLONE_NAMED },
+	{ "threads_interleave", SA_ORDER },
+	{ "writev_9_iovecs", "the BPF program reads 8 iovecs; strace shows every one" },
+};
+
+static int apart_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct apart *)a)->name, ((const struct apart *)b)->name);
+}
+
+static const struct apart *apart_of(const char *name)
+{
+	const struct apart key = { .name = name };
+
+	return bsearch(&key, lines_apart, ARRAY_SIZE(lines_apart), sizeof(key), apart_cmp);
+}
+
+/* The trace of argv in path, in the oracle's normal form; NULL with a log. */
+static char *lines_of(struct __test_metadata *_metadata, char *const argv[],
+		      const char *path, const char *errors)
+{
+	const char *why = NULL;
+	char *trace, *lines;
+	int status = run_command(argv, NULL, NULL, errors);
+
+	if (status) {
+		TH_LOG("%s exited %d", argv[0], status);
+		show_file(errors);
+		return NULL;
+	}
+	trace = read_file(path);
+	lines = trace ? lines_from_trace(trace, &why) : NULL;
+	if (!lines)
+		TH_LOG("%s: %s", path, why ? why : "unreadable");
+	free(trace);
+	return lines;
+}
+
+/* The whole lines of sctrace --format=strace -f and strace -f, the same (oracle_lines.h). */
+TEST_F(golden, strace_lines_agree)
+{
+	const char *strace = env_or("STRACE", "/usr/bin/strace"), *diff;
+	const struct apart *apart;
+	char ours_path[600], theirs_path[600], buf[1024];
+	char *sct_argv[] = { (char *)env_or("SCTRACE", "build/sctrace"), "--format=strace",
+			     "-f", "-o", ours_path, "--", self->paths.workload, NULL };
+	char *st_argv[] = { (char *)strace, "-f", "-qq", "-o", theirs_path,
+			    self->paths.workload, NULL };
+	char *ours, *theirs;
+
+	if (!selected(variant->name) || getenv("SCTRACE_BLESS"))
+		SKIP(return, "not selected, or blessing");
+	if (access(strace, X_OK))
+		SKIP(return, "no %s here: the strace oracle runs on the host only", strace);
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	apart = apart_of(variant->name);
+	snprintf(ours_path, sizeof(ours_path), "%s-lines.sctrace", self->paths.strace);
+	snprintf(theirs_path, sizeof(theirs_path), "%s-lines.strace", self->paths.strace);
+	ours = lines_of(_metadata, sct_argv, ours_path, self->paths.errors);
+	theirs = lines_of(_metadata, st_argv, theirs_path, self->paths.errors);
+	ASSERT_NE(NULL, ours);
+	ASSERT_NE(NULL, theirs);
+	diff = lines_differ(ours, theirs, buf, sizeof(buf));
+	free(ours);
+	free(theirs);
+	if (apart) {
+		ASSERT_NE(NULL, diff) TH_LOG("%s agrees now: take it off lines_apart", variant->name);
+		SKIP(return, "not decoded yet: %s (%s)", apart->why, diff);
+	}
+	EXPECT_EQ(NULL, diff) TH_LOG("%s: %s", variant->name, diff);
+}
+
 /* The name of a trace line's call; false for resumed, signal, exit lines. */
 static bool call_name(const char *line, char *name, size_t len)
 {
@@ -619,6 +731,74 @@ static const char oracle_theirs[] =
 	"100   poll([{fd=5, events=POLLPRI|POLLIN}], 1, 0) = 1 ([{fd=5, revents=POLLIN}])\n"
 	"100   ppoll([{fd=5, events=POLLIN}], 1, {tv_sec=0, tv_nsec=0}, NULL, 8) = 1 ([{fd=5, revents=POLLIN}], left {tv_sec=0, tv_nsec=0})\n"
 	"100   getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
+
+/*
+ * The same calls in strace's form as each tool writes them: other pids
+ * and addresses, a line split by one and not the other, other padding;
+ * a signal line in one only. The whole-line oracle must find them equal.
+ */
+static const char lines_ours[] =
+	"4242  execve(\"/bin/x\", [\"x\"], 0x7ffd2000 /* 3 vars */) = 0\n"
+	"4242  getpriority(23674, 1)             = -1 EINVAL (Invalid argument)\n"
+	"4242  read(3, \"hi\", 8)                  = 2\n"
+	"4242  clone(CLONE_VM|SIGCHLD, NULL) = 4243\n"
+	"4242  wait4(4243,  <unfinished ...>\n"
+	"4243  getppid()                         = 4242\n"
+	"4242  <... wait4 resumed>NULL, 0, NULL) = 4243\n"
+	"4242  mmap(NULL, 8192, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f0000001000\n"
+	"4242  getpriority(23674, 2)             = -1 EINVAL (Invalid argument)\n";
+
+static const char lines_theirs[] =
+	"77    execve(\"/bin/x\", [\"x\"], 0x7ffe9000 /* 3 vars */) = 0\n"
+	"77    getpriority(0x5c7a /* PRIO_??? */, 1) = -1 EINVAL (Invalid argument)\n"
+	"77    read(3,  <unfinished ...>\n"
+	"77    <... read resumed>\"hi\", 8)        = 2\n"
+	"77    clone(CLONE_VM|SIGCHLD, NULL)     = 78\n"
+	"77    wait4(78, NULL, 0, NULL)          = 78\n"
+	"78    getppid()                         = 77\n"
+	"77    --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=78} ---\n"
+	"77    mmap(NULL, 8192, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f5500042000\n"
+	"77    getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
+
+static const char *lines_verdict(struct __test_metadata *_metadata, const char *ours,
+				 const char *theirs, char *buf, size_t len)
+{
+	const char *why = NULL, *diff;
+	char *a = lines_from_trace(ours, &why), *b = lines_from_trace(theirs, &why);
+
+	diff = a && b ? lines_differ(a, b, buf, len) : "unparsed";
+	if (!a || !b)
+		TH_LOG("%s", why);
+	free(a);
+	free(b);
+	return diff;
+}
+
+/* Whole lines: any character changed, but a pid, an address or padding, is a difference. */
+TEST(lines_oracle_compares_every_character)
+{
+	static const struct { const char *from, *to; } wrong[] = {
+		{ "\"hi\", 8)", "\"hj\", 8)" },
+		{ "NULL, 0, NULL", "NULL, WNOHANG, NULL" },
+		{ "= 4243\n4242  wait4", "= 4244\n4242  wait4" },
+		{ "PROT_READ, MAP", "PROT_WRITE, MAP" },
+		{ "0x7f0000001000", "0x7f0000001000 (x)" },
+		{ "4243  getppid()", "4242  getppid()" },
+	};
+	char buf[1024], *broken;
+	const char *diff;
+	size_t i;
+
+	diff = lines_verdict(_metadata, lines_ours, lines_theirs, buf, sizeof(buf));
+	ASSERT_EQ(NULL, diff) TH_LOG("the same lines differ: %s", diff);
+	for (i = 0; i < ARRAY_SIZE(wrong); i++) {
+		broken = replace_once(lines_ours, wrong[i].from, wrong[i].to);
+		ASSERT_NE(NULL, broken);
+		diff = lines_verdict(_metadata, broken, lines_theirs, buf, sizeof(buf));
+		EXPECT_NE(NULL, diff) TH_LOG("'%s' as '%s' still agreed", wrong[i].from, wrong[i].to);
+		free(broken);
+	}
+}
 
 /* Whether the oracle finds the two traces apart. */
 static const char *oracle_verdict(struct __test_metadata *_metadata, const char *ours,
