@@ -422,7 +422,7 @@ struct apart {
 };
 
 #define CLONE_NAMED "clone's arguments by name, as strace writes them (child_stack=, flags=, child_tidptr=)"
-#define SA_ORDER "sa_flags in strace's order (SA_RESTORER first, SA_SIGINFO last)"
+#define CLONE3_OUT "clone3's out-field as strace writes it: {...} => {parent_tid=[N]}, before the size"
 #define M32 "the contents of 32-bit calls are not read"
 
 static const struct apart lines_apart[] = {
@@ -434,7 +434,7 @@ static const struct apart lines_apart[] = {
 	{ "fork_exit_child", CLONE_NAMED },
 	{ "fstat_mode_bits", "st_mode's S_ISUID, S_ISGID and S_ISVTX by name" },
 	{ "futex_bad_op", "an unknown op as strace writes it: 0x63 /* FUTEX_??? */" },
-	{ "futex_wait_wake", SA_ORDER },
+	{ "futex_wait_wake", CLONE3_OUT },
 	{ "lseek_einval", "an unknown whence as strace writes it: 0x63 /* SEEK_??? */" },
 	{ "m32_calls", M32 },
 	{ "m32_nanosleep_1ms", M32 },
@@ -448,7 +448,7 @@ static const struct apart lines_apart[] = {
 	{ "read_eintr", "rt_sigreturn's {mask=[...]}, read from the signal frame" },
 	{ "select_ready", "'in [5], left {...}' after select's result" },
 	{ "setuid_eperm", CLONE_NAMED },
-	{ "threads_interleave", SA_ORDER },
+	{ "threads_interleave", CLONE3_OUT },
 	{ "writev_9_iovecs", "the BPF program reads 8 iovecs; strace shows every one" },
 };
 

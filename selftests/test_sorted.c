@@ -15,6 +15,7 @@
 #include "decode_pids.h"
 #include "fdpaths.h"
 #include "format.h"
+#include "line_style.h"
 #include "options.h"
 #include "pidns.h"
 #include "quiet.h"
@@ -55,6 +56,7 @@ static const struct {
 	{ "decode_pids", decode_pids_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
+	{ "line_style", line_style_sorted_tables },
 	{ "options", options_sorted_tables },
 	{ "pidns", pidns_sorted_tables },
 	{ "quiet", quiet_sorted_tables },

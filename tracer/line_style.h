@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "outbuf.h"
+#include "sorted.h"
 
 /*
  * --format: how a text line writes what the decoders give. sctrace's
@@ -28,5 +29,14 @@ int line_style_parse(const char *arg, enum line_style *style);
 void line_style_arg_name(struct outbuf *ob, enum line_style style, const char *name);
 /* strace's task prefix: "PID " left in 5 columns (-f -o), else "[pid PID] ". */
 void line_style_pid(struct outbuf *ob, int32_t tid, bool column);
+/*
+ * Flags as strace orders them: the '|'-joined names of s that strace
+ * writes in another order than sctrace's tables take their places in
+ * strace's order; the other names stay where they are.
+ */
+void line_style_flag_order(char *s, size_t len);
+/* The same on what ob took since position pos (nothing if flushed since). */
+void line_style_reorder_since(struct outbuf *ob, uint64_t pos);
+const struct sorted_table *line_style_sorted_tables(size_t *nr);
 
 #endif

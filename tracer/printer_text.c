@@ -92,6 +92,13 @@ struct call_view {
 	long ret;
 };
 
+/* strace's lines: the flags written since at, in strace's order. */
+static void strace_flag_order(struct printer *p, uint64_t at)
+{
+	if (p->cfg.style == LINE_STYLE_STRACE)
+		line_style_reorder_since(p->out, at);
+}
+
 static void print_value(struct printer *p, const struct syscall_desc *desc,
 			const struct sysent_op *op, int i, unsigned long raw,
 			const struct call_view *cv)
@@ -103,11 +110,13 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 	struct ct_arg_view v = {
 		.index = i, .val = val, .returned = cv->returned, .ret = cv->ret,
 	};
+	uint64_t at = outbuf_pos(p->out);
 	struct vwriter w;
 
 	if (as) {
 		format_arg(p->out, beauty_machine_kind(as->kind, desc->machine),
 			   arg_cut(raw, as->bits));
+		strace_flag_order(p, at);
 		return;
 	}
 	if (arg->content != CK_NONE && cv->st &&
@@ -123,6 +132,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		constfmt_print(p->out, p->cfg.consts, arg->kind, val);
 	else
 		format_arg(p->out, arg->kind, val);
+	strace_flag_order(p, at);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
 	if (p->cfg.pidns_translation || p->cfg.decode_pids)

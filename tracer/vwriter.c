@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "line_style.h"
 #include "vwriter.h"
 
 void vw_init(struct vwriter *w, struct outbuf *ob, bool json)
@@ -187,12 +188,15 @@ void vw_symbol_begin(struct vwriter *w)
 	item(w);
 	if (w->json)
 		outbuf_putc(w->ob, '"');
+	w->symbol_at = outbuf_pos(w->ob);
 }
 
 void vw_symbol_end(struct vwriter *w)
 {
 	if (w->json)
 		outbuf_putc(w->ob, '"');
+	else if (w->strace)
+		line_style_reorder_since(w->ob, w->symbol_at);
 }
 
 void vw_symbol(struct vwriter *w, const char *text)
