@@ -233,7 +233,7 @@ complete_words() {
 @test "--raw: every argument a number, open's mode included" {
 	run sct --raw -o "$out" -- cat /nonexistent/sctrace
 	[ "$status" -eq 1 ]
-	grep -qE '^openat\(dfd: -100, filename: 0x[0-9a-f]+, flags: [0-9]+, mode: 0\) = -1 ENOENT \(No such file or directory\)$' "$out"
+	grep -qE '^openat\(dfd: -100, filename: 0x[0-9a-f]+, flags: [0-9]+, mode: 000\) = -1 ENOENT \(No such file or directory\)$' "$out"
 	! grep -qE '(AT_FDCWD|O_RDONLY|PROT_|MAP_)' "$out"
 }
 

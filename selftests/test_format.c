@@ -101,8 +101,13 @@ TEST_F(fmt, values_by_kind)
 	EXPECT_STREQ("-9223372036854775808", take(t));
 	format_arg(&t->ob, ARG_OCTAL, 0644);
 	EXPECT_STREQ("0644", take(t));
+	/* strace 6.1 writes modes as %#03o: chmod(..., 004), mkdir(..., 000). */
 	format_arg(&t->ob, ARG_OCTAL, 0);
-	EXPECT_STREQ("0", take(t));
+	EXPECT_STREQ("000", take(t));
+	format_arg(&t->ob, ARG_OCTAL, 04);
+	EXPECT_STREQ("004", take(t));
+	format_arg(&t->ob, ARG_OCTAL, 044);
+	EXPECT_STREQ("044", take(t));
 	format_arg(&t->ob, ARG_PTR, 0);
 	EXPECT_STREQ("NULL", take(t));
 	format_arg(&t->ob, ARG_PTR, 0x7ffc1234abcd);

@@ -230,10 +230,15 @@ void outbuf_hex(struct outbuf *ob, uint64_t v)
 	outbuf_radix(ob, v, 16);
 }
 
+/* As strace writes a mode, "%#03o": 0 then at least two digits (000, 004, 0644). */
 void outbuf_oct(struct outbuf *ob, uint64_t v)
 {
 	outbuf_putc(ob, '0');
-	if (v)
+	if (v < 010)
+		outbuf_putc(ob, '0');
+	if (!v)
+		outbuf_putc(ob, '0');
+	else
 		outbuf_radix(ob, v, 8);
 }
 
