@@ -11,6 +11,8 @@
 
 #include "beauty.h"
 #include "call_status.h"
+#include "ct_ioctl.h"
+#include "ct_process.h"
 #include "decode_fds.h"
 #include "decode_pids.h"
 #include "fdpaths.h"
@@ -52,6 +54,8 @@ static const struct {
 } modules[] = {
 	{ "beauty", beauty_sorted_tables },
 	{ "call_status", call_status_sorted_tables },
+	{ "ct_ioctl", ct_ioctl_sorted_tables },
+	{ "ct_process", ct_process_sorted_tables },
 	{ "decode_fds", decode_fds_sorted_tables },
 	{ "decode_pids", decode_pids_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },

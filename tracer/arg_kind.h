@@ -35,6 +35,15 @@ enum arg_kind {
 	ARG_CLONE3_FLAGS, /* clone_args.flags: CLONE_NEWTIME|CLONE_VM, no signal */
 	ARG_SOCK_FAMILY, /* AF_INET */
 	ARG_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
+	/* XLONG printed by format.c; the others by their family's module (ct_*.c). */
+	ARG_XLONG,	/* C's %#lx: 0, else 0x and the digits (strace's unknown arguments) */
+	ARG_IOCTL_CMD,	/* TCGETS, else _IOC(_IOC_READ, 0x78, 0x3, 0x4) */
+	ARG_TC_XONC,	/* TCXONC's action: TCOOFF */
+	ARG_TC_FLUSH,	/* TCFLSH's queue: TCIFLUSH */
+	ARG_PRCTL_OPTION, /* PR_SET_NAME, else 0x45 and a PR_??? comment */
+	ARG_SUID_DUMP,	/* SUID_DUMP_USER */
+	ARG_CAPABILITY,	/* CAP_KILL */
+	ARG_ARCH_PRCTL_CODE, /* ARCH_GET_FS */
 	/* Plain tables (beauty.c's symbolic_kinds): an enum, or flags. */
 	ARG_SOCK_FLAGS,	/* accept4: SOCK_NONBLOCK|SOCK_CLOEXEC, or 0 */
 	ARG_CLOCK_ID,	/* CLOCK_MONOTONIC */

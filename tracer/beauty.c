@@ -25,6 +25,8 @@
 
 #include "beauty.h"
 #include "compiler.h"
+#include "ct_ioctl.h"
+#include "ct_process.h"
 #include "sorted.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
@@ -456,6 +458,26 @@ static const char *symbol_name(unsigned long v, const struct symbol *table,
 	return s ? s->name : NULL;
 }
 
+const char *beauty_symbol_name(unsigned long val, const struct symbol *table, size_t nr)
+{
+	return symbol_name(val, table, nr);
+}
+
+void beauty_print_xlat(struct outbuf *ob, unsigned long val, const struct symbol *table,
+		       size_t nr, const char *unknown)
+{
+	const char *name = symbol_name(val, table, nr);
+
+	if (name) {
+		outbuf_puts(ob, name);
+		return;
+	}
+	outbuf_hex(ob, val);
+	outbuf_puts(ob, " /* ");
+	outbuf_puts(ob, unknown);
+	outbuf_puts(ob, " */");
+}
+
 /*
  * "A|B|0x40": each flag whose bits are all in val, then what no flag
  * explains in hex; sep says whether something was printed before.
@@ -763,6 +785,17 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 		break;
 	case ARG_STATX_FLAGS:
 		print_statx_flags(ob, val);
+		break;
+	case ARG_IOCTL_CMD:
+	case ARG_TC_XONC:
+	case ARG_TC_FLUSH:
+		ct_ioctl_print(ob, kind, val);
+		break;
+	case ARG_PRCTL_OPTION:
+	case ARG_SUID_DUMP:
+	case ARG_CAPABILITY:
+	case ARG_ARCH_PRCTL_CODE:
+		ct_process_print(ob, kind, val);
 		break;
 	default:
 		if (kind < ARG_KIND_COUNT && symbolic_kinds[kind].syms)

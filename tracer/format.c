@@ -189,6 +189,8 @@ bool arg_kind_is_int(enum arg_kind kind)
 	case ARG_MSYNC_FLAGS:
 	case ARG_MLOCK_FLAGS:
 	case ARG_MLOCKALL_FLAGS:
+	case ARG_PRCTL_OPTION:
+	case ARG_ARCH_PRCTL_CODE:
 		return true;
 	default:
 		return false;
@@ -212,6 +214,12 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 		break;
 	case ARG_HEX:
 		outbuf_hex(ob, val);
+		break;
+	case ARG_XLONG:
+		if (val)
+			outbuf_hex(ob, val);
+		else
+			outbuf_putc(ob, '0');
 		break;
 	case ARG_PTR:
 		if (val)
@@ -261,6 +269,10 @@ void format_result(struct outbuf *ob, enum result_kind kind, long ret)
 	}
 	if (kind == RESULT_HEX) {
 		outbuf_hex(ob, ret);
+		return;
+	}
+	if (kind == RESULT_OCTAL) {
+		outbuf_oct(ob, ret);
 		return;
 	}
 	outbuf_s64(ob, ret);

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "ct_ioctl.h"
+#include "ct_process.h"
 #include "sorted.h"
 #include "sysent.h"
 
@@ -139,6 +141,8 @@ static const struct sysent sysents[] = {
 	{ .name = "access", .args = {
 		POINTS("filename", CK_PATH), SYMBOLIC("mode", ARG_ACCESS_MODE) } },
 	{ .name = "acct", .args = { POINTS("name", CK_PATH) } },
+	{ .name = "arch_prctl", .ops = &arch_prctl_arity, .args = {
+		SYMBOLIC("arg2", ARG_XLONG), SYMBOLIC("option", ARG_ARCH_PRCTL_CODE) } },
 	{ .name = "bind", .args = { POINTS_N("umyaddr", CK_SOCKADDR_IN, "addrlen") } },
 	{ .name = "brk", .result = RESULT_HEX },
 	{ .name = "chdir", .args = { POINTS("filename", CK_PATH) } },
@@ -223,6 +227,7 @@ static const struct sysent sysents[] = {
 		POINTS_N("value", CK_DATA_OUT, "size") } },
 	{ .name = "inotify_add_watch", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "inotify_init1", .args = { SYMBOLIC("flags", ARG_INOTIFY_FLAGS) } },
+	{ .name = "ioctl", .ops = &ioctl_arity, .args = { SYMBOLIC("cmd", ARG_IOCTL_CMD) } },
 	{ .name = "ipc", .aliases = { { MACH_S390X, "s390_ipc", false } } },
 	{ .name = "kill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "lchown", .args = { POINTS("filename", CK_PATH) } },
@@ -256,7 +261,8 @@ static const struct sysent sysents[] = {
 	{ .name = "mlockall", .args = { SYMBOLIC("flags", ARG_MLOCKALL_FLAGS) } },
 	/* s390x's old_mmap takes one pointer to the six arguments. */
 	{ .name = "mmap", .result = RESULT_HEX, .aliases = { { MACH_S390X, "old_mmap", true } },
-	  .args = { SYMBOLIC("flags", ARG_MMAP_FLAGS), SYMBOLIC("prot", ARG_MMAP_PROT) } },
+	  .args = { SYMBOLIC("flags", ARG_MMAP_FLAGS), SYMBOLIC("off", ARG_XLONG),
+		    SYMBOLIC("prot", ARG_MMAP_PROT) } },
 	{ .name = "mount", .args = {
 		POINTS("dev_name", CK_PATH), POINTS("dir_name", CK_PATH),
 		POINTS("type", CK_PATH) } },
@@ -294,6 +300,10 @@ static const struct sysent sysents[] = {
 	{ .name = "ppoll", .result = RESULT_TIMEOUT, .args = {
 		POINTS("sigmask", CK_SIGSET_IN), POINTS("tsp", CK_TIMESPEC),
 		POINTS_N("ufds", CK_POLLFD, "nfds") } },
+	/* Each option's arguments: in hex, but where prctl_arity says otherwise. */
+	{ .name = "prctl", .ops = &prctl_arity, .args = {
+		SYMBOLIC("arg2", ARG_XLONG), SYMBOLIC("arg3", ARG_XLONG), SYMBOLIC("arg4", ARG_XLONG),
+		SYMBOLIC("arg5", ARG_XLONG), SYMBOLIC("option", ARG_PRCTL_OPTION) } },
 	{ .name = "pread64", .args = { POINTS_N("buf", CK_DATA_OUT, "count") } },
 	{ .name = "preadv", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
 	{ .name = "preadv2", .args = { POINTS_N("vec", CK_IOV_OUT, "vlen") } },
@@ -405,6 +415,7 @@ static const struct sysent sysents[] = {
 	{ .name = "truncate", .args = { POINTS("path", CK_PATH) } },
 	/* ppc64le's getrlimit (its getrlimit's number is sys_ni_syscall). */
 	{ .name = "ugetrlimit", .aliases = { { MACH_PPC64LE, "getrlimit", false } } },
+	{ .name = "umask", .result = RESULT_OCTAL, .args = { SYMBOLIC("mask", ARG_OPEN_MODE) } },
 	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount", false } } },
 	{ .name = "umount2", .aliases = { { ALL, "umount", false } } },
 	{ .name = "uname", .aliases = { { ALL, "newuname", false } } },

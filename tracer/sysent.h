@@ -14,6 +14,7 @@ enum result_kind {
 	RESULT_HEX,		/* an address: mmap, mremap, brk */
 	RESULT_TIMEOUT,		/* 0 means the timeout expired */
 	RESULT_NORETURN,	/* exit, exit_group: "= ?" */
+	RESULT_OCTAL,		/* a mode: umask */
 };
 
 /* A sys_enter_* tracepoint named otherwise than the call, on a machine. */
