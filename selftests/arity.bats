@@ -89,6 +89,24 @@ same_lines() {
 	grep -qxE 'fcntl\([0-9]+, F_SETFL, O_RDONLY\|O_APPEND\|O_NONBLOCK\) = 0' "$ours.pos"
 }
 
+@test "ioctl: requests by name, each with the argument it takes, unknown ones as _IOC()" {
+	trace_both ioctl ioctl
+	same_lines 15
+	grep -qxE 'ioctl\([0-9]+, TCGETS, NULL\) = -1 ENOTTY .*' "$ours.pos"
+	grep -qxE 'ioctl\([0-9]+, FIOCLEX\) = 0' "$ours.pos"
+	grep -qxE 'ioctl\([0-9]+, _IOC\(_IOC_READ, 0x78, 0x3, 0x4\), 0\) = -1 ENOTTY .*' "$ours.pos"
+}
+
+@test "prctl, arch_prctl, umask, mmap: options by name, their arguments, octal and hex" {
+	trace_both prctl prctl,arch_prctl,umask,mmap
+	# The C library's start sets its thread pointer at an address of its own.
+	sed -i '/ARCH_SET_FS/d' "$ours.pos" "$theirs.pos"
+	same_lines 18
+	grep -qxF 'prctl(PR_GET_DUMPABLE) = 0 (SUID_DUMP_DISABLE)' "$ours.pos"
+	grep -qxF 'prctl(0x4567 /* PR_??? */, 0x1, 0x2, 0x3, 0x4) = -1 EINVAL (Invalid argument)' "$ours.pos"
+	grep -qxF 'umask(0777) = 022' "$ours.pos"
+}
+
 @test "epoll_ctl EPOLL_CTL_DEL: the event the kernel ignores is an address, or NULL" {
 	trace_both epoll epoll_ctl
 	same_lines 2

@@ -31,7 +31,7 @@
 
 /* Sorted by option. The other arguments print in hex (sysent.c's row). */
 static const struct sysent_op prctl_ops[] = {
-	ARG2(PR_SET_PDEATHSIG, FIRST(2), ARG_SIGNAL, 32),
+	ARG2(PR_SET_PDEATHSIG, FIRST(2), ARG_SIGNAL, 0),
 	GETS_AT(PR_GET_PDEATHSIG),
 	{ .op = PR_GET_DUMPABLE, .shown = FIRST(1),
 	  .result = { .kind = ARG_SUID_DUMP, .label = "" } },

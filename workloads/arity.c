@@ -15,10 +15,14 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -84,6 +88,63 @@ static void epoll_ops(void)
 	syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, 0, NULL);
 }
 
+/*
+ * Requests with an address, a number, an enum or nothing as argument, and
+ * unknown ones of each direction; on /dev/null, so each fails alike for both
+ * tracers (strace shows the address of what no call wrote).
+ */
+static void ioctl_reqs(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	syscall(SYS_ioctl, fd, GARBAGE | TCGETS, 0);
+	syscall(SYS_ioctl, fd, TCGETS, 0x1234);
+	syscall(SYS_ioctl, fd, TCSETS, 0x1234);
+	syscall(SYS_ioctl, fd, TIOCGWINSZ, 0x1234);
+	syscall(SYS_ioctl, fd, TCSBRK, 0x1234);
+	syscall(SYS_ioctl, fd, TCFLSH, TCIFLUSH);
+	syscall(SYS_ioctl, fd, TCXONC, 0x1234);
+	syscall(SYS_ioctl, fd, TIOCGSERIAL, 0);
+	syscall(SYS_ioctl, fd, FIONBIO, 0);
+	syscall(SYS_ioctl, fd, FIOCLEX, 0x1234);
+	syscall(SYS_ioctl, fd, FIONCLEX, 0x1234);
+	syscall(SYS_ioctl, fd, _IO('x', 3), 0x1234);
+	syscall(SYS_ioctl, fd, _IOR('x', 3, int), 0);
+	syscall(SYS_ioctl, fd, _IOWR('x', 0, long), 0);
+	syscall(SYS_ioctl, fd, 0x54ff, 0);
+}
+
+/* prctl's options, each with arguments it ignores set; umask, mmap's offset. */
+static void prctl_opts(void)
+{
+	void *p;
+
+	syscall(SYS_prctl, PR_GET_DUMPABLE, 1, 2, 3, 4);
+	syscall(SYS_prctl, PR_SET_DUMPABLE, 0, 2, 3, 4);
+	syscall(SYS_prctl, PR_GET_DUMPABLE, 1, 2, 3, 4);
+	syscall(SYS_prctl, PR_SET_DUMPABLE, 7, 2, 3, 4);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGUSR1, 2, 3, 4);
+	syscall(SYS_prctl, PR_GET_PDEATHSIG, 0, 2, 3, 4);
+	syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	syscall(SYS_prctl, PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0);
+	syscall(SYS_prctl, PR_SET_TIMERSLACK, 50000, 2, 3, 4);
+	syscall(SYS_prctl, PR_GET_TIMERSLACK, 1, 2, 3, 4);
+	syscall(SYS_prctl, PR_CAPBSET_READ, 5, 2, 3, 4);
+	syscall(SYS_prctl, PR_CAPBSET_READ, 99, 2, 3, 4);
+	syscall(SYS_prctl, PR_SET_NAME, 0, 2, 3, 4);
+	syscall(SYS_prctl, GARBAGE | 0x4567, 1, 2, 3, 4);
+	syscall(SYS_umask, GARBAGE | 0777);
+	syscall(SYS_umask, 022);
+	p = (void *)syscall(SYS_mmap, NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	syscall(SYS_munmap, p, 4096);
+	syscall(SYS_mmap, NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0x3000);
+#ifdef SYS_arch_prctl
+	/* x86_64's: 0x1011 is ARCH_GET_CPUID, 0x1999 no code. */
+	syscall(SYS_arch_prctl, GARBAGE | 0x1011, 0x55);
+	syscall(SYS_arch_prctl, 0x1999, 0);
+#endif
+}
+
 /* 32-bit arguments whose registers' upper halves are set. */
 static void upper_halves(void)
 {
@@ -141,6 +202,8 @@ static const struct mode {
 	{ "epoll", epoll_ops },
 	{ "fcntl", fcntl_cmds },
 	{ "futex", futex_ops },
+	{ "ioctl", ioctl_reqs },
+	{ "prctl", prctl_opts },
 	{ "sockname", sockname },
 	{ "upper", upper_halves },
 	{ "wait", wait_nohang },
@@ -156,6 +219,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: arity epoll|fcntl|futex|sockname|upper|wait\n");
+	fprintf(stderr, "usage: arity epoll|fcntl|futex|ioctl|prctl|sockname|upper|wait\n");
 	return 2;
 }
