@@ -458,26 +458,6 @@ static const char *symbol_name(unsigned long v, const struct symbol *table,
 	return s ? s->name : NULL;
 }
 
-const char *beauty_symbol_name(unsigned long val, const struct symbol *table, size_t nr)
-{
-	return symbol_name(val, table, nr);
-}
-
-void beauty_print_xlat(struct outbuf *ob, unsigned long val, const struct symbol *table,
-		       size_t nr, const char *unknown)
-{
-	const char *name = symbol_name(val, table, nr);
-
-	if (name) {
-		outbuf_puts(ob, name);
-		return;
-	}
-	outbuf_hex(ob, val);
-	outbuf_puts(ob, " /* ");
-	outbuf_puts(ob, unknown);
-	outbuf_puts(ob, " */");
-}
-
 /*
  * "A|B|0x40": each flag whose bits are all in val, then what no flag
  * explains in hex; sep says whether something was printed before.

@@ -7,6 +7,7 @@
 
 #include "arg_kind.h"
 #include "outbuf.h"
+#include "xlat.h"
 
 /*
  * Arguments whose meaning is a symbol: how they print (which ones they
@@ -15,11 +16,6 @@
  * differ between the machines a file may come from: those are the ABIs'
  * own values, picked by machine (libaudit MACH_*).
  */
-struct symbol {
-	unsigned long value;
-	const char *name;
-};
-
 /* A table a kind prints from; an enum's is sorted by value (bsearch). */
 struct beauty_table {
 	const struct symbol *syms;
@@ -30,11 +26,6 @@ struct beauty_table {
 
 enum arg_kind beauty_machine_kind(enum arg_kind kind, int machine);
 void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
-/* In a table sorted by value: the name, or NULL. */
-const char *beauty_symbol_name(unsigned long val, const struct symbol *table, size_t nr);
-/* The name, else the number in hex and the unknown comment, as strace writes one it lacks. */
-void beauty_print_xlat(struct outbuf *ob, unsigned long val, const struct symbol *table,
-		       size_t nr, const char *unknown);
 /* The tables themselves, so tests can check every entry. */
 const struct beauty_table *beauty_tables(size_t *nr, size_t *nr_plain);
 const struct symbol *beauty_plain_table(enum arg_kind kind, size_t *nr, bool *flags);

@@ -12,148 +12,262 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 
-#include "beauty.h"
 #include "compiler.h"
 #include "ct_ioctl.h"
 #include "sorted.h"
+#include "xlat.h"
 
-/*
- * Every request by its number, each with how its third argument prints:
- * PTR an address (NULL for 0), XLONG a number in hex, INT a signed int,
- * NONE not at all (the request takes none); TCXONC, TCFLSH their names.
- * Where two subsystems share a number, the name is strace's "A or B".
- */
-#define IOCTL_REQUESTS(X) \
-	X(FIBMAP, "FIBMAP", XLONG) \
-	X(FIGETBSZ, "FIGETBSZ", XLONG) \
-	X(BLKROGET, "BLKROGET", PTR) \
-	X(BLKRRPART, "BLKRRPART", NONE) \
-	X(BLKGETSIZE, "BLKGETSIZE", PTR) \
-	X(BLKFLSBUF, "BLKFLSBUF", NONE) \
-	X(BLKSSZGET, "BLKSSZGET", PTR) \
-	X(BLKDISCARD, "BLKDISCARD", PTR) \
-	X(TCGETS, "TCGETS", PTR) \
-	X(TCSETS, "SNDCTL_TMR_START or TCSETS", PTR) \
-	X(TCSETSW, "SNDCTL_TMR_STOP or TCSETSW", PTR) \
-	X(TCSETSF, "SNDCTL_TMR_CONTINUE or TCSETSF", PTR) \
-	X(TCGETA, "TCGETA", PTR) \
-	X(TCSETA, "TCSETA", PTR) \
-	X(TCSETAW, "TCSETAW", PTR) \
-	X(TCSETAF, "TCSETAF", PTR) \
-	X(TCSBRK, "TCSBRK", INT) \
-	X(TCXONC, "TCXONC", TCXONC) \
-	X(TCFLSH, "TCFLSH", TCFLSH) \
-	X(TIOCEXCL, "TIOCEXCL", NONE) \
-	X(TIOCNXCL, "TIOCNXCL", NONE) \
-	X(TIOCSCTTY, "TIOCSCTTY", INT) \
-	X(TIOCGPGRP, "TIOCGPGRP", PTR) \
-	X(TIOCSPGRP, "TIOCSPGRP", PTR) \
-	X(TIOCOUTQ, "TIOCOUTQ", PTR) \
-	X(TIOCSTI, "TIOCSTI", PTR) \
-	X(TIOCGWINSZ, "TIOCGWINSZ", PTR) \
-	X(TIOCSWINSZ, "TIOCSWINSZ", PTR) \
-	X(TIOCMGET, "TIOCMGET", PTR) \
-	X(TIOCMBIS, "TIOCMBIS", PTR) \
-	X(TIOCMBIC, "TIOCMBIC", PTR) \
-	X(TIOCMSET, "TIOCMSET", PTR) \
-	X(TIOCGSOFTCAR, "TIOCGSOFTCAR", PTR) \
-	X(TIOCSSOFTCAR, "TIOCSSOFTCAR", PTR) \
-	X(FIONREAD, "FIONREAD", PTR) \
-	X(TIOCLINUX, "TIOCLINUX", XLONG) \
-	X(TIOCCONS, "TIOCCONS", NONE) \
-	X(TIOCGSERIAL, "TIOCGSERIAL", XLONG) \
-	X(TIOCSSERIAL, "TIOCSSERIAL", NONE) \
-	X(TIOCPKT, "TIOCPKT", PTR) \
-	X(FIONBIO, "FIONBIO", PTR) \
-	X(TIOCNOTTY, "TIOCNOTTY", NONE) \
-	X(TIOCSETD, "TIOCSETD", PTR) \
-	X(TIOCGETD, "TIOCGETD", PTR) \
-	X(TCSBRKP, "TCSBRKP", INT) \
-	X(TIOCSBRK, "TIOCSBRK", NONE) \
-	X(TIOCCBRK, "TIOCCBRK", NONE) \
-	X(TIOCGSID, "TIOCGSID", PTR) \
-	X(TIOCGRS485, "TIOCGRS485", XLONG) \
-	X(TIOCSRS485, "TIOCSRS485", XLONG) \
-	X(TCGETX, "TCGETX", XLONG) \
-	X(TCSETX, "TCSETX", XLONG) \
-	X(TCSETXF, "TCSETXF", XLONG) \
-	X(TCSETXW, "TCSETXW", XLONG) \
-	X(TIOCVHANGUP, "TIOCVHANGUP", NONE) \
-	X(TIOCGPTPEER, "TIOCGPTPEER", XLONG) \
-	X(FIONCLEX, "FIONCLEX", NONE) \
-	X(FIOCLEX, "FIOCLEX", NONE) \
-	X(FIOASYNC, "FIOASYNC", PTR) \
-	X(TIOCSERCONFIG, "TIOCSERCONFIG", XLONG) \
-	X(TIOCSERGWILD, "TIOCSERGWILD", XLONG) \
-	X(TIOCSERSWILD, "TIOCSERSWILD", XLONG) \
-	X(TIOCGLCKTRMIOS, "TIOCGLCKTRMIOS", PTR) \
-	X(TIOCSLCKTRMIOS, "TIOCSLCKTRMIOS", PTR) \
-	X(TIOCSERGSTRUCT, "TIOCSERGSTRUCT", XLONG) \
-	X(TIOCSERGETLSR, "TIOCSERGETLSR", XLONG) \
-	X(TIOCSERGETMULTI, "TIOCSERGETMULTI", XLONG) \
-	X(TIOCSERSETMULTI, "TIOCSERSETMULTI", XLONG) \
-	X(TIOCMIWAIT, "TIOCMIWAIT", XLONG) \
-	X(TIOCGICOUNT, "TIOCGICOUNT", XLONG) \
-	X(FIOQSIZE, "FIOQSIZE", XLONG) \
-	X(FIOSETOWN, "FIOSETOWN", PTR) \
-	X(SIOCSPGRP, "SIOCSPGRP", PTR) \
-	X(FIOGETOWN, "FIOGETOWN", PTR) \
-	X(SIOCGPGRP, "SIOCGPGRP", PTR) \
-	X(SIOCATMARK, "SIOCATMARK", PTR) \
-	X(SIOCGSTAMP_OLD, "SIOCGSTAMP_OLD", PTR) \
-	X(SIOCGIFNAME, "SIOCGIFNAME", PTR) \
-	X(SIOCGIFCONF, "SIOCGIFCONF", PTR) \
-	X(SIOCGIFFLAGS, "SIOCGIFFLAGS", PTR) \
-	X(SIOCSIFFLAGS, "SIOCSIFFLAGS", PTR) \
-	X(SIOCGIFADDR, "SIOCGIFADDR", PTR) \
-	X(SIOCGIFMTU, "SIOCGIFMTU", PTR) \
-	X(SIOCGIFHWADDR, "SIOCGIFHWADDR", PTR) \
-	X(SIOCGIFINDEX, "SIOCGIFINDEX", PTR) \
-	X(SIOCETHTOOL, "SIOCETHTOOL", PTR) \
-	X(TIOCSPTLCK, "TIOCSPTLCK", PTR) \
-	X(TIOCSIG, "TIOCSIG", XLONG) \
-	X(FICLONE, "BTRFS_IOC_CLONE or FICLONE", INT) \
-	X(FS_IOC_SETFLAGS, "FS_IOC_SETFLAGS", PTR) \
-	X(FS_IOC_FSSETXATTR, "FS_IOC_FSSETXATTR", PTR) \
-	X(FICLONERANGE, "BTRFS_IOC_CLONE_RANGE or FICLONERANGE", PTR) \
-	X(TCSETS2, "TCSETS2", PTR) \
-	X(TCSETSW2, "TCSETSW2", PTR) \
-	X(TCSETSF2, "TCSETSF2", PTR) \
-	X(TIOCGPTN, "TIOCGPTN", PTR) \
-	X(TIOCGDEV, "TIOCGDEV", PTR) \
-	X(TIOCGPKT, "TIOCGPKT", XLONG) \
-	X(TIOCGPTLCK, "TIOCGPTLCK", XLONG) \
-	X(TIOCGEXCL, "TIOCGEXCL", PTR) \
-	X(BLKBSZGET, "BLKBSZGET", PTR) \
-	X(BLKGETSIZE64, "BLKGETSIZE64", PTR) \
-	X(FS_IOC_GETFLAGS, "FS_IOC_GETFLAGS", PTR) \
-	X(FS_IOC_GETVERSION, "FS_IOC_GETVERSION", XLONG) \
-	X(FS_IOC_FSGETXATTR, "FS_IOC_FSGETXATTR", PTR) \
-	X(TIOCGISO7816, "TIOCGISO7816", XLONG) \
-	X(TCGETS2, "TCGETS2", PTR) \
-	X(FIFREEZE, "FIFREEZE", NONE) \
-	X(FITHAW, "FITHAW", NONE) \
-	X(FITRIM, "FITRIM", PTR) \
-	X(FIDEDUPERANGE, "BTRFS_IOC_FILE_EXTENT_SAME or FIDEDUPERANGE", PTR) \
-	X(FS_IOC_FIEMAP, "FS_IOC_FIEMAP", PTR) \
-	X(TIOCSISO7816, "TIOCSISO7816", XLONG) \
-
+#define SYM(x) { (unsigned int)(x), #x }
 
 #define ALL3 7u			/* fd, request, argument */
 #define TAKES_ARG(code, k, bits_) \
-	{ .op = (unsigned int)(code), .shown = ALL3, .args = { { .pos = 3, .kind = (k), .bits = (bits_) } } }
+	{ .op = (unsigned int)(code), .shown = ALL3, \
+	  .args = { { .pos = 3, .kind = (k), .bits = (bits_) } } }
+/* The argument: an address (NULL for 0); a number in hex; a signed int; a name. */
 #define OP_PTR(code) TAKES_ARG(code, ARG_PTR, 0)
 #define OP_XLONG(code) TAKES_ARG(code, ARG_XLONG, 0)
 #define OP_INT(code) TAKES_ARG(code, ARG_S32, 32)
 #define OP_TCXONC(code) TAKES_ARG(code, ARG_TC_XONC, 32)
 #define OP_TCFLSH(code) TAKES_ARG(code, ARG_TC_FLUSH, 32)
+/* A request that takes no argument: fd and request alone. */
 #define OP_NONE(code) { .op = (unsigned int)(code), .shown = 3u }
 
-#define AS_OP(code, name, how) OP_##how(code),
-#define AS_NAME(code, name, how) { (unsigned int)(code), name },
+/* Every request strace names, by number, with what it takes. */
+static const struct sysent_op ioctl_ops[] = {
+	OP_XLONG(FIBMAP),
+	OP_XLONG(FIGETBSZ),
+	OP_PTR(BLKROGET),
+	OP_NONE(BLKRRPART),
+	OP_PTR(BLKGETSIZE),
+	OP_NONE(BLKFLSBUF),
+	OP_PTR(BLKSSZGET),
+	OP_PTR(BLKDISCARD),
+	OP_PTR(TCGETS),
+	OP_PTR(TCSETS),
+	OP_PTR(TCSETSW),
+	OP_PTR(TCSETSF),
+	OP_PTR(TCGETA),
+	OP_PTR(TCSETA),
+	OP_PTR(TCSETAW),
+	OP_PTR(TCSETAF),
+	OP_INT(TCSBRK),
+	OP_TCXONC(TCXONC),
+	OP_TCFLSH(TCFLSH),
+	OP_NONE(TIOCEXCL),
+	OP_NONE(TIOCNXCL),
+	OP_INT(TIOCSCTTY),
+	OP_PTR(TIOCGPGRP),
+	OP_PTR(TIOCSPGRP),
+	OP_PTR(TIOCOUTQ),
+	OP_PTR(TIOCSTI),
+	OP_PTR(TIOCGWINSZ),
+	OP_PTR(TIOCSWINSZ),
+	OP_PTR(TIOCMGET),
+	OP_PTR(TIOCMBIS),
+	OP_PTR(TIOCMBIC),
+	OP_PTR(TIOCMSET),
+	OP_PTR(TIOCGSOFTCAR),
+	OP_PTR(TIOCSSOFTCAR),
+	OP_PTR(FIONREAD),
+	OP_XLONG(TIOCLINUX),
+	OP_NONE(TIOCCONS),
+	OP_XLONG(TIOCGSERIAL),
+	OP_NONE(TIOCSSERIAL),
+	OP_PTR(TIOCPKT),
+	OP_PTR(FIONBIO),
+	OP_NONE(TIOCNOTTY),
+	OP_PTR(TIOCSETD),
+	OP_PTR(TIOCGETD),
+	OP_INT(TCSBRKP),
+	OP_NONE(TIOCSBRK),
+	OP_NONE(TIOCCBRK),
+	OP_PTR(TIOCGSID),
+	OP_XLONG(TIOCGRS485),
+	OP_XLONG(TIOCSRS485),
+	OP_XLONG(TCGETX),
+	OP_XLONG(TCSETX),
+	OP_XLONG(TCSETXF),
+	OP_XLONG(TCSETXW),
+	OP_NONE(TIOCVHANGUP),
+	OP_XLONG(TIOCGPTPEER),
+	OP_NONE(FIONCLEX),
+	OP_NONE(FIOCLEX),
+	OP_PTR(FIOASYNC),
+	OP_XLONG(TIOCSERCONFIG),
+	OP_XLONG(TIOCSERGWILD),
+	OP_XLONG(TIOCSERSWILD),
+	OP_PTR(TIOCGLCKTRMIOS),
+	OP_PTR(TIOCSLCKTRMIOS),
+	OP_XLONG(TIOCSERGSTRUCT),
+	OP_XLONG(TIOCSERGETLSR),
+	OP_XLONG(TIOCSERGETMULTI),
+	OP_XLONG(TIOCSERSETMULTI),
+	OP_XLONG(TIOCMIWAIT),
+	OP_XLONG(TIOCGICOUNT),
+	OP_XLONG(FIOQSIZE),
+	OP_PTR(FIOSETOWN),
+	OP_PTR(SIOCSPGRP),
+	OP_PTR(FIOGETOWN),
+	OP_PTR(SIOCGPGRP),
+	OP_PTR(SIOCATMARK),
+	OP_PTR(SIOCGSTAMP_OLD),
+	OP_PTR(SIOCGIFNAME),
+	OP_PTR(SIOCGIFCONF),
+	OP_PTR(SIOCGIFFLAGS),
+	OP_PTR(SIOCSIFFLAGS),
+	OP_PTR(SIOCGIFADDR),
+	OP_PTR(SIOCGIFMTU),
+	OP_PTR(SIOCGIFHWADDR),
+	OP_PTR(SIOCGIFINDEX),
+	OP_PTR(SIOCETHTOOL),
+	OP_PTR(TIOCSPTLCK),
+	OP_XLONG(TIOCSIG),
+	OP_INT(FICLONE),
+	OP_PTR(FS_IOC_SETFLAGS),
+	OP_PTR(FS_IOC_FSSETXATTR),
+	OP_PTR(FICLONERANGE),
+	OP_PTR(TCSETS2),
+	OP_PTR(TCSETSW2),
+	OP_PTR(TCSETSF2),
+	OP_PTR(TIOCGPTN),
+	OP_PTR(TIOCGDEV),
+	OP_XLONG(TIOCGPKT),
+	OP_XLONG(TIOCGPTLCK),
+	OP_PTR(TIOCGEXCL),
+	OP_PTR(BLKBSZGET),
+	OP_PTR(BLKGETSIZE64),
+	OP_PTR(FS_IOC_GETFLAGS),
+	OP_XLONG(FS_IOC_GETVERSION),
+	OP_PTR(FS_IOC_FSGETXATTR),
+	OP_XLONG(TIOCGISO7816),
+	OP_PTR(TCGETS2),
+	OP_NONE(FIFREEZE),
+	OP_NONE(FITHAW),
+	OP_PTR(FITRIM),
+	OP_PTR(FIDEDUPERANGE),
+	OP_PTR(FS_IOC_FIEMAP),
+	OP_XLONG(TIOCSISO7816),
+};
 
-static const struct sysent_op ioctl_ops[] = { IOCTL_REQUESTS(AS_OP) };
-static const struct symbol ioctl_names[] = { IOCTL_REQUESTS(AS_NAME) };
+/*
+ * Their names, in the same order (test_ct_ioctl holds the two tables
+ * alike). Where two subsystems share a number, strace's "A or B".
+ */
+static const struct symbol ioctl_names[] = {
+	SYM(FIBMAP),
+	SYM(FIGETBSZ),
+	SYM(BLKROGET),
+	SYM(BLKRRPART),
+	SYM(BLKGETSIZE),
+	SYM(BLKFLSBUF),
+	SYM(BLKSSZGET),
+	SYM(BLKDISCARD),
+	SYM(TCGETS),
+	{ TCSETS, "SNDCTL_TMR_START or TCSETS" },
+	{ TCSETSW, "SNDCTL_TMR_STOP or TCSETSW" },
+	{ TCSETSF, "SNDCTL_TMR_CONTINUE or TCSETSF" },
+	SYM(TCGETA),
+	SYM(TCSETA),
+	SYM(TCSETAW),
+	SYM(TCSETAF),
+	SYM(TCSBRK),
+	SYM(TCXONC),
+	SYM(TCFLSH),
+	SYM(TIOCEXCL),
+	SYM(TIOCNXCL),
+	SYM(TIOCSCTTY),
+	SYM(TIOCGPGRP),
+	SYM(TIOCSPGRP),
+	SYM(TIOCOUTQ),
+	SYM(TIOCSTI),
+	SYM(TIOCGWINSZ),
+	SYM(TIOCSWINSZ),
+	SYM(TIOCMGET),
+	SYM(TIOCMBIS),
+	SYM(TIOCMBIC),
+	SYM(TIOCMSET),
+	SYM(TIOCGSOFTCAR),
+	SYM(TIOCSSOFTCAR),
+	SYM(FIONREAD),
+	SYM(TIOCLINUX),
+	SYM(TIOCCONS),
+	SYM(TIOCGSERIAL),
+	SYM(TIOCSSERIAL),
+	SYM(TIOCPKT),
+	SYM(FIONBIO),
+	SYM(TIOCNOTTY),
+	SYM(TIOCSETD),
+	SYM(TIOCGETD),
+	SYM(TCSBRKP),
+	SYM(TIOCSBRK),
+	SYM(TIOCCBRK),
+	SYM(TIOCGSID),
+	SYM(TIOCGRS485),
+	SYM(TIOCSRS485),
+	SYM(TCGETX),
+	SYM(TCSETX),
+	SYM(TCSETXF),
+	SYM(TCSETXW),
+	SYM(TIOCVHANGUP),
+	SYM(TIOCGPTPEER),
+	SYM(FIONCLEX),
+	SYM(FIOCLEX),
+	SYM(FIOASYNC),
+	SYM(TIOCSERCONFIG),
+	SYM(TIOCSERGWILD),
+	SYM(TIOCSERSWILD),
+	SYM(TIOCGLCKTRMIOS),
+	SYM(TIOCSLCKTRMIOS),
+	SYM(TIOCSERGSTRUCT),
+	SYM(TIOCSERGETLSR),
+	SYM(TIOCSERGETMULTI),
+	SYM(TIOCSERSETMULTI),
+	SYM(TIOCMIWAIT),
+	SYM(TIOCGICOUNT),
+	SYM(FIOQSIZE),
+	SYM(FIOSETOWN),
+	SYM(SIOCSPGRP),
+	SYM(FIOGETOWN),
+	SYM(SIOCGPGRP),
+	SYM(SIOCATMARK),
+	SYM(SIOCGSTAMP_OLD),
+	SYM(SIOCGIFNAME),
+	SYM(SIOCGIFCONF),
+	SYM(SIOCGIFFLAGS),
+	SYM(SIOCSIFFLAGS),
+	SYM(SIOCGIFADDR),
+	SYM(SIOCGIFMTU),
+	SYM(SIOCGIFHWADDR),
+	SYM(SIOCGIFINDEX),
+	SYM(SIOCETHTOOL),
+	SYM(TIOCSPTLCK),
+	SYM(TIOCSIG),
+	{ FICLONE, "BTRFS_IOC_CLONE or FICLONE" },
+	SYM(FS_IOC_SETFLAGS),
+	SYM(FS_IOC_FSSETXATTR),
+	{ FICLONERANGE, "BTRFS_IOC_CLONE_RANGE or FICLONERANGE" },
+	SYM(TCSETS2),
+	SYM(TCSETSW2),
+	SYM(TCSETSF2),
+	SYM(TIOCGPTN),
+	SYM(TIOCGDEV),
+	SYM(TIOCGPKT),
+	SYM(TIOCGPTLCK),
+	SYM(TIOCGEXCL),
+	SYM(BLKBSZGET),
+	SYM(BLKGETSIZE64),
+	SYM(FS_IOC_GETFLAGS),
+	SYM(FS_IOC_GETVERSION),
+	SYM(FS_IOC_FSGETXATTR),
+	SYM(TIOCGISO7816),
+	SYM(TCGETS2),
+	SYM(FIFREEZE),
+	SYM(FITHAW),
+	SYM(FITRIM),
+	{ FIDEDUPERANGE, "BTRFS_IOC_FILE_EXTENT_SAME or FIDEDUPERANGE" },
+	SYM(FS_IOC_FIEMAP),
+	SYM(TIOCSISO7816),
+};
 
 /* strace prints an unknown request's argument as a number in hex. */
 const struct sysent_ops ioctl_arity = {
@@ -163,11 +277,11 @@ const struct sysent_ops ioctl_arity = {
 
 /* Sorted by value. */
 static const struct symbol tc_xonc_actions[] = {
-	{ TCOOFF, "TCOOFF" }, { TCOON, "TCOON" }, { TCIOFF, "TCIOFF" }, { TCION, "TCION" },
+	SYM(TCOOFF), SYM(TCOON), SYM(TCIOFF), SYM(TCION),
 };
 
 static const struct symbol tc_flush_queues[] = {
-	{ TCIFLUSH, "TCIFLUSH" }, { TCOFLUSH, "TCOFLUSH" }, { TCIOFLUSH, "TCIOFLUSH" },
+	SYM(TCIFLUSH), SYM(TCOFLUSH), SYM(TCIOFLUSH),
 };
 
 /* A number as C's %#x writes it. */
@@ -200,25 +314,31 @@ static void print_ioc(struct outbuf *ob, unsigned int code)
 
 void ct_ioctl_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 {
+	/* Each is an unsigned int or an int: the register's upper half is no part of it. */
+	unsigned int v = (unsigned int)val;
 	const char *name;
 
 	switch (kind) {
 	case ARG_IOCTL_CMD:
-		name = beauty_symbol_name((unsigned int)val, ioctl_names, ARRAY_SIZE(ioctl_names));
+		name = xlat_name(v, ioctl_names, ARRAY_SIZE(ioctl_names));
 		if (name)
 			outbuf_puts(ob, name);
 		else
-			print_ioc(ob, (unsigned int)val);
+			print_ioc(ob, v);
 		break;
 	case ARG_TC_XONC:
-		beauty_print_xlat(ob, (unsigned int)val, tc_xonc_actions,
-				  ARRAY_SIZE(tc_xonc_actions), "TC???");
+		xlat_print(ob, v, tc_xonc_actions, ARRAY_SIZE(tc_xonc_actions), "TC???");
 		break;
 	default:
-		beauty_print_xlat(ob, (unsigned int)val, tc_flush_queues,
-				  ARRAY_SIZE(tc_flush_queues), "TC???");
+		xlat_print(ob, v, tc_flush_queues, ARRAY_SIZE(tc_flush_queues), "TC???");
 		break;
 	}
+}
+
+const struct symbol *ct_ioctl_names(size_t *nr)
+{
+	*nr = ARRAY_SIZE(ioctl_names);
+	return ioctl_names;
 }
 
 static int op_cmp(const void *key, const void *elem)
@@ -228,18 +348,11 @@ static int op_cmp(const void *key, const void *elem)
 	return (a->op > b->op) - (a->op < b->op);
 }
 
-static int symbol_cmp(const void *key, const void *elem)
-{
-	const struct symbol *a = key, *b = elem;
-
-	return (a->value > b->value) - (a->value < b->value);
-}
-
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(ioctl_ops, op_cmp),
-	SORTED_TABLE(ioctl_names, symbol_cmp),
-	SORTED_TABLE(tc_xonc_actions, symbol_cmp),
-	SORTED_TABLE(tc_flush_queues, symbol_cmp),
+	SORTED_TABLE(ioctl_names, xlat_cmp),
+	SORTED_TABLE(tc_xonc_actions, xlat_cmp),
+	SORTED_TABLE(tc_flush_queues, xlat_cmp),
 };
 
 const struct sorted_table *ct_ioctl_sorted_tables(size_t *nr)

@@ -6,7 +6,7 @@
 
 #include "arg_kind.h"
 #include "outbuf.h"
-#include "sysent.h"
+#include "sysent_op.h"
 
 /*
  * ioctl's requests: their names and what each takes, as strace prints
@@ -17,6 +17,10 @@ extern const struct sysent_ops ioctl_arity;
 
 /* ARG_IOCTL_CMD, ARG_TC_XONC, ARG_TC_FLUSH. */
 void ct_ioctl_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);
+
+/* The names, in ioctl_arity's order, for the tests. */
+struct symbol;
+const struct symbol *ct_ioctl_names(size_t *nr);
 
 struct sorted_table;
 const struct sorted_table *ct_ioctl_sorted_tables(size_t *nr);

@@ -7,10 +7,10 @@
 #include <linux/prctl.h>
 #include <stdlib.h>
 
-#include "beauty.h"
 #include "compiler.h"
 #include "ct_process.h"
 #include "sorted.h"
+#include "xlat.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
 
@@ -176,17 +176,17 @@ void ct_process_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 
 	switch (kind) {
 	case ARG_PRCTL_OPTION:
-		beauty_print_xlat(ob, v, prctl_options, ARRAY_SIZE(prctl_options), "PR_???");
+		xlat_print(ob, v, prctl_options, ARRAY_SIZE(prctl_options), "PR_???");
 		break;
 	case ARG_SUID_DUMP:
-		beauty_print_xlat(ob, val, suid_dumps, ARRAY_SIZE(suid_dumps), "SUID_DUMP_???");
+		xlat_print(ob, val, suid_dumps, ARRAY_SIZE(suid_dumps), "SUID_DUMP_???");
 		break;
 	case ARG_CAPABILITY:
-		beauty_print_xlat(ob, val, capabilities, ARRAY_SIZE(capabilities), "CAP_???");
+		xlat_print(ob, val, capabilities, ARRAY_SIZE(capabilities), "CAP_???");
 		break;
 	default:
-		beauty_print_xlat(ob, v, arch_prctl_codes, ARRAY_SIZE(arch_prctl_codes),
-				  "ARCH_???");
+		xlat_print(ob, v, arch_prctl_codes, ARRAY_SIZE(arch_prctl_codes),
+			   "ARCH_???");
 		break;
 	}
 }
@@ -198,19 +198,12 @@ static int op_cmp(const void *key, const void *elem)
 	return (a->op > b->op) - (a->op < b->op);
 }
 
-static int symbol_cmp(const void *key, const void *elem)
-{
-	const struct symbol *a = key, *b = elem;
-
-	return (a->value > b->value) - (a->value < b->value);
-}
-
 static const struct sorted_table tables[] = {
 	SORTED_TABLE(prctl_ops, op_cmp),
-	SORTED_TABLE(prctl_options, symbol_cmp),
-	SORTED_TABLE(suid_dumps, symbol_cmp),
-	SORTED_TABLE(capabilities, symbol_cmp),
-	SORTED_TABLE(arch_prctl_codes, symbol_cmp),
+	SORTED_TABLE(prctl_options, xlat_cmp),
+	SORTED_TABLE(suid_dumps, xlat_cmp),
+	SORTED_TABLE(capabilities, xlat_cmp),
+	SORTED_TABLE(arch_prctl_codes, xlat_cmp),
 	SORTED_TABLE(arch_prctl_ops, op_cmp),
 };
 

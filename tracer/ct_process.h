@@ -6,7 +6,7 @@
 
 #include "arg_kind.h"
 #include "outbuf.h"
-#include "sysent.h"
+#include "sysent_op.h"
 
 /* prctl's and arch_prctl's options: what each takes (sysent.c's rows). */
 extern const struct sysent_ops prctl_arity;

@@ -7,6 +7,7 @@
 
 #include "arg_kind.h"
 #include "contents_table.h"
+#include "sysent_op.h"
 
 /* How a call's return value is shown. */
 enum result_kind {
@@ -48,40 +49,6 @@ struct sysent_arg {
 
 #define SYSENT_ALIASES 3
 #define SYSENT_ARGS 6
-#define SYSENT_OP_ARGS 2
-
-/* An argument to which an operation gives a meaning of its own: no contents. */
-struct sysent_op_arg {
-	unsigned char pos;	/* the argument's index + 1; 0: none */
-	enum arg_kind kind;
-	unsigned char bits;	/* what the kernel uses of it; 0: all */
-};
-
-/* How an operation's result reads, after its number: "0x1 (flags FD_CLOEXEC)". */
-struct sysent_op_result {
-	enum arg_kind kind;	/* ARG_U64: the number alone */
-	const char *label;	/* before the symbol: "flags ", or "" */
-	bool hex;		/* the number in hex */
-	bool zero_plain;	/* 0 is shown alone */
-};
-
-/* What one operation of a call takes and gives (strace prints that much). */
-struct sysent_op {
-	unsigned int op;	/* the selector's value, its operation bits */
-	unsigned char shown;	/* bit i: argument i is printed */
-	struct sysent_op_arg args[SYSENT_OP_ARGS];
-	struct sysent_op_result result;
-};
-
-/* A call whose arguments depend on one of them (futex's op, fcntl's cmd). */
-struct sysent_ops {
-	const char *arg;		/* the selector, by its tracepoint name */
-	unsigned int mask;		/* its bits that name the operation */
-	const struct sysent_op *ops;	/* sorted by op */
-	size_t nr;
-	struct sysent_op other;		/* any operation not in ops */
-};
-
 /* What sctrace knows of one call, by its name (as syscall_name gives it). */
 struct sysent {
 	const char *name;
