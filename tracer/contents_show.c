@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <linux/sched.h>
 #include <poll.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include "compiler.h"
 #include "contents_abi.h"
 #include "contents_show.h"
+#include "ct_fcntl.h"
 #include "format.h"
 
 /* One item of a record: where its bytes are, inside the record. */
@@ -1160,6 +1162,16 @@ size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_
 	return n;
 }
 
+static void put_flock_in(struct vwriter *w, const struct ct_item *it)
+{
+	ct_fcntl_put_flock(w, it->bytes, false);
+}
+
+static void put_flock_out(struct vwriter *w, const struct ct_item *it)
+{
+	ct_fcntl_put_flock(w, it->bytes, true);
+}
+
 /* A kind shown from one item: at least size bytes of it, by put. */
 struct item_show {
 	size_t size;
@@ -1192,6 +1204,8 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_SIGINFO_IN] = { sizeof(struct siginfo_head), put_siginfo },
 	[CK_SIGINFO_OUT] = { sizeof(struct siginfo_head), put_siginfo },
 	[CK_TID_OUT] = { sizeof(int), put_tid },
+	[CK_FLOCK_IN] = { sizeof(struct flock), put_flock_in },
+	[CK_FLOCK_OUT] = { sizeof(struct flock), put_flock_out },
 };
 
 /*

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
 #include <linux/sched.h>
 #include <poll.h>
 #include <stddef.h>
@@ -117,6 +118,9 @@ static const struct kind_read kind_reads[] = {
 	[CK_SIGINFO_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct siginfo_head)),
 	[CK_SIGINFO_OUT] = FIXED(CT_AT_EXIT, sizeof(struct siginfo_head)),
 	[CK_TID_OUT]	 = FIXED(CT_AT_EXIT, sizeof(int)),
+	[CK_FLOCK]	 = FIXED(CT_AT_ENTER | CT_AT_EXIT, sizeof(struct flock)),
+	[CK_FLOCK_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct flock)),
+	[CK_FLOCK_OUT]	 = FIXED(CT_AT_EXIT, sizeof(struct flock)),
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {

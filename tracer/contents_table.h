@@ -49,6 +49,13 @@ enum content_kind {
 	CK_SIGINFO_IN,	/* siginfo_t handed to the kernel (rt_sigqueueinfo) */
 	CK_SIGINFO_OUT,	/* siginfo_t the kernel filled (waitid, rt_sigtimedwait) */
 	CK_TID_OUT,	/* an int the kernel filled: clone's parent_tid */
+	/*
+	 * fcntl's struct flock, read at both sides for the commands that take
+	 * one; each command shows it as one of the two kinds after (sysent.c).
+	 */
+	CK_FLOCK,
+	CK_FLOCK_IN,	/* handed to the kernel: F_SETLK's, shown from the enter */
+	CK_FLOCK_OUT,	/* filled by the kernel: F_GETLK's, shown from the exit */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

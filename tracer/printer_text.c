@@ -61,6 +61,15 @@ static bool content_read(const struct syscall_desc *desc, const unsigned long *a
 	return !a->cond || (a->cond_arg >= 0 && sysent_cond_holds(a->cond, args[a->cond_arg]));
 }
 
+/* What an argument shows: its operation's kind of contents where it gives one. */
+static enum content_kind op_content(const struct syscall_desc *desc,
+				    const struct sysent_op *op, int i)
+{
+	const struct sysent_op_arg *as = syscall_op_arg(op, i);
+
+	return as ? as->content : desc->args[i].content;
+}
+
 /*
  * Where a call's line stops at its enter: at the first argument the
  * kernel fills, or whose memory the enter could not read (read again
@@ -73,10 +82,10 @@ static int split_at(const struct printer *p, const struct syscall_desc *desc,
 	int i;
 
 	for (i = 0; p->cfg.contents && i < desc->nr_args; i++) {
-		enum content_kind kind = desc->args[i].content;
+		enum content_kind kind = op_content(desc, op, i);
 
-		/* An argument the operation ignores, or reads otherwise, shows no contents. */
-		if (!syscall_op_takes(op, i) || syscall_op_arg(op, i))
+		/* An argument the operation ignores shows no contents. */
+		if (!syscall_op_takes(op, i))
 			continue;
 		if ((contents_read_at_exit(kind) && content_read(desc, st->args, i)) ||
 		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
@@ -111,21 +120,21 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		.index = i, .val = val, .returned = cv->returned, .ret = cv->ret,
 	};
 	uint64_t at = outbuf_pos(p->out);
+	enum content_kind ck = op_content(desc, op, i);
 	struct vwriter w;
 
+	if (ck != CK_NONE && cv->st &&
+	    contents_pick(ck, &cv->st->ct[CT_ENTER], &cv->st->ct[CT_EXIT], &v)) {
+		vw_init(&w, p->out, false);
+		w.hex = p->cfg.hex;
+		w.strace = p->cfg.style == LINE_STYLE_STRACE;
+		contents_show(&w, ck, &v);
+		return;
+	}
 	if (as) {
 		format_arg(p->out, beauty_machine_kind(as->kind, desc->machine),
 			   arg_cut(raw, as->bits));
 		strace_flag_order(p, at);
-		return;
-	}
-	if (arg->content != CK_NONE && cv->st &&
-	    contents_pick(arg->content, &cv->st->ct[CT_ENTER],
-			  &cv->st->ct[CT_EXIT], &v)) {
-		vw_init(&w, p->out, false);
-		w.hex = p->cfg.hex;
-		w.strace = p->cfg.style == LINE_STYLE_STRACE;
-		contents_show(&w, arg->content, &v);
 		return;
 	}
 	if (constfmt_applies(p->cfg.consts, arg->kind))

@@ -122,10 +122,11 @@ static void fill_contents(struct syscall_desc *desc)
 		desc->args[i].len_arg = -1;
 		desc->args[i].cond = NULL;
 		desc->args[i].cond_arg = -1;
-		if (desc->args[i].kind != ARG_PTR)
-			continue;
 		fact = sysent_arg_find(desc->name, desc->args[i].name);
 		if (!fact || fact->content == CK_NONE)
+			continue;
+		/* A number but for some operations (fcntl's arg): those the condition names. */
+		if (desc->args[i].kind != ARG_PTR && !fact->cond.arg)
 			continue;
 		desc->args[i].content = fact->content;
 		desc->args[i].len_arg = syscall_arg_index(desc, fact->len_arg);

@@ -44,6 +44,8 @@
 #define TAKES_AS(o, shown_, ...) { .op = (o), .shown = (shown_), .args = { __VA_ARGS__ } }
 /* Argument i, of the kernel's bits (0: all), shown as kind k. */
 #define AS(i, k, bits_) { .pos = (i) + 1, .kind = (k), .bits = (bits_) }
+/* Argument i points to contents the row's fact reads, shown as kind ck. */
+#define AS_CT(i, ck) { .pos = (i) + 1, .kind = ARG_PTR, .content = (ck) }
 /* A getter: the call's first two arguments, its result's number then the symbol it means. */
 #define GIVES(o, k, label_, hex_, zero_plain_) \
 	{ .op = (o), .shown = FIRST(2), \
@@ -76,6 +78,20 @@ static const struct sysent_ops futex_arity = {
 
 /* fcntl(fd, cmd, arg): arg is what the command makes of it; the getters take none. */
 #define FCNTL_ARG(o, k, bits_) TAKES_AS(o, FIRST(3), AS(2, (k), (bits_)))
+/* A lock command: its struct flock, as the kernel takes or fills it. */
+#define FCNTL_LOCK(o, ck) TAKES_AS(o, FIRST(3), AS_CT(2, (ck)))
+/*
+ * Which commands' arg the program reads as a struct flock: the low five
+ * bits of F_GETLK..F_SETLKW (5..7) and F_OFD_GETLK..F_OFD_SETLKW (36..38).
+ * The other commands they match read nothing there (a number is no
+ * address), and their rows show no contents.
+ */
+#define FCNTL_LOCK_BITS 0x1fu
+#define FCNTL_LOCK_CMDS (1u << 4 | 1u << 5 | 1u << 6 | 1u << 7)
+_Static_assert(((1u << (F_GETLK & FCNTL_LOCK_BITS)) | (1u << (F_SETLKW & FCNTL_LOCK_BITS)) |
+		(1u << (F_OFD_GETLK & FCNTL_LOCK_BITS)) |
+		(1u << (F_OFD_SETLKW & FCNTL_LOCK_BITS))) == FCNTL_LOCK_CMDS,
+	       "the lock commands' low bits");
 static const struct sysent_op fcntl_ops[] = {
 	/* strace prints the new fd's lower bound as a long, as the call declares it. */
 	FCNTL_ARG(F_DUPFD, ARG_S64, 0),
@@ -83,18 +99,18 @@ static const struct sysent_op fcntl_ops[] = {
 	FCNTL_ARG(F_SETFD, ARG_FD_CLOEXEC, 32),
 	GIVES(F_GETFL, ARG_OPEN_FLAGS, "flags ", true, false),
 	FCNTL_ARG(F_SETFL, ARG_OPEN_FLAGS, 32),
-	FCNTL_ARG(F_GETLK, ARG_PTR, 0),
-	FCNTL_ARG(F_SETLK, ARG_PTR, 0),
-	FCNTL_ARG(F_SETLKW, ARG_PTR, 0),
+	FCNTL_LOCK(F_GETLK, CK_FLOCK_OUT),
+	FCNTL_LOCK(F_SETLK, CK_FLOCK_IN),
+	FCNTL_LOCK(F_SETLKW, CK_FLOCK_IN),
 	FCNTL_ARG(F_SETOWN, ARG_S32, 32),
 	TAKES(F_GETOWN, FIRST(2)),
 	FCNTL_ARG(F_SETSIG, ARG_SIGNAL, 32),
 	GIVES(F_GETSIG, ARG_SIGNAL, "", false, true),
 	FCNTL_ARG(F_SETOWN_EX, ARG_PTR, 0),
 	FCNTL_ARG(F_GETOWN_EX, ARG_PTR, 0),
-	FCNTL_ARG(F_OFD_GETLK, ARG_PTR, 0),
-	FCNTL_ARG(F_OFD_SETLK, ARG_PTR, 0),
-	FCNTL_ARG(F_OFD_SETLKW, ARG_PTR, 0),
+	FCNTL_LOCK(F_OFD_GETLK, CK_FLOCK_OUT),
+	FCNTL_LOCK(F_OFD_SETLK, CK_FLOCK_IN),
+	FCNTL_LOCK(F_OFD_SETLKW, CK_FLOCK_IN),
 	FCNTL_ARG(F_SETLEASE, ARG_FCNTL_LEASE, 32),
 	GIVES(F_GETLEASE, ARG_FCNTL_LEASE, "", true, false),
 	FCNTL_ARG(F_NOTIFY, ARG_DNOTIFY_FLAGS, 32),
@@ -195,7 +211,9 @@ static const struct sysent sysents[] = {
 	{ .name = "fchmodat2", .args = { SYMBOLIC("flags", ARG_AT_FLAGS) } },
 	{ .name = "fchownat", .args = {
 		POINTS("filename", CK_PATH), SYMBOLIC("flag", ARG_AT_FLAGS) } },
-	{ .name = "fcntl", .ops = &fcntl_arity, .args = { SYMBOLIC("cmd", ARG_FCNTL_CMD) } },
+	{ .name = "fcntl", .ops = &fcntl_arity, .args = {
+		POINTS_IF("arg", CK_FLOCK, NULL, "cmd", FCNTL_LOCK_BITS, FCNTL_LOCK_CMDS),
+		SYMBOLIC("cmd", ARG_FCNTL_CMD) } },
 	{ .name = "fgetxattr", .args = {
 		POINTS("name", CK_PATH), POINTS_N("value", CK_DATA_OUT, "size") } },
 	{ .name = "flistxattr", .args = { POINTS_N("list", CK_DATA_OUT, "size") } },

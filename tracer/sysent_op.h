@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "arg_kind.h"
+#include "contents_table.h"
 
 /*
  * What each operation of a call takes (futex's op, fcntl's cmd, ioctl's
@@ -14,11 +15,13 @@
  */
 #define SYSENT_OP_ARGS 2
 
-/* An argument to which an operation gives a meaning of its own: no contents. */
+/* An argument to which an operation gives a meaning of its own. */
 struct sysent_op_arg {
 	unsigned char pos;	/* the argument's index + 1; 0: none */
 	enum arg_kind kind;
 	unsigned char bits;	/* what the kernel uses of it; 0: all */
+	/* Not CK_NONE: what it points to, shown as this kind (fcntl's struct flock). */
+	enum content_kind content;
 };
 
 /* How an operation's result reads, after its number: "0x1 (flags FD_CLOEXEC)". */

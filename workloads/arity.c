@@ -77,6 +77,14 @@ static void fcntl_cmds(void)
 	syscall(SYS_fcntl, fd, F_SETSIG, SIGUSR1);
 	syscall(SYS_fcntl, fd, F_GETSIG, 0x55);
 	syscall(SYS_fcntl, fd, F_SETLK, &lock);
+	/* The kernel fills F_GETLK's: no lock conflicts, l_type F_UNLCK. */
+	lock.l_pid = 77;
+	syscall(SYS_fcntl, fd, F_GETLK, &lock);
+	lock.l_type = F_WRLCK;
+	lock.l_pid = 0;
+	syscall(SYS_fcntl, fd, F_OFD_SETLK, &lock);
+	syscall(SYS_fcntl, fd, F_OFD_GETLK, &lock);
+	syscall(SYS_fcntl, fd, F_SETLKW, NULL);
 }
 
 static void epoll_ops(void)
