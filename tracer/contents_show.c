@@ -13,8 +13,10 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/un.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -23,6 +25,7 @@
 #include "contents_abi.h"
 #include "contents_show.h"
 #include "ct_fcntl.h"
+#include "ct_sysinfo.h"
 #include "format.h"
 
 /* One item of a record: where its bytes are, inside the record. */
@@ -1172,6 +1175,31 @@ static void put_flock_out(struct vwriter *w, const struct ct_item *it)
 	ct_fcntl_put_flock(w, it->bytes, true);
 }
 
+static void put_utsname(struct vwriter *w, const struct ct_item *it)
+{
+	ct_sysinfo_put_utsname(w, it->bytes);
+}
+
+static void put_sysinfo(struct vwriter *w, const struct ct_item *it)
+{
+	ct_sysinfo_put_sysinfo(w, it->bytes);
+}
+
+static void put_gids(struct vwriter *w, const struct ct_item *it)
+{
+	ct_sysinfo_put_gids(w, it->bytes, it->head.len);
+}
+
+static void put_cpuset(struct vwriter *w, const struct ct_item *it)
+{
+	ct_sysinfo_put_cpuset(w, it->bytes, it->head.len);
+}
+
+static void put_stack(struct vwriter *w, const struct ct_item *it)
+{
+	ct_sysinfo_put_stack(w, it->bytes);
+}
+
 /* A kind shown from one item: at least size bytes of it, by put. */
 struct item_show {
 	size_t size;
@@ -1206,6 +1234,12 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_TID_OUT] = { sizeof(int), put_tid },
 	[CK_FLOCK_IN] = { sizeof(struct flock), put_flock_in },
 	[CK_FLOCK_OUT] = { sizeof(struct flock), put_flock_out },
+	[CK_UTSNAME] = { sizeof(struct utsname), put_utsname },
+	[CK_SYSINFO] = { sizeof(struct sysinfo), put_sysinfo },
+	[CK_GIDS_OUT] = { 0, put_gids },
+	[CK_CPUSET_OUT] = { 0, put_cpuset },
+	[CK_STACK_IN] = { sizeof(stack_t), put_stack },
+	[CK_STACK_OUT] = { sizeof(stack_t), put_stack },
 };
 
 /*
@@ -1239,6 +1273,7 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	switch (kind) {
 	case CK_FD_SET:
 	case CK_PATH:
+	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
 	case CK_ENVP:
@@ -1291,6 +1326,7 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		put_argv(w, v->rec, v->index);
 		break;
 	case CK_PATH:
+	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
 		put_string_item(w, &it);

@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <linux/sched.h>
 #include <poll.h>
+#include <signal.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -9,8 +10,10 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/uio.h>
+#include <sys/utsname.h>
 #include <time.h>
 
 #include "compiler.h"
@@ -23,6 +26,8 @@
 #define FD_SET_BITS_MAX 1024
 /* A path is shown whole: the longest the kernel takes is PATH_MAX with its NUL. */
 #define PATH_SHOWN_MAX (CT_MAX_ITEM - 1)
+/* sched_getaffinity's mask: 1024 CPUs, as glibc's cpu_set_t holds. */
+#define CPU_MASK_MAX 128
 
 /* Where a kind's count comes from: elem_size bytes times it. */
 enum kind_len {
@@ -121,6 +126,17 @@ static const struct kind_read kind_reads[] = {
 	[CK_FLOCK]	 = FIXED(CT_AT_ENTER | CT_AT_EXIT, sizeof(struct flock)),
 	[CK_FLOCK_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct flock)),
 	[CK_FLOCK_OUT]	 = FIXED(CT_AT_EXIT, sizeof(struct flock)),
+	[CK_PATH_OUT]	 = { CT_MODE_STR, CT_AT_EXIT, 0, LEN_ONE, 0, false, PATH_SHOWN_MAX },
+	[CK_UTSNAME]	 = FIXED(CT_AT_EXIT, sizeof(struct utsname)),
+	[CK_SYSINFO]	 = FIXED(CT_AT_EXIT, sizeof(struct sysinfo)),
+	/* As many as the call returned, and no more than gidsetsize. */
+	[CK_GIDS_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, sizeof(gid_t), LEN_ARG, CT_LEN_UPTO_RET, false,
+			     STRUCT_ARRAY_MAX },
+	/* The bytes the kernel copied (its result): 1024 CPUs at most. */
+	[CK_CPUSET_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false,
+			     CPU_MASK_MAX },
+	[CK_STACK_IN]	 = FIXED(CT_AT_ENTER, sizeof(stack_t)),
+	[CK_STACK_OUT]	 = FIXED(CT_AT_EXIT, sizeof(stack_t)),
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {

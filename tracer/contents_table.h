@@ -56,6 +56,13 @@ enum content_kind {
 	CK_FLOCK,
 	CK_FLOCK_IN,	/* handed to the kernel: F_SETLK's, shown from the enter */
 	CK_FLOCK_OUT,	/* filled by the kernel: F_GETLK's, shown from the exit */
+	CK_PATH_OUT,	/* a path the kernel filled: getcwd's */
+	CK_UTSNAME,	/* struct new_utsname the kernel filled */
+	CK_SYSINFO,	/* struct sysinfo the kernel filled */
+	CK_GIDS_OUT,	/* gid_t[len_arg] the kernel filled, as many as it returned */
+	CK_CPUSET_OUT,	/* a CPU mask of len_arg bytes the kernel filled, its result's bytes */
+	CK_STACK_IN,	/* stack_t handed to the kernel: sigaltstack's new stack */
+	CK_STACK_OUT,	/* stack_t the kernel filled: the old one */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -228,8 +228,10 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("op", ARG_FUTEX_OP),
 		POINTS_IF("utime", CK_TIMESPEC, NULL, "op", FUTEX_CMD_BITS, FUTEX_TIMEOUT_OPS) } },
 	{ .name = "futimesat", .args = { POINTS("filename", CK_PATH) } },
+	{ .name = "getcwd", .args = { POINTS("buf", CK_PATH_OUT) } },
 	{ .name = "getdents", .args = { POINTS_N("dirent", CK_DIRENTS, "count") } },
 	{ .name = "getdents64", .args = { POINTS_N("dirent", CK_DIRENTS, "count") } },
+	{ .name = "getgroups", .args = { POINTS_N("grouplist", CK_GIDS_OUT, "gidsetsize") } },
 	{ .name = "getitimer", .args = {
 		POINTS("value", CK_ITIMERVAL_OUT), SYMBOLIC("which", ARG_ITIMER_WHICH) } },
 	{ .name = "getpeername", .args = {
@@ -376,6 +378,8 @@ static const struct sysent sysents[] = {
 		POINTS("uts", CK_TIMESPEC) } },
 	{ .name = "rt_tgsigqueueinfo", .args = {
 		SYMBOLIC("sig", ARG_SIGNAL), POINTS("uinfo", CK_SIGINFO_IN) } },
+	{ .name = "sched_getaffinity", .args = {
+		POINTS_N("user_mask_ptr", CK_CPUSET_OUT, "len") } },
 	{ .name = "select", .result = RESULT_TIMEOUT, .args = {
 		POINTS_N("exp", CK_FD_SET, "n"), POINTS_N("inp", CK_FD_SET, "n"),
 		POINTS_N("outp", CK_FD_SET, "n"), POINTS("tvp", CK_TIMEVAL) } },
@@ -399,6 +403,7 @@ static const struct sysent sysents[] = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
 		POINTS_N("value", CK_DATA_IN, "size") } },
 	{ .name = "shutdown", .args = { SYMBOLIC("how", ARG_SHUTDOWN_HOW) } },
+	{ .name = "sigaltstack", .args = { POINTS("uoss", CK_STACK_OUT), POINTS("uss", CK_STACK_IN) } },
 	{ .name = "signalfd", .args = { POINTS("user_mask", CK_SIGSET_IN) } },
 	{ .name = "signalfd4", .args = {
 		SYMBOLIC("flags", ARG_SIGNALFD_FLAGS), POINTS("user_mask", CK_SIGSET_IN) } },
@@ -417,6 +422,7 @@ static const struct sysent sysents[] = {
 	{ .name = "swapon", .args = { POINTS("specialfile", CK_PATH) } },
 	{ .name = "symlink", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
 	{ .name = "symlinkat", .args = { POINTS("newname", CK_PATH), POINTS("oldname", CK_PATH) } },
+	{ .name = "sysinfo", .args = { POINTS("info", CK_SYSINFO) } },
 	{ .name = "tgkill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "timer_create", .args = { SYMBOLIC("which_clock", ARG_CLOCK_ID) } },
 	{ .name = "timer_gettime", .args = { POINTS("setting", CK_ITIMERSPEC_OUT) } },
@@ -436,7 +442,8 @@ static const struct sysent sysents[] = {
 	{ .name = "umask", .result = RESULT_OCTAL, .args = { SYMBOLIC("mask", ARG_OPEN_MODE) } },
 	{ .name = "umount", .aliases = { { MACH_S390X, "oldumount", false } } },
 	{ .name = "umount2", .aliases = { { ALL, "umount", false } } },
-	{ .name = "uname", .aliases = { { ALL, "newuname", false } } },
+	{ .name = "uname", .aliases = { { ALL, "newuname", false } },
+	  .args = { POINTS("name", CK_UTSNAME) } },
 	{ .name = "unlink", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "unlinkat", .args = {
 		SYMBOLIC("flag", ARG_AT_FLAGS), POINTS("pathname", CK_PATH) } },

@@ -19,7 +19,9 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/sysinfo.h>
 #include <sys/un.h>
+#include <sys/utsname.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -153,6 +155,28 @@ static void prctl_opts(void)
 #endif
 }
 
+/* Calls whose out-structs the kernel fills, and fails to: each shown as strace. */
+static void process_structs(void)
+{
+	static char alt[65536];
+	stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) }, old;
+	unsigned long mask[16];
+	struct utsname u;
+	struct sysinfo si;
+	gid_t gids[64];
+	char cwd[4096];
+
+	syscall(SYS_uname, &u);
+	syscall(SYS_sysinfo, &si);
+	syscall(SYS_getgroups, 64, gids);
+	syscall(SYS_getgroups, 0, NULL);
+	syscall(SYS_sched_getaffinity, 0, sizeof(mask), mask);
+	syscall(SYS_sigaltstack, &ss, &old);
+	syscall(SYS_sigaltstack, NULL, &old);
+	syscall(SYS_getcwd, cwd, 2);
+	syscall(SYS_getcwd, cwd, sizeof(cwd));
+}
+
 /* 32-bit arguments whose registers' upper halves are set. */
 static void upper_halves(void)
 {
@@ -212,6 +236,7 @@ static const struct mode {
 	{ "futex", futex_ops },
 	{ "ioctl", ioctl_reqs },
 	{ "prctl", prctl_opts },
+	{ "process", process_structs },
 	{ "sockname", sockname },
 	{ "upper", upper_halves },
 	{ "wait", wait_nohang },
@@ -227,6 +252,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: arity epoll|fcntl|futex|ioctl|prctl|sockname|upper|wait\n");
+	fprintf(stderr, "usage: arity epoll|fcntl|futex|ioctl|prctl|process|sockname|upper|wait\n");
 	return 2;
 }
