@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -26,6 +27,7 @@
 #include "contents_show.h"
 #include "ct_fcntl.h"
 #include "ct_sysinfo.h"
+#include "ct_tty.h"
 #include "format.h"
 
 /* One item of a record: where its bytes are, inside the record. */
@@ -1195,6 +1197,11 @@ static void put_cpuset(struct vwriter *w, const struct ct_item *it)
 	ct_sysinfo_put_cpuset(w, it->bytes, it->head.len);
 }
 
+static void put_winsize(struct vwriter *w, const struct ct_item *it)
+{
+	ct_tty_put_winsize(w, it->bytes);
+}
+
 static void put_stack(struct vwriter *w, const struct ct_item *it)
 {
 	ct_sysinfo_put_stack(w, it->bytes);
@@ -1240,6 +1247,10 @@ static const struct item_show item_shows[CK_KIND_COUNT] = {
 	[CK_CPUSET_OUT] = { 0, put_cpuset },
 	[CK_STACK_IN] = { sizeof(stack_t), put_stack },
 	[CK_STACK_OUT] = { sizeof(stack_t), put_stack },
+	[CK_INT_IN] = { sizeof(int), put_tid },
+	[CK_INT_OUT] = { sizeof(int), put_tid },
+	[CK_WINSIZE_IN] = { sizeof(struct winsize), put_winsize },
+	[CK_WINSIZE_OUT] = { sizeof(struct winsize), put_winsize },
 };
 
 /*

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -137,6 +138,12 @@ static const struct kind_read kind_reads[] = {
 			     CPU_MASK_MAX },
 	[CK_STACK_IN]	 = FIXED(CT_AT_ENTER, sizeof(stack_t)),
 	[CK_STACK_OUT]	 = FIXED(CT_AT_EXIT, sizeof(stack_t)),
+	/* The larger of the two: an int's read fails only at a mapping's very end. */
+	[CK_IOCTL_ARG]	 = FIXED(CT_AT_ENTER | CT_AT_EXIT, sizeof(struct winsize)),
+	[CK_INT_IN]	 = FIXED(CT_AT_ENTER, sizeof(int)),
+	[CK_INT_OUT]	 = FIXED(CT_AT_EXIT, sizeof(int)),
+	[CK_WINSIZE_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct winsize)),
+	[CK_WINSIZE_OUT] = FIXED(CT_AT_EXIT, sizeof(struct winsize)),
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {

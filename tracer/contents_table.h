@@ -63,6 +63,16 @@ enum content_kind {
 	CK_CPUSET_OUT,	/* a CPU mask of len_arg bytes the kernel filled, its result's bytes */
 	CK_STACK_IN,	/* stack_t handed to the kernel: sigaltstack's new stack */
 	CK_STACK_OUT,	/* stack_t the kernel filled: the old one */
+	/*
+	 * ioctl's arg, read at both sides for the requests that take an int
+	 * or a struct winsize (ct_ioctl.h's IOCTL_ARG_CMDS); each request
+	 * shows it as one of the four kinds after.
+	 */
+	CK_IOCTL_ARG,
+	CK_INT_IN,	/* an int handed to the kernel: FIONBIO's [1] */
+	CK_INT_OUT,	/* an int the kernel filled: FIONREAD's [3] */
+	CK_WINSIZE_IN,	/* struct winsize handed to the kernel: TIOCSWINSZ's */
+	CK_WINSIZE_OUT,	/* struct winsize the kernel filled: TIOCGWINSZ's */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -29,6 +29,10 @@
 #define OP_INT(code) TAKES_ARG(code, ARG_S32, 32)
 #define OP_TCXONC(code) TAKES_ARG(code, ARG_TC_XONC, 32)
 #define OP_TCFLSH(code) TAKES_ARG(code, ARG_TC_FLUSH, 32)
+/* The request's arg shown as the contents of kind ck (IOCTL_ARG_CMDS: read). */
+#define OP_CT(code, ck) \
+	{ .op = (unsigned int)(code), .shown = ALL3, \
+	  .args = { { .pos = 3, .kind = ARG_PTR, .content = (ck) } } }
 /* A request that takes no argument: fd and request alone. */
 #define OP_NONE(code) { .op = (unsigned int)(code), .shown = 3u }
 
@@ -56,25 +60,25 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_NONE(TIOCEXCL),
 	OP_NONE(TIOCNXCL),
 	OP_INT(TIOCSCTTY),
-	OP_PTR(TIOCGPGRP),
-	OP_PTR(TIOCSPGRP),
-	OP_PTR(TIOCOUTQ),
+	OP_CT(TIOCGPGRP, CK_INT_OUT),
+	OP_CT(TIOCSPGRP, CK_INT_IN),
+	OP_CT(TIOCOUTQ, CK_INT_OUT),
 	OP_PTR(TIOCSTI),
-	OP_PTR(TIOCGWINSZ),
-	OP_PTR(TIOCSWINSZ),
+	OP_CT(TIOCGWINSZ, CK_WINSIZE_OUT),
+	OP_CT(TIOCSWINSZ, CK_WINSIZE_IN),
 	OP_PTR(TIOCMGET),
 	OP_PTR(TIOCMBIS),
 	OP_PTR(TIOCMBIC),
 	OP_PTR(TIOCMSET),
 	OP_PTR(TIOCGSOFTCAR),
 	OP_PTR(TIOCSSOFTCAR),
-	OP_PTR(FIONREAD),
+	OP_CT(FIONREAD, CK_INT_OUT),
 	OP_XLONG(TIOCLINUX),
 	OP_NONE(TIOCCONS),
 	OP_XLONG(TIOCGSERIAL),
 	OP_NONE(TIOCSSERIAL),
 	OP_PTR(TIOCPKT),
-	OP_PTR(FIONBIO),
+	OP_CT(FIONBIO, CK_INT_IN),
 	OP_NONE(TIOCNOTTY),
 	OP_PTR(TIOCSETD),
 	OP_PTR(TIOCGETD),
@@ -120,7 +124,7 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(SIOCGIFHWADDR),
 	OP_PTR(SIOCGIFINDEX),
 	OP_PTR(SIOCETHTOOL),
-	OP_PTR(TIOCSPTLCK),
+	OP_CT(TIOCSPTLCK, CK_INT_IN),
 	OP_XLONG(TIOCSIG),
 	OP_INT(FICLONE),
 	OP_PTR(FS_IOC_SETFLAGS),
@@ -129,7 +133,7 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(TCSETS2),
 	OP_PTR(TCSETSW2),
 	OP_PTR(TCSETSF2),
-	OP_PTR(TIOCGPTN),
+	OP_CT(TIOCGPTN, CK_INT_OUT),
 	OP_PTR(TIOCGDEV),
 	OP_XLONG(TIOCGPKT),
 	OP_XLONG(TIOCGPTLCK),

@@ -3,6 +3,7 @@
 #define SCTRACE_CT_IOCTL_H
 
 #include <stddef.h>
+#include <sys/ioctl.h>
 
 #include "arg_kind.h"
 #include "outbuf.h"
@@ -14,6 +15,18 @@
  * build has its own; the table is sorted by them.
  */
 extern const struct sysent_ops ioctl_arity;
+
+/*
+ * The requests whose arg the program reads (as CK_IOCTL_ARG): an int or
+ * a struct winsize. By the low five bits of each, as a condition can test
+ * them; the others these bits match show no contents (their rows say).
+ */
+#define IOCTL_ARG_BITS 0x1fu
+#define IOCTL_ARG_BIT(req) (1u << ((req) & IOCTL_ARG_BITS))
+#define IOCTL_ARG_CMDS \
+	(IOCTL_ARG_BIT(FIONBIO) | IOCTL_ARG_BIT(FIONREAD) | IOCTL_ARG_BIT(TIOCOUTQ) | \
+	 IOCTL_ARG_BIT(TIOCGPGRP) | IOCTL_ARG_BIT(TIOCSPGRP) | IOCTL_ARG_BIT(TIOCGWINSZ) | \
+	 IOCTL_ARG_BIT(TIOCSWINSZ) | IOCTL_ARG_BIT(TIOCGPTN) | IOCTL_ARG_BIT(TIOCSPTLCK))
 
 /* ARG_IOCTL_CMD, ARG_TC_XONC, ARG_TC_FLUSH. */
 void ct_ioctl_print(struct outbuf *ob, enum arg_kind kind, unsigned long val);

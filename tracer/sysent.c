@@ -247,7 +247,9 @@ static const struct sysent sysents[] = {
 		POINTS_N("value", CK_DATA_OUT, "size") } },
 	{ .name = "inotify_add_watch", .args = { POINTS("pathname", CK_PATH) } },
 	{ .name = "inotify_init1", .args = { SYMBOLIC("flags", ARG_INOTIFY_FLAGS) } },
-	{ .name = "ioctl", .ops = &ioctl_arity, .args = { SYMBOLIC("cmd", ARG_IOCTL_CMD) } },
+	{ .name = "ioctl", .ops = &ioctl_arity, .args = {
+		POINTS_IF("arg", CK_IOCTL_ARG, NULL, "cmd", IOCTL_ARG_BITS, IOCTL_ARG_CMDS),
+		SYMBOLIC("cmd", ARG_IOCTL_CMD) } },
 	{ .name = "ipc", .aliases = { { MACH_S390X, "s390_ipc", false } } },
 	{ .name = "kill", .args = { SYMBOLIC("sig", ARG_SIGNAL) } },
 	{ .name = "lchown", .args = { POINTS("filename", CK_PATH) } },

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -98,6 +99,27 @@ static void epoll_ops(void)
 	syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, 0, NULL);
 }
 
+/* What the requests that take an int or a winsize hand over or get back, on a pty and a pipe. */
+static void tty_reqs(void)
+{
+	struct winsize ws = { .ws_row = 24, .ws_col = 80 };
+	int master = posix_openpt(O_RDWR | O_NOCTTY), tty, n = 1, p[2];
+
+	if (master < 0 || grantpt(master) || unlockpt(master) || pipe(p))
+		return;
+	tty = open(ptsname(master), O_RDWR | O_NOCTTY);
+	syscall(SYS_ioctl, tty, TIOCSWINSZ, &ws);
+	syscall(SYS_ioctl, tty, TIOCGWINSZ, &ws);
+	syscall(SYS_ioctl, tty, TIOCGPGRP, &n);
+	syscall(SYS_ioctl, tty, FIONBIO, &n);
+	n = 0;
+	syscall(SYS_ioctl, tty, FIONBIO, &n);
+	syscall(SYS_ioctl, tty, FIONBIO, 0x5);
+	if (write(p[1], "abc", 3) != 3)
+		return;
+	syscall(SYS_ioctl, p[0], FIONREAD, &n);
+}
+
 /*
  * Requests with an address, a number, an enum or nothing as argument, and
  * unknown ones of each direction; on /dev/null, so each fails alike for both
@@ -122,6 +144,7 @@ static void ioctl_reqs(void)
 	syscall(SYS_ioctl, fd, _IOR('x', 3, int), 0);
 	syscall(SYS_ioctl, fd, _IOWR('x', 0, long), 0);
 	syscall(SYS_ioctl, fd, 0x54ff, 0);
+	tty_reqs();
 }
 
 /* prctl's options, each with arguments it ignores set; umask, mmap's offset. */
