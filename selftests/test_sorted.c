@@ -21,6 +21,7 @@
 #include "options.h"
 #include "pidns.h"
 #include "quiet.h"
+#include "sock_names.h"
 #include "sockdiag.h"
 #include "sorted.h"
 #include "stats.h"
@@ -64,6 +65,7 @@ static const struct {
 	{ "options", options_sorted_tables },
 	{ "pidns", pidns_sorted_tables },
 	{ "quiet", quiet_sorted_tables },
+	{ "sock_names", sock_names_sorted_tables },
 	{ "sockdiag", sockdiag_sorted_tables },
 	{ "stats", stats_sorted_tables },
 	{ "stats_spec", stats_spec_sorted_tables },

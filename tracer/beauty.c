@@ -27,6 +27,7 @@
 #include "compiler.h"
 #include "ct_ioctl.h"
 #include "ct_process.h"
+#include "sock_names.h"
 #include "sorted.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
@@ -307,6 +308,12 @@ static const struct symbol madvise_advices[] = {
 	{ 102, "MADV_GUARD_INSTALL" }, { 103, "MADV_GUARD_REMOVE" },
 };
 
+/* s390x's DONTNEED and NOREUSE are 6 and 7: the C library's values follow the build. */
+static const struct symbol fadvise_advices[] = {
+	SYM(POSIX_FADV_NORMAL), SYM(POSIX_FADV_RANDOM), SYM(POSIX_FADV_SEQUENTIAL),
+	SYM(POSIX_FADV_WILLNEED), SYM(POSIX_FADV_DONTNEED), SYM(POSIX_FADV_NOREUSE),
+};
+
 static const struct symbol msg_flags[] = {
 	SYM(MSG_OOB), SYM(MSG_PEEK), SYM(MSG_DONTROUTE), SYM(MSG_CTRUNC),
 	SYM(MSG_PROXY), SYM(MSG_TRUNC), SYM(MSG_DONTWAIT), SYM(MSG_EOR),
@@ -394,6 +401,7 @@ static const struct symbolic_kind symbolic_kinds[ARG_KIND_COUNT] = {
 	[ARG_SEALS] = FLAGS_KIND(seal_flags, "0"),
 	[ARG_SEEK_WHENCE] = ENUM_KIND(seek_whences),
 	[ARG_MADVISE] = ENUM_KIND(madvise_advices),
+	[ARG_FADVISE] = ENUM_KIND(fadvise_advices),
 	[ARG_MSG_FLAGS] = FLAGS_KIND(msg_flags, "0"),
 	[ARG_GETRANDOM_FLAGS] = FLAGS_KIND(getrandom_flags, "0"),
 	[ARG_EVENTFD_FLAGS] = FLAGS_KIND(eventfd_flags, "0"),
@@ -780,7 +788,7 @@ void beauty_print(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	default:
 		if (kind < ARG_KIND_COUNT && symbolic_kinds[kind].syms)
 			print_symbolic(ob, kind, val);
-		else
+		else if (!sock_names_print(ob, kind, val))
 			outbuf_u64(ob, val);
 		break;
 	}
@@ -846,6 +854,7 @@ static const struct sorted_table sorted_tables[] = {
 	SORTED_TABLE(fcntl_leases, symbol_cmp),
 	SORTED_TABLE(seek_whences, symbol_cmp),
 	SORTED_TABLE(madvise_advices, symbol_cmp),
+	SORTED_TABLE(fadvise_advices, symbol_cmp),
 	SORTED_TABLE(shutdown_hows, symbol_cmp),
 };
 

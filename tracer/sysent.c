@@ -7,9 +7,14 @@
 #include <fcntl.h>
 #include <libaudit.h>
 #include <linux/futex.h>
+#include <linux/netlink.h>
 #include <linux/sched.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <netinet/udp.h>
 #include <stdlib.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
 #include <string.h>
 
 #include "compiler.h"
@@ -136,6 +141,34 @@ static const struct sysent_ops epoll_ctl_arity = {
 	.other = TAKES(0, ALL_ARGS),
 };
 
+/* socket(family, type, protocol): a protocol's names are its family's. */
+static const struct sysent_op socket_ops[] = {
+	TAKES_AS(AF_INET, ALL_ARGS, AS(2, ARG_IPPROTO, 32)),
+	TAKES_AS(AF_INET6, ALL_ARGS, AS(2, ARG_IPPROTO, 32)),
+	TAKES_AS(AF_NETLINK, ALL_ARGS, AS(2, ARG_NETLINK_PROTO, 32)),
+};
+
+static const struct sysent_ops socket_arity = {
+	.arg = "family", .mask = ~0u, .ops = socket_ops, .nr = ARRAY_SIZE(socket_ops),
+	.other = TAKES(0, ALL_ARGS),
+};
+
+/* setsockopt, getsockopt(fd, level, optname, optval, optlen): an option's names are its level's. */
+#define SOCKOPT_NAMES(level, k) TAKES_AS(level, ALL_ARGS, AS(2, (k), 32))
+static const struct sysent_op sockopt_ops[] = {
+	SOCKOPT_NAMES(SOL_IP, ARG_IP_OPTNAME),
+	SOCKOPT_NAMES(SOL_SOCKET, ARG_SO_OPTNAME),
+	SOCKOPT_NAMES(SOL_TCP, ARG_TCP_OPTNAME),
+	SOCKOPT_NAMES(SOL_UDP, ARG_UDP_OPTNAME),
+	SOCKOPT_NAMES(SOL_IPV6, ARG_IPV6_OPTNAME),
+	SOCKOPT_NAMES(SOL_NETLINK, ARG_NETLINK_OPTNAME),
+};
+
+static const struct sysent_ops sockopt_arity = {
+	.arg = "level", .mask = ~0u, .ops = sockopt_ops, .nr = ARRAY_SIZE(sockopt_ops),
+	.other = TAKES(0, ALL_ARGS),
+};
+
 /*
  * Sorted by name. Aliases: the kernel's SYSCALL_DEFINE name, where its
  * syscall table, strace and perf use the older one. Arguments are by
@@ -203,7 +236,7 @@ static const struct sysent sysents[] = {
 	{ .name = "faccessat2", .args = {
 		POINTS("filename", CK_PATH), SYMBOLIC("flags", ARG_ACCESS_AT_FLAGS),
 		SYMBOLIC("mode", ARG_ACCESS_MODE) } },
-	{ .name = "fadvise64",
+	{ .name = "fadvise64", .args = { SYMBOLIC("advice", ARG_FADVISE) },
 	  .aliases = { { MACH_AARCH64, "fadvise64_64", false },
 		       { MACH_S390X, "fadvise64_64", false } } },
 	{ .name = "fanotify_mark", .args = { POINTS("pathname", CK_PATH) } },
@@ -242,6 +275,8 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
 	{ .name = "getsockname", .args = {
 		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
+	{ .name = "getsockopt", .ops = &sockopt_arity, .args = {
+		SYMBOLIC("level", ARG_SOCKOPT_LEVEL) } },
 	{ .name = "getxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
 		POINTS_N("value", CK_DATA_OUT, "size") } },
@@ -400,6 +435,8 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("which", ARG_ITIMER_WHICH) } },
 	{ .name = "setrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_IN) } },
+	{ .name = "setsockopt", .ops = &sockopt_arity, .args = {
+		SYMBOLIC("level", ARG_SOCKOPT_LEVEL) } },
 	{ .name = "settimeofday", .args = { POINTS("tv", CK_TIMEVAL) } },
 	{ .name = "setxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
@@ -409,7 +446,7 @@ static const struct sysent sysents[] = {
 	{ .name = "signalfd", .args = { POINTS("user_mask", CK_SIGSET_IN) } },
 	{ .name = "signalfd4", .args = {
 		SYMBOLIC("flags", ARG_SIGNALFD_FLAGS), POINTS("user_mask", CK_SIGSET_IN) } },
-	{ .name = "socket", .args = {
+	{ .name = "socket", .ops = &socket_arity, .args = {
 		SYMBOLIC("family", ARG_SOCK_FAMILY), SYMBOLIC("type", ARG_SOCK_TYPE) } },
 	{ .name = "socketpair", .args = {
 		SYMBOLIC("family", ARG_SOCK_FAMILY), SYMBOLIC("type", ARG_SOCK_TYPE),
@@ -602,6 +639,8 @@ static const struct sorted_table tables[] = {
 	SORTED_TABLE(futex_ops, op_cmp),
 	SORTED_TABLE(fcntl_ops, op_cmp),
 	SORTED_TABLE(epoll_ctl_ops, op_cmp),
+	SORTED_TABLE(socket_ops, op_cmp),
+	SORTED_TABLE(sockopt_ops, op_cmp),
 	SORTED_TABLE(any_call_args, arg_name_cmp),
 };
 
