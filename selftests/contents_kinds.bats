@@ -200,15 +200,18 @@ trace_case() {
 	has_line "prlimit64(pid: 0, resource: RLIMIT_FSIZE, new_rlim: {rlim_cur: $cur, rlim_max: $max}, old_rlim: {rlim_cur: 1000000, rlim_max: $max}) = 0"
 }
 
-@test "statfs, fstatfs: the file system's type and sizes, as stat -f tells them" {
+@test "statfs, fstatfs: the whole struct, its type and flags by name, as stat -f tells them" {
 	dir=$BATS_TEST_TMPDIR/fs
 	mkdir "$dir"
-	err=$(mount -t tmpfs -o size=1m,nr_inodes=100 ct-statfs "$dir" 2>&1) ||
+	err=$(mount -t tmpfs -o size=1m,nr_inodes=100,nosuid,nodev ct-statfs "$dir" 2>&1) ||
 		skip "this environment refuses a tmpfs mount: $err"
 	trace_case statfs,fstatfs statfs_dir "$dir"
-	read -r type bsize blocks bfree bavail files ffree < <(stat -f -c '%t %s %b %f %a %c %d' "$dir")
+	read -r bsize blocks bfree bavail files ffree fsid namelen frsize < \
+		<(stat -f -c '%s %b %f %a %c %d %i %l %S' "$dir")
 	umount "$dir"
-	sf="{f_type: 0x$type, f_bsize: $bsize, f_blocks: $blocks, f_bfree: $bfree, f_bavail: $bavail, f_files: $files, f_ffree: $ffree, ...}"
+	# stat writes the id's two words as 16 hex digits; strace each as a number.
+	val=$(printf '0x%x, 0x%x' "0x${fsid:0:8}" "0x${fsid:8:8}")
+	sf="{f_type: TMPFS_MAGIC, f_bsize: $bsize, f_blocks: $blocks, f_bfree: $bfree, f_bavail: $bavail, f_files: $files, f_ffree: $ffree, f_fsid: {val: [$val]}, f_namelen: $namelen, f_frsize: $frsize, f_flags: ST_VALID|ST_NOSUID|ST_NODEV|ST_RELATIME}"
 	has_line "statfs(pathname: \"$dir\", buf: $sf) = 0"
 	has_line "fstatfs(fd: $(info_of fd), buf: $sf) = 0"
 }

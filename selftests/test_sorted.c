@@ -11,6 +11,7 @@
 
 #include "beauty.h"
 #include "call_status.h"
+#include "ct_fs.h"
 #include "ct_ioctl.h"
 #include "ct_process.h"
 #include "decode_fds.h"
@@ -55,6 +56,7 @@ static const struct {
 } modules[] = {
 	{ "beauty", beauty_sorted_tables },
 	{ "call_status", call_status_sorted_tables },
+	{ "ct_fs", ct_fs_sorted_tables },
 	{ "ct_ioctl", ct_ioctl_sorted_tables },
 	{ "ct_process", ct_process_sorted_tables },
 	{ "decode_fds", decode_fds_sorted_tables },

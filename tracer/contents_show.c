@@ -26,6 +26,8 @@
 #include "contents_abi.h"
 #include "contents_show.h"
 #include "ct_fcntl.h"
+#include "ct_fs.h"
+#include "ct_sockets.h"
 #include "ct_sysinfo.h"
 #include "ct_tty.h"
 #include "format.h"
@@ -467,67 +469,26 @@ static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 	} else if (family == AF_INET6 && it->head.len >= sizeof(struct sockaddr_in6)) {
 		put_inet(w, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
 			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
+	} else if (family == AF_NETLINK) {
+		ct_sockaddr_nl(w, it->bytes, it->head.len);
 	}
 	vw_end_struct(w, false);
 }
 
-/* Sorted by type bits. */
-struct file_type {
-	unsigned int type;
-	const char *name;
-};
-
-static const struct file_type file_types[] = {
-	{ S_IFIFO, "S_IFIFO" }, { S_IFCHR, "S_IFCHR" }, { S_IFDIR, "S_IFDIR" },
-	{ S_IFBLK, "S_IFBLK" }, { S_IFREG, "S_IFREG" }, { S_IFLNK, "S_IFLNK" },
-	{ S_IFSOCK, "S_IFSOCK" },
-};
-
-static int file_type_cmp(const void *key, const void *elem)
-{
-	const struct file_type *a = key, *b = elem;
-
-	return (a->type > b->type) - (a->type < b->type);
-}
-
-static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
-{
-	struct file_type key = { .type = mode & S_IFMT };
-	const struct file_type *found = bsearch(&key, file_types,
-						ARRAY_SIZE(file_types),
-						sizeof(file_types[0]), file_type_cmp);
-
-	vw_key(w, name);
-	vw_symbol_begin(w);
-	if (found) {
-		outbuf_puts(w->ob, found->name);
-		outbuf_putc(w->ob, '|');
-	}
-	outbuf_oct(w->ob, mode & 07777);
-	vw_symbol_end(w);
-}
-
+/* The file systems' structs are ct_fs.c's: shown from the item's bytes. */
 static void put_stat(struct vwriter *w, const struct ct_item *it)
 {
-	struct stat st;
-
-	memcpy(&st, it->bytes, sizeof(st));
-	vw_begin_struct(w);
-	put_mode(w, "st_mode", st.st_mode);
-	put_field(w, "st_size", st.st_size);
-	vw_end_struct(w, true);
+	ct_fs_stat(w, it->bytes);
 }
 
 static void put_statx(struct vwriter *w, const struct ct_item *it)
 {
-	struct statx stx;
+	ct_fs_statx(w, it->bytes);
+}
 
-	memcpy(&stx, it->bytes, sizeof(stx));
-	vw_begin_struct(w);
-	put_mode(w, "stx_mode", stx.stx_mode);
-	vw_key(w, "stx_size");
-	vw_u64(w, stx.stx_size);
-	vw_end_struct(w, true);
+static void put_statfs(struct vwriter *w, const struct ct_item *it)
+{
+	ct_fs_statfs(w, it->bytes);
 }
 
 static void put_fd_pair(struct vwriter *w, const struct ct_item *it)
@@ -753,29 +714,6 @@ static void put_rlimit(struct vwriter *w, const struct ct_item *it)
 	put_rlim(w, "rlim_cur", rl.rlim_cur);
 	put_rlim(w, "rlim_max", rl.rlim_max);
 	vw_end_struct(w, false);
-}
-
-/* The file system's type and its sizes; strace's other fields left out. */
-static void put_statfs(struct vwriter *w, const struct ct_item *it)
-{
-	struct statfs sf;
-
-	memcpy(&sf, it->bytes, sizeof(sf));
-	vw_begin_struct(w);
-	vw_key(w, "f_type");
-	vw_hex(w, (uint64_t)sf.f_type);
-	put_field(w, "f_bsize", sf.f_bsize);
-	vw_key(w, "f_blocks");
-	vw_u64(w, sf.f_blocks);
-	vw_key(w, "f_bfree");
-	vw_u64(w, sf.f_bfree);
-	vw_key(w, "f_bavail");
-	vw_u64(w, sf.f_bavail);
-	vw_key(w, "f_files");
-	vw_u64(w, sf.f_files);
-	vw_key(w, "f_ffree");
-	vw_u64(w, sf.f_ffree);
-	vw_end_struct(w, true);
 }
 
 /* A pointer field: NULL, or its address. */
