@@ -133,7 +133,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -156,6 +156,11 @@ $(WL_DIR)/exec_target: workloads/exec_target.c
 
 # Not a golden case: selftests/arity.bats traces it with sctrace and strace.
 $(WL_DIR)/arity: workloads/arity.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+# Not a golden case either: selftests/dec_net.bats, likewise.
+$(WL_DIR)/dec_net: workloads/dec_net.c
 	@mkdir -p $(@D)
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
 
@@ -438,6 +443,7 @@ BATS_SUITES = cli "selftests/bats-tap selftests/cli.bats" ktap "selftests/bats-t
 	      filter "selftests/bats-tap selftests/filter.bats" \
 	      signals "selftests/bats-tap selftests/signals.bats" \
 	      arity "selftests/bats-tap selftests/arity.bats" \
+	      dec_net "selftests/bats-tap selftests/dec_net.bats" \
 	      stack "selftests/bats-tap selftests/stack.bats" \
 	      strace_opts "selftests/bats-tap selftests/strace_opts.bats" \
 	      quoting "selftests/bats-tap selftests/quoting.bats" \
@@ -475,6 +481,7 @@ SANITIZER_SUITE = sanitizers "selftests/ktap-run $(subst ",\",$(ASAN_UNITS)) \
 	filter \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/filter.bats\" \
 	signals \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/signals.bats\" \
 	arity \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/arity.bats\" \
+	dec_net \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/dec_net.bats\" \
 	stack \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/stack.bats\" \
 	strace_opts \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/strace_opts.bats\" \
 	quoting \"$(ASAN_ENV) SCTRACE=$(ASAN)/sctrace selftests/bats-tap selftests/quoting.bats\" \

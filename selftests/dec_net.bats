@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# Decoders of sockets, netlink and file systems (issue 31): socket's
+# protocols, setsockopt's levels and names, netlink addresses, statfs,
+# statx, st_rdev and fadvise64's advice. build/workloads/dec_net's calls
+# traced by sctrace and by strace, whose lines must be the same once
+# sctrace's names are dropped.
+
+load helpers
+load strace_compare
+
+DEC=$WL/dec_net
+PY=$(command -v /usr/bin/python3 || command -v python3)
+
+setup() {
+	need_contents
+	[ -x "$DEC" ] || skip "no $DEC: make workloads builds it"
+	command -v strace > /dev/null || skip "no strace: the reference these lines are compared with"
+	ours=$BATS_TEST_TMPDIR/sctrace.out
+	theirs=$BATS_TEST_TMPDIR/strace.out
+}
+
+# Both tracers on `dec_net $1`, showing the calls $2 names, as strace writes them.
+trace_both() {
+	run --separate-stderr sct -e trace="$2" -o "$ours" -- "$DEC" "$1"
+	assert_success
+	assert_equal "$stderr" ""
+	run timeout -k 5 "$LIMIT" strace -qq -e trace="$2" -o "$theirs" -- "$DEC" "$1"
+	assert_success
+	positional < "$ours" > "$ours.pos"
+	positional < "$theirs" > "$theirs.pos"
+}
+
+# The same lines, and at least $1 of them.
+same_lines() {
+	run diff -u "$theirs.pos" "$ours.pos"
+	assert_success
+	[ "$(wc -l < "$ours.pos")" -ge "$1" ]
+}
+
+@test "socket: the protocol by the family's names; setsockopt: the level's and option's" {
+	trace_both sock_names socket,setsockopt
+	# The option's value is not decoded yet: compared up to the option's name.
+	sed -Ei 's/^(setsockopt\([0-9]+, [A-Z_0-9]+, [A-Z_0-9]+), .*/\1/' "$ours.pos" "$theirs.pos"
+	same_lines 10
+	grep -qxE 'socket\(AF_NETLINK, SOCK_DGRAM, NETLINK_SOCK_DIAG\) = [0-9]+' "$ours.pos"
+	grep -qxE 'setsockopt\([0-9]+, SOL_TCP, TCP_NODELAY' "$ours.pos"
+}
+
+@test "bind: a netlink address's port id and groups" {
+	trace_both netlink bind
+	same_lines 1
+	grep -qF 'nl_groups: 0x000001}' "$ours"
+}
+
+@test "statfs, statx, stat, fadvise64: whole statfs, statx's mask and attributes, a device's st_rdev, the advice" {
+	trace_both fs statfs,statx,newfstatat,stat,fadvise64
+	same_lines 8
+	grep -qE '^newfstatat\(.*st_rdev: makedev\(0x1, 0x3\), \.\.\.\}' "$ours"
+	grep -qE '^statfs\("/proc", \{f_type=PROC_SUPER_MAGIC, .*f_flags=ST_VALID' "$ours.pos"
+}

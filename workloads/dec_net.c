@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Calls whose constants and structs strace decodes, for
+ * selftests/dec_net.bats to trace with sctrace and with strace:
+ * `dec_net MODE`, one group of calls per mode. Every value shown is the
+ * same in both runs (no free-block counts, no pids).
+ */
+#include <fcntl.h>
+#include <linux/netlink.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+/* socket's protocols by family, and setsockopt's levels and names by level. */
+static void sock_names(void)
+{
+	int one = 1;
+	int tcp = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+	int udp6 = socket(AF_INET6, SOCK_DGRAM, 0);
+	int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	close(socket(AF_UNIX, SOCK_STREAM, 0));
+	close(socket(AF_NETLINK, SOCK_DGRAM, NETLINK_SOCK_DIAG));
+	setsockopt(tcp, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	setsockopt(tcp, IPPROTO_IP, IP_TOS, &one, sizeof(one));
+	setsockopt(udp6, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+	setsockopt(nl, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+}
+
+/* A netlink address: its port id and groups. */
+static void netlink_addr(void)
+{
+	struct sockaddr_nl addr = { .nl_family = AF_NETLINK, .nl_groups = 1 };
+	int nl = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+
+	bind(nl, (struct sockaddr *)&addr, sizeof(addr));
+}
+
+/* statfs of file systems whose counts do not move, statx, a device's number, fadvise. */
+static void fs_structs(void)
+{
+	struct statfs sf;
+	struct statx stx;
+	struct stat st;
+	int fd = open("/etc/passwd", O_RDONLY);
+
+	statfs("/proc", &sf);
+	statfs("/sys", &sf);
+	statx(AT_FDCWD, "/etc/passwd", 0, STATX_ALL, &stx);
+	statx(AT_FDCWD, "/dev/null", 0, STATX_BASIC_STATS, &stx);
+	stat("/dev/null", &st);
+	stat("/etc/passwd", &st);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	posix_fadvise(fd, 10, 100, POSIX_FADV_DONTNEED);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		void (*run)(void);
+	} modes[] = {
+		{ "fs", fs_structs },
+		{ "netlink", netlink_addr },
+		{ "sock_names", sock_names },
+	};
+	size_t i;
+
+	for (i = 0; argc == 2 && i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(argv[1], modes[i].name)) {
+			modes[i].run();
+			return 0;
+		}
+	}
+	fprintf(stderr, "usage: dec_net fs|netlink|sock_names\n");
+	return 2;
+}
