@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <sys/socket.h>
 
-#include "beauty.h"
 #include "compiler.h"
 #include "sock_names.h"
 #include "sorted.h"
@@ -17,6 +16,12 @@
  * enumeration, sorted by value.
  */
 #define SYM(x) { (unsigned long)(x), #x }
+
+/* beauty.h's struct symbol, but beauty.c prints through this module: its own. */
+struct symbol {
+	unsigned long value;
+	const char *name;
+};
 
 static const struct symbol ip_protocols[] = {
 	SYM(IPPROTO_IP), SYM(IPPROTO_ICMP), SYM(IPPROTO_IGMP), SYM(IPPROTO_IPIP),
