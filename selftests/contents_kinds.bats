@@ -105,14 +105,17 @@ trace_case() {
 @test "accept, getsockname, getpeername, recvfrom: the address the kernel filled, as long as it says" {
 	trace_case accept,getsockname,getpeername,recvfrom sockaddr_out "$BATS_TEST_TMPDIR/s.sock"
 	l=$(info_of listener) lport=$(info_of listen_port) cport=$(info_of client_port)
-	has_line "accept(fd: $l, upeer_sockaddr: {sa_family: AF_INET, sin_port: $cport, sin_addr: 127.0.0.1}, upeer_addrlen: $(info_of accept_len)) = $(info_of accepted)"
+	# Each length as the buffer's size, then what the kernel wrote back.
+	has_line "accept(fd: $l, upeer_sockaddr: {sa_family: AF_INET, sin_port: $cport, sin_addr: 127.0.0.1}, upeer_addrlen: [128 => 16]) = $(info_of accepted)"
 	# The kernel says 16 but wrote the 4 the buffer held: no port read past it.
 	[ "$(info_of short_result)" = 16 ]
-	has_line "getsockname(fd: $l, usockaddr: {sa_family: AF_INET}, usockaddr_len: $(info_of short_len)) = 0"
-	has_line "accept(fd: $l, upeer_sockaddr: $(info_of failed_addr), upeer_addrlen: $(info_of failed_len)) = -1 EAGAIN (Resource temporarily unavailable)"
-	has_line "getsockname(fd: $(info_of unix), usockaddr: {sa_family: AF_UNIX, sun_path: \"$BATS_TEST_TMPDIR/s.sock\"}, usockaddr_len: $(info_of unix_len)) = 0"
-	has_line "recvfrom(fd: $(info_of six), ubuf: \"hi\", size: 8, flags: 0, addr: {sa_family: AF_INET6, sin6_port: $(info_of sender_port), sin6_addr: ::1}, addr_len: $(info_of peer_len)) = 2"
-	has_line "getpeername(fd: $(info_of sender), usockaddr: {sa_family: AF_INET6, sin6_port: $(info_of six_port), sin6_addr: ::1}, usockaddr_len: $(info_of getpeer_len)) = 0"
+	has_line "getsockname(fd: $l, usockaddr: {sa_family: AF_INET}, usockaddr_len: [4 => 16]) = 0"
+	has_line "accept(fd: $l, upeer_sockaddr: $(info_of failed_addr), upeer_addrlen: [128]) = -1 EAGAIN (Resource temporarily unavailable)"
+	# sun_family, the path and its NUL.
+	unix_len=$((2 + ${#BATS_TEST_TMPDIR} + 7 + 1))
+	has_line "getsockname(fd: $(info_of unix), usockaddr: {sa_family: AF_UNIX, sun_path: \"$BATS_TEST_TMPDIR/s.sock\"}, usockaddr_len: [128 => $unix_len]) = 0"
+	has_line "recvfrom(fd: $(info_of six), ubuf: \"hi\", size: 8, flags: 0, addr: {sa_family: AF_INET6, sin6_port: $(info_of sender_port), sin6_addr: ::1}, addr_len: [128 => 28]) = 2"
+	has_line "getpeername(fd: $(info_of sender), usockaddr: {sa_family: AF_INET6, sin6_port: $(info_of six_port), sin6_addr: ::1}, usockaddr_len: [128 => 28]) = 0"
 }
 
 @test "setitimer, getitimer, timerfd_*, timer_*: itimervals and itimerspecs in, and the old ones out" {

@@ -267,19 +267,16 @@ def sockaddr_out():
     client = socket.create_connection(listener.getsockname())
     say("client_port", client.getsockname()[1])
     a = SockaddrOut()
-    say("accept_len", hex(a.len_ptr))
     say("accepted", libc.accept(listener.fileno(), ctypes.c_void_p(a.ptr),
                                 ctypes.c_void_p(a.len_ptr)))
     # Too small a buffer: the kernel writes 4 bytes and says 16.
     a = SockaddrOut(4)
-    say("short_len", hex(a.len_ptr))
     libc.getsockname(listener.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
     say("short_result", a.len.value)
     # A failed accept: nothing filled, the pointers shown.
     listener.setblocking(False)
     a = SockaddrOut()
     say("failed_addr", hex(a.ptr))
-    say("failed_len", hex(a.len_ptr))
     libc.accept(listener.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
 
     path = sys.argv[2]
@@ -287,7 +284,6 @@ def sockaddr_out():
     unix.bind(path)
     a = SockaddrOut()
     say("unix", unix.fileno())
-    say("unix_len", hex(a.len_ptr))
     libc.getsockname(unix.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
 
     six = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
@@ -300,13 +296,11 @@ def sockaddr_out():
     sender.send(b"hi")
     a = SockaddrOut()
     data = ctypes.create_string_buffer(8)
-    say("peer_len", hex(a.len_ptr))
     say("data", hex(ctypes.addressof(data)))
     libc.recvfrom(six.fileno(), data, 8, 0, ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
     a = SockaddrOut()
     say("sender", sender.fileno())
     say("six_port", six.getsockname()[1])
-    say("getpeer_len", hex(a.len_ptr))
     libc.getpeername(sender.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
 
 

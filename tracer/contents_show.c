@@ -155,7 +155,14 @@ bool ct_blob_subcall(const struct ct_blob *b, long *nr, unsigned long *args)
 /* Kinds the kernel fills: shown once the call has returned successfully. */
 bool contents_read_at_exit(enum content_kind kind)
 {
-	return content_kind_at_exit(kind) && !content_kind_in_out(kind);
+	return content_kind_at_exit(kind) && !content_kind_in_out(kind) &&
+	       !content_kind_paired(kind);
+}
+
+/* Kinds a line waits for the exit to show: those, and what it wrote back ([16 => 2]). */
+bool contents_wait_exit(enum content_kind kind)
+{
+	return contents_read_at_exit(kind) || content_kind_paired(kind);
 }
 
 static void put_string_item(struct vwriter *w, const struct ct_item *it)
@@ -1145,6 +1152,26 @@ static void put_stack(struct vwriter *w, const struct ct_item *it)
 	ct_sysinfo_put_stack(w, it->bytes);
 }
 
+/*
+ * A length the kernel reads and writes back: the size at the enter, and
+ * what the exit of a call that did not fail found there, if it differs.
+ */
+static void put_socklen(struct vwriter *w, const struct ct_item *in,
+			const struct ct_arg_view *v)
+{
+	const struct item_where at = { .arg = v->index };
+	struct ct_item out;
+	int before, after;
+
+	memcpy(&before, in->bytes, sizeof(before));
+	after = before;
+	if (v->returned && !result_is_error(v->ret) && v->exit &&
+	    find_part(v->exit, &at, 0, &out) && !(out.head.status & CT_ITEM_FAULT) &&
+	    out.head.len >= sizeof(after))
+		memcpy(&after, out.bytes, sizeof(after));
+	vw_in_out(w, before, after);
+}
+
 /* A kind shown from one item: at least size bytes of it, by put. */
 struct item_show {
 	size_t size;
@@ -1229,6 +1256,8 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	case CK_DIRENTS:
 	case CK_POLLFD:
 		return true;
+	case CK_SOCKLEN:
+		return it->head.len >= sizeof(int);
 	default:
 		return item_shows[kind].put && it->head.len >= item_shows[kind].size;
 	}
@@ -1252,8 +1281,12 @@ bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
 	const struct ct_blob *side = contents_read_at_exit(kind) ? exit : enter;
 	bool shown;
 
+	v->exit = exit;
 	v->rec = side;
 	shown = contents_shown(kind, v);
+	/* What it was at the enter is known only there. */
+	if (content_kind_paired(kind))
+		return shown;
 	if (shown && (side == exit || !ct_blob_unread(enter, v->index)))
 		return true;
 	v->rec = exit;
@@ -1302,6 +1335,9 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		break;
 	case CK_FD_SET:
 		put_fd_set(w, &it, fd_set_bits(v->rec));
+		break;
+	case CK_SOCKLEN:
+		put_socklen(w, &it, v);
 		break;
 	default:
 		item_shows[kind].put(w, &it);

@@ -13,6 +13,7 @@
 /* What one argument's line needs: its record side, and the call's result. */
 struct ct_arg_view {
 	const struct ct_blob *rec;	/* the enter's or the exit's, by its kind */
+	const struct ct_blob *exit;	/* the exit's, for a kind shown from both */
 	int index;			/* the argument's position */
 	unsigned long val;		/* its value: the pointer */
 	bool returned;			/* the exit is known */
@@ -20,6 +21,7 @@ struct ct_arg_view {
 };
 
 bool contents_read_at_exit(enum content_kind kind);
+bool contents_wait_exit(enum content_kind kind);
 bool contents_shown(enum content_kind kind, const struct ct_arg_view *v);
 bool contents_pick(enum content_kind kind, const struct ct_blob *enter,
 		   const struct ct_blob *exit, struct ct_arg_view *v);

@@ -144,6 +144,8 @@ static const struct kind_read kind_reads[] = {
 	[CK_INT_OUT]	 = FIXED(CT_AT_EXIT, sizeof(int)),
 	[CK_WINSIZE_IN]	 = FIXED(CT_AT_ENTER, sizeof(struct winsize)),
 	[CK_WINSIZE_OUT] = FIXED(CT_AT_EXIT, sizeof(struct winsize)),
+	/* The size of the buffer at the enter, what the kernel wrote at the exit. */
+	[CK_SOCKLEN]	 = FIXED(CT_AT_ENTER | CT_AT_EXIT, sizeof(int)),
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {
@@ -155,6 +157,11 @@ static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {
 static const bool written_if_positive[CK_KIND_COUNT] = {
 	/* wait4 with WNOHANG returns 0, and writes nothing, while no child changed. */
 	[CK_WAIT_STATUS] = true,
+};
+
+/* Kinds shown once, from the enter's item and the exit's: accept's [16 => 2]. */
+static const bool paired[CK_KIND_COUNT] = {
+	[CK_SOCKLEN] = true,
 };
 
 /* Whether the kernel wrote the kind's contents, by the call's result (no error). */
@@ -173,6 +180,12 @@ bool content_kind_at_exit(enum content_kind kind)
 bool content_kind_in_out(enum content_kind kind)
 {
 	return kind_reads[kind].in_out;
+}
+
+/* Whether it is shown from both sides in one place: what it was, what it became. */
+bool content_kind_paired(enum content_kind kind)
+{
+	return paired[kind];
 }
 
 /* How the BPF program reads a kind; len_arg is the caller's to fill. */

@@ -73,6 +73,7 @@ enum content_kind {
 	CK_INT_OUT,	/* an int the kernel filled: FIONREAD's [3] */
 	CK_WINSIZE_IN,	/* struct winsize handed to the kernel: TIOCSWINSZ's */
 	CK_WINSIZE_OUT,	/* struct winsize the kernel filled: TIOCGWINSZ's */
+	CK_SOCKLEN,	/* a socklen_t the kernel reads and writes back: [in => out] */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 
@@ -115,6 +116,7 @@ struct kernel_sigaction {
 bool content_kind_at_exit(enum content_kind kind);
 bool content_kind_counted(enum content_kind kind);
 bool content_kind_in_out(enum content_kind kind);
+bool content_kind_paired(enum content_kind kind);
 bool content_kind_written(enum content_kind kind, long ret);
 size_t content_kind_count(void);
 void content_arg_spec(enum content_kind kind, unsigned int string_limit,

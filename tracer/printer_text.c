@@ -87,7 +87,7 @@ static int split_at(const struct printer *p, const struct syscall_desc *desc,
 		/* An argument the operation ignores shows no contents. */
 		if (!syscall_op_takes(op, i))
 			continue;
-		if ((contents_read_at_exit(kind) && content_read(desc, st->args, i)) ||
+		if ((contents_wait_exit(kind) && content_read(desc, st->args, i)) ||
 		    (kind != CK_NONE && ct_blob_unread(&st->ct[CT_ENTER], i)))
 			return i;
 	}

@@ -183,9 +183,10 @@ static const struct sysent sysents[] = {
 	{ .name = "_newselect", .result = RESULT_TIMEOUT,
 	  .aliases = { { MACH_PPC64LE, "select", false } } },
 	{ .name = "accept", .args = {
+		POINTS("upeer_addrlen", CK_SOCKLEN),
 		POINTS_N("upeer_sockaddr", CK_SOCKADDR_OUT, "upeer_addrlen") } },
 	{ .name = "accept4", .args = {
-		SYMBOLIC("flags", ARG_SOCK_FLAGS),
+		SYMBOLIC("flags", ARG_SOCK_FLAGS), POINTS("upeer_addrlen", CK_SOCKLEN),
 		POINTS_N("upeer_sockaddr", CK_SOCKADDR_OUT, "upeer_addrlen") } },
 	{ .name = "access", .args = {
 		POINTS("filename", CK_PATH), SYMBOLIC("mode", ARG_ACCESS_MODE) } },
@@ -268,15 +269,17 @@ static const struct sysent sysents[] = {
 	{ .name = "getitimer", .args = {
 		POINTS("value", CK_ITIMERVAL_OUT), SYMBOLIC("which", ARG_ITIMER_WHICH) } },
 	{ .name = "getpeername", .args = {
-		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
+		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len"),
+		POINTS("usockaddr_len", CK_SOCKLEN) } },
 	{ .name = "getrandom", .args = {
 		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "len") } },
 	{ .name = "getrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
 	{ .name = "getsockname", .args = {
-		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len") } },
+		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len"),
+		POINTS("usockaddr_len", CK_SOCKLEN) } },
 	{ .name = "getsockopt", .ops = &sockopt_arity, .args = {
-		SYMBOLIC("level", ARG_SOCKOPT_LEVEL) } },
+		SYMBOLIC("level", ARG_SOCKOPT_LEVEL), POINTS("optlen", CK_SOCKLEN) } },
 	{ .name = "getxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
 		POINTS_N("value", CK_DATA_OUT, "size") } },
@@ -384,7 +387,8 @@ static const struct sysent sysents[] = {
 	{ .name = "recv", .args = {
 		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "size") } },
 	{ .name = "recvfrom", .args = {
-		POINTS_N("addr", CK_SOCKADDR_OUT, "addr_len"), SYMBOLIC("flags", ARG_MSG_FLAGS),
+		POINTS_N("addr", CK_SOCKADDR_OUT, "addr_len"), POINTS("addr_len", CK_SOCKLEN),
+		SYMBOLIC("flags", ARG_MSG_FLAGS),
 		POINTS_N("ubuf", CK_DATA_OUT, "size") } },
 	{ .name = "recvmmsg", .args = {
 		SYMBOLIC("flags", ARG_MSG_FLAGS), POINTS_N("mmsg", CK_MMSGHDR, "vlen"),

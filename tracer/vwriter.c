@@ -108,6 +108,26 @@ void vw_hex(struct vwriter *w, uint64_t v)
 		outbuf_hex(w->ob, v);
 }
 
+void vw_in_out(struct vwriter *w, int64_t in, int64_t out)
+{
+	item(w);
+	if (w->json) {
+		outbuf_puts(w->ob, "{\"in\":");
+		outbuf_s64(w->ob, in);
+		outbuf_puts(w->ob, ",\"out\":");
+		outbuf_s64(w->ob, out);
+		outbuf_putc(w->ob, '}');
+		return;
+	}
+	outbuf_putc(w->ob, '[');
+	outbuf_s64(w->ob, in);
+	if (out != in) {
+		outbuf_puts(w->ob, " => ");
+		outbuf_s64(w->ob, out);
+	}
+	outbuf_putc(w->ob, ']');
+}
+
 /* As strace writes strings: C escapes, octal for other non-printables. */
 static void put_c_escaped(struct outbuf *ob, const unsigned char *s, size_t len)
 {

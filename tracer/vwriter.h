@@ -45,6 +45,11 @@ void vw_u64(struct vwriter *w, uint64_t v);
 void vw_addr(struct vwriter *w, uint64_t v);
 /* A number strace shows in hex (a magic, a size): a number in JSON. */
 void vw_hex(struct vwriter *w, uint64_t v);
+/*
+ * A value the kernel read and wrote back: [16 => 2] in text, [16] if it
+ * did not change; {"in":16,"out":2} in JSON.
+ */
+void vw_in_out(struct vwriter *w, int64_t in, int64_t out);
 /* An element that could not be read: its address, and unreadable is set. */
 void vw_unreadable(struct vwriter *w, uint64_t addr);
 /* Bytes: a C-escaped "..." in text; a JSON string, byte by byte. */

@@ -6,6 +6,7 @@
  * same in both runs (no free-block counts, no pids).
  */
 #include <fcntl.h>
+#include <stddef.h>
 #include <linux/netlink.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -14,6 +15,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 /* socket's protocols by family, and setsockopt's levels and names by level. */
@@ -40,6 +42,45 @@ static void netlink_addr(void)
 	int nl = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
 
 	bind(nl, (struct sockaddr *)&addr, sizeof(addr));
+}
+
+/*
+ * Lengths the kernel reads and writes back: an unnamed AF_UNIX address
+ * is 2 bytes of a 110-byte buffer, a buffer too short gets the whole
+ * length, a failed call's is what it was handed.
+ */
+static void socklen(void)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct sockaddr_un peer;
+	socklen_t len = offsetof(struct sockaddr_un, sun_path) + 7;
+	int pair[2], lis, cli, acc, type;
+	char byte;
+
+	memcpy(un.sun_path, "\0decnet", 7);
+	lis = socket(AF_UNIX, SOCK_STREAM, 0);
+	bind(lis, (struct sockaddr *)&un, len);
+	listen(lis, 1);
+	cli = socket(AF_UNIX, SOCK_STREAM, 0);
+	connect(cli, (struct sockaddr *)&un, len);
+	len = sizeof(peer);
+	acc = accept4(lis, (struct sockaddr *)&peer, &len, SOCK_CLOEXEC);
+	len = sizeof(peer);
+	getpeername(cli, (struct sockaddr *)&peer, &len);
+	len = sizeof(peer);
+	getsockname(acc, (struct sockaddr *)&peer, &len);
+	len = 4;
+	getsockname(cli, (struct sockaddr *)&peer, &len);
+	len = sizeof(peer);
+	getsockname(-1, (struct sockaddr *)&peer, &len);
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, pair);
+	send(pair[0], "x", 1, 0);
+	len = sizeof(peer);
+	recvfrom(pair[1], &byte, 1, 0, (struct sockaddr *)&peer, &len);
+	len = 2 * sizeof(type);
+	getsockopt(cli, SOL_SOCKET, SO_TYPE, &type, &len);
+	len = sizeof(type);
+	getsockopt(-1, SOL_SOCKET, SO_TYPE, &type, &len);
 }
 
 /* statfs of file systems whose counts do not move, statx, a device's number, fadvise. */
@@ -69,6 +110,7 @@ int main(int argc, char **argv)
 		{ "fs", fs_structs },
 		{ "netlink", netlink_addr },
 		{ "sock_names", sock_names },
+		{ "socklen", socklen },
 	};
 	size_t i;
 
@@ -78,6 +120,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: dec_net fs|netlink|sock_names\n");
+	fprintf(stderr, "usage: dec_net fs|netlink|sock_names|socklen\n");
 	return 2;
 }
