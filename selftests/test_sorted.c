@@ -14,6 +14,7 @@
 #include "ct_fs.h"
 #include "ct_ioctl.h"
 #include "ct_process.h"
+#include "ct_sockets.h"
 #include "decode_fds.h"
 #include "decode_pids.h"
 #include "fdpaths.h"
@@ -59,6 +60,7 @@ static const struct {
 	{ "ct_fs", ct_fs_sorted_tables },
 	{ "ct_ioctl", ct_ioctl_sorted_tables },
 	{ "ct_process", ct_process_sorted_tables },
+	{ "ct_sockets", ct_sockets_sorted_tables },
 	{ "decode_fds", decode_fds_sorted_tables },
 	{ "decode_pids", decode_pids_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },

@@ -1172,6 +1172,24 @@ static void put_socklen(struct vwriter *w, const struct ct_item *in,
 	vw_in_out(w, before, after);
 }
 
+/*
+ * A socket option's value, by the call's level and option: setsockopt's
+ * optlen, getsockopt's length the kernel wrote back (no more than the
+ * buffer's, as the item holds it).
+ */
+static enum sockopt_show sockopt_how(enum content_kind kind, const struct ct_blob *rec,
+				     const struct ct_item *it)
+{
+	unsigned long args[CT_MAX_ARGS];
+	bool set = kind == CK_SOCKOPT_IN;
+	long len = it->head.len;
+
+	ct_blob_args(rec, args);
+	if (set)
+		len = (int)args[4];
+	return ct_sockopt_show(set, (int)args[1], (int)args[2], len, it->head.len);
+}
+
 /* A kind shown from one item: at least size bytes of it, by put. */
 struct item_show {
 	size_t size;
@@ -1258,6 +1276,9 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 		return true;
 	case CK_SOCKLEN:
 		return it->head.len >= sizeof(int);
+	case CK_SOCKOPT_IN:
+	case CK_SOCKOPT_OUT:
+		return sockopt_how(kind, v->rec, it) != SOCKOPT_ADDR;
 	default:
 		return item_shows[kind].put && it->head.len >= item_shows[kind].size;
 	}
@@ -1338,6 +1359,11 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 		break;
 	case CK_SOCKLEN:
 		put_socklen(w, &it, v);
+		break;
+	case CK_SOCKOPT_IN:
+	case CK_SOCKOPT_OUT:
+		ct_sockopt_put(w, sockopt_how(kind, v->rec, &it), it.bytes, it.head.len,
+			       it.head.status & CT_ITEM_CUT);
 		break;
 	default:
 		item_shows[kind].put(w, &it);

@@ -74,6 +74,8 @@ enum content_kind {
 	CK_WINSIZE_IN,	/* struct winsize handed to the kernel: TIOCSWINSZ's */
 	CK_WINSIZE_OUT,	/* struct winsize the kernel filled: TIOCGWINSZ's */
 	CK_SOCKLEN,	/* a socklen_t the kernel reads and writes back: [in => out] */
+	CK_SOCKOPT_IN,	/* setsockopt's value, len_arg bytes: by its level and name */
+	CK_SOCKOPT_OUT,	/* getsockopt's, as long as the kernel says through len_arg */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -279,7 +279,8 @@ static const struct sysent sysents[] = {
 		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len"),
 		POINTS("usockaddr_len", CK_SOCKLEN) } },
 	{ .name = "getsockopt", .ops = &sockopt_arity, .args = {
-		SYMBOLIC("level", ARG_SOCKOPT_LEVEL), POINTS("optlen", CK_SOCKLEN) } },
+		SYMBOLIC("level", ARG_SOCKOPT_LEVEL), POINTS("optlen", CK_SOCKLEN),
+		POINTS_N("optval", CK_SOCKOPT_OUT, "optlen") } },
 	{ .name = "getxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),
 		POINTS_N("value", CK_DATA_OUT, "size") } },
@@ -440,7 +441,7 @@ static const struct sysent sysents[] = {
 	{ .name = "setrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_IN) } },
 	{ .name = "setsockopt", .ops = &sockopt_arity, .args = {
-		SYMBOLIC("level", ARG_SOCKOPT_LEVEL) } },
+		SYMBOLIC("level", ARG_SOCKOPT_LEVEL), POINTS_N("optval", CK_SOCKOPT_IN, "optlen") } },
 	{ .name = "settimeofday", .args = { POINTS("tv", CK_TIMEVAL) } },
 	{ .name = "setxattr", .args = {
 		POINTS("name", CK_PATH), POINTS("pathname", CK_PATH),

@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -83,6 +84,46 @@ static void socklen(void)
 	getsockopt(-1, SOL_SOCKET, SO_TYPE, &type, &len);
 }
 
+/*
+ * setsockopt's and getsockopt's values: ints, struct linger, the
+ * structs strace 6.1 shows as strings, and lengths each rule turns on.
+ */
+static void sockopt_values(void)
+{
+	struct linger lg = { .l_onoff = 1, .l_linger = 5 };
+	struct timeval tv = { .tv_sec = 3, .tv_usec = 500000 };
+	long long wide = 1;
+	int one = 1, tos = 16, v;
+	socklen_t len;
+	int tcp = socket(AF_INET, SOCK_STREAM, 0);
+
+	setsockopt(tcp, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	setsockopt(tcp, SOL_SOCKET, SO_REUSEADDR, &wide, sizeof(wide));
+	setsockopt(tcp, SOL_SOCKET, SO_REUSEADDR, &one, 2);
+	setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &wide, sizeof(wide));
+	setsockopt(tcp, IPPROTO_IP, IP_TOS, &tos, sizeof(tos));
+	setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, sizeof(int));
+	setsockopt(tcp, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(tcp, SOL_SOCKET, SO_BINDTODEVICE, "lo", 3);
+	len = sizeof(lg);
+	getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+	len = sizeof(int);
+	getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+	len = sizeof(tv);
+	getsockopt(tcp, SOL_SOCKET, SO_RCVTIMEO, &tv, &len);
+	len = sizeof(wide);
+	getsockopt(tcp, SOL_SOCKET, SO_TYPE, &wide, &len);
+	len = sizeof(v);
+	getsockopt(tcp, SOL_SOCKET, SO_ERROR, &v, &len);
+	len = 2;
+	getsockopt(tcp, SOL_SOCKET, SO_REUSEADDR, &v, &len);
+	len = sizeof(v);
+	getsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &v, &len);
+	len = sizeof(v);
+	getsockopt(-1, SOL_SOCKET, SO_TYPE, &v, &len);
+}
+
 /* statfs of file systems whose counts do not move, statx, a device's number, fadvise. */
 static void fs_structs(void)
 {
@@ -111,6 +152,7 @@ int main(int argc, char **argv)
 		{ "netlink", netlink_addr },
 		{ "sock_names", sock_names },
 		{ "socklen", socklen },
+		{ "sockopt", sockopt_values },
 	};
 	size_t i;
 
@@ -120,6 +162,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: dec_net fs|netlink|sock_names|socklen\n");
+	fprintf(stderr, "usage: dec_net fs|netlink|sock_names|socklen|sockopt\n");
 	return 2;
 }
