@@ -240,6 +240,22 @@ def iov_unreadable_entry():
     say("ret", sys_call("writev", w, at, 2))
 
 
+def c_escaped(data):
+    """Bytes as strace writes a string: C escapes, the shortest octal unless a digit follows."""
+    named = {0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x09: "\\t", 0x0d: "\\r",
+             0x0b: "\\v", 0x0c: "\\f"}
+    out = []
+    for i, c in enumerate(data):
+        digit_next = i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x37
+        if c in named:
+            out.append(named[c])
+        elif 0x20 <= c < 0x7f:
+            out.append(chr(c))
+        else:
+            out.append("\\" + (format(c, "03o") if digit_next else format(c, "o")))
+    return "".join(out)
+
+
 class SockaddrOut:
     """A buffer for an address the kernel fills, and its length, at known addresses."""
 
@@ -273,6 +289,7 @@ def sockaddr_out():
     a = SockaddrOut(4)
     libc.getsockname(listener.fileno(), ctypes.c_void_p(a.ptr), ctypes.c_void_p(a.len_ptr))
     say("short_result", a.len.value)
+    say("short_data", c_escaped(a.buf.raw[2:4]))
     # A failed accept: nothing filled, the pointers shown.
     listener.setblocking(False)
     a = SockaddrOut()

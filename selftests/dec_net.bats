@@ -59,7 +59,8 @@ same_lines() {
 
 @test "getsockname, getpeername, accept4, recvfrom, getsockopt: the length as [in => out]" {
 	trace_both socklen getsockname,getpeername,accept4,recvfrom,getsockopt
-	same_lines 8
+	same_lines 9
+	grep -qF 'usockaddr: {sa_family: AF_NETLINK, sa_data: "\0\0"}, usockaddr_len: [4 => 12]' "$ours"
 	grep -qF 'upeer_addrlen: [110 => 2], flags: SOCK_CLOEXEC) = ' "$ours"
 	grep -qF 'usockaddr_len: [110]) = -1 EBADF' "$ours"
 	grep -qF 'optlen: [8 => 4]) = 0' "$ours"

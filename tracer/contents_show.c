@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <linux/netlink.h>
 #include <linux/sched.h>
 #include <poll.h>
 #include <signal.h>
@@ -476,8 +477,13 @@ static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 	} else if (family == AF_INET6 && it->head.len >= sizeof(struct sockaddr_in6)) {
 		put_inet(w, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
 			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
-	} else if (family == AF_NETLINK) {
+	} else if (family == AF_NETLINK && it->head.len >= sizeof(struct sockaddr_nl)) {
 		ct_sockaddr_nl(w, it->bytes, it->head.len);
+	} else if (it->head.len > sizeof(family) &&
+		   (family == AF_INET || family == AF_INET6 || family == AF_NETLINK)) {
+		/* Shorter than its family's struct (a buffer too small): the bytes after it. */
+		vw_key(w, "sa_data");
+		vw_bytes(w, it->bytes + sizeof(family), it->head.len - sizeof(family), false);
 	}
 	vw_end_struct(w, false);
 }

@@ -53,9 +53,11 @@ static void netlink_addr(void)
 static void socklen(void)
 {
 	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct sockaddr_nl nl_addr = { .nl_family = AF_NETLINK };
 	struct sockaddr_un peer;
 	socklen_t len = offsetof(struct sockaddr_un, sun_path) + 7;
 	int pair[2], lis, cli, acc, type;
+	int nl = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
 	char byte;
 
 	memcpy(un.sun_path, "\0decnet", 7);
@@ -74,6 +76,10 @@ static void socklen(void)
 	getsockname(cli, (struct sockaddr *)&peer, &len);
 	len = sizeof(peer);
 	getsockname(-1, (struct sockaddr *)&peer, &len);
+	/* A netlink address cut after its padding: its bytes past the family. */
+	bind(nl, (struct sockaddr *)&nl_addr, sizeof(nl_addr));
+	len = 4;
+	getsockname(nl, (struct sockaddr *)&peer, &len);
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, pair);
 	send(pair[0], "x", 1, 0);
 	len = sizeof(peer);
