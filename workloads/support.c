@@ -456,3 +456,81 @@ long writev_iovecs(int nr)
 	}
 	return writev(fx.idle_pipe[1], iov, nr);
 }
+
+/*
+ * A deadline long past, 1.234567891 s after boot: returns at once. Both
+ * fields non-zero and unlike each other, so a swap, or half of a 64-bit
+ * field read (the other half on a big-endian machine), shows.
+ */
+long nanosleep_abstime_fields(void)
+{
+	static const struct timespec past = { .tv_sec = 1, .tv_nsec = 234567891 };
+
+	return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &past, NULL);
+}
+
+/*
+ * A virtual timer far beyond the workload's CPU time, then disarmed:
+ * interval and value, seconds and microseconds all apart.
+ */
+long setitimer_fields(void)
+{
+	const struct itimerval set = {
+		.it_interval = { .tv_sec = 3, .tv_usec = 4567 },
+		.it_value = { .tv_sec = 100, .tv_usec = 8910 },
+	}, off = { 0 };
+
+	if (setitimer(ITIMER_VIRTUAL, &set, NULL))
+		return -1;
+	return setitimer(ITIMER_VIRTUAL, &off, NULL);
+}
+
+/* A soft and a hard limit apart, set, then read back. */
+long rlimit_fields(void)
+{
+	const struct rlimit set = { .rlim_cur = 0x1234, .rlim_max = 0x5678 };
+	struct rlimit got;
+
+	if (setrlimit(RLIMIT_CORE, &set))
+		return -1;
+	return getrlimit(RLIMIT_CORE, &got);
+}
+
+static void on_usr2(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A handler installed twice, the second time reading the first back: a
+ * mask with signals in both halves of the 64-bit word (10, 15 and 40),
+ * flags beside the ones libc adds.
+ */
+long sigaction_fields(void)
+{
+	struct sigaction act = { .sa_handler = on_usr2, .sa_flags = SA_RESTART | SA_NODEFER };
+	struct sigaction old;
+
+	sigemptyset(&act.sa_mask);
+	sigaddset(&act.sa_mask, SIGUSR1);
+	sigaddset(&act.sa_mask, SIGTERM);
+	sigaddset(&act.sa_mask, 40);
+	if (sigaction(SIGUSR2, &act, NULL))
+		return -1;
+	return sigaction(SIGUSR2, &act, &old);
+}
+
+/*
+ * An epoll_event whose events differ from what comes back (the write end
+ * is ready for POLLOUT only) and whose data is no address: the struct is
+ * packed on x86_64 only, so a layout taken from the wrong machine shows.
+ */
+long epoll_event_fields(void)
+{
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLET, .data.u64 = 0x1234 };
+	struct epoll_event out[2];
+
+	if (epoll_ctl(fx.epfd, EPOLL_CTL_ADD, fx.idle_pipe[1], &ev))
+		return -1;
+	return epoll_wait(fx.epfd, out, 2, 0);
+}

@@ -88,5 +88,10 @@ long fstat_mode_bits(void);
 long connect_inet_port(void);
 long connect_inet6_port(void);
 long writev_iovecs(int nr);
+long nanosleep_abstime_fields(void);
+long setitimer_fields(void);
+long rlimit_fields(void);
+long sigaction_fields(void);
+long epoll_event_fields(void);
 
 #endif
