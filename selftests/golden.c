@@ -915,7 +915,7 @@ TEST(reduction_names_every_address_alike)
  * What normalising keeps must still tell a wrong trace apart: values
  * below ADDR_MIN (lengths, flags, small hex), which address is which
  * (one address twice is not two addresses), a number that only looks
- * like a tid of another trace.
+ * like a tid of another trace, hex sizes and flag rests however large.
  */
 TEST(normalisation_keeps_what_does_not_vary)
 {
@@ -928,6 +928,12 @@ TEST(normalisation_keeps_what_does_not_vary)
 		  "madvise(start: 0x7f0000001000) = 0\nmunmap(addr: 0x7f0000002000) = 0\n" },
 		{ "[pid 11] kill(pid: 11, sig: SIGTERM) = 0\n",
 		  "[pid 11] kill(pid: 12, sig: SIGTERM) = 0\n" },
+		{ "clone3(uargs: {stack: 0x7f0000001000, stack_size: 0x40300}) = 0\n",
+		  "clone3(uargs: {stack: 0x7f0000001000, stack_size: 0x40400}) = 0\n" },
+		{ "mremap(addr: 0x7f0000001000, old_len: 0x20000) = 0\n",
+		  "mremap(addr: 0x7f0000001000, old_len: 0x30000) = 0\n" },
+		{ "openat(flags: O_RDONLY|0x100000) = 3\n",
+		  "openat(flags: O_RDONLY|0x200000) = 3\n" },
 	};
 	char right[256], wrong[256], *a, *b;
 	const char *why = NULL;

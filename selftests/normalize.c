@@ -95,10 +95,9 @@ static bool all_of(const char *s, size_t len, int (*is)(int))
  * with ASLR off as the environment's size changes; tids are the
  * kernel's next free numbers); naming them by first appearance keeps
  * which is which. Hex below ADDR_MIN (flags, 0x1 as a bad pointer) is
- * no address and is compared. Over-broad, knowingly: a hex value that
- * is no address but is as large (clone3's stack_size) is renamed too.
+ * no address and is compared, and so is hex that no_address() places.
  */
-static void rename_word(struct text *out, const char *w, size_t len,
+static void rename_word(struct text *out, const char *w, size_t len, bool kept,
 			const struct renames *tids, struct renames *tid_order,
 			struct renames *addrs)
 {
@@ -107,7 +106,7 @@ static void rename_word(struct text *out, const char *w, size_t len,
 	if (len > 2 && w[0] == '0' && w[1] == 'x' && all_of(w + 2, len - 2, isxdigit)) {
 		uint64_t v = strtoull(w, NULL, 16);
 
-		if (v >= ADDR_MIN) {
+		if (v >= ADDR_MIN && !kept) {
 			snprintf(name, sizeof(name), "<a%zu>", rename_index(addrs, v));
 			put(out, name, strlen(name));
 			return;
@@ -121,10 +120,37 @@ static void rename_word(struct text *out, const char *w, size_t len,
 	put(out, w, len);
 }
 
+static bool ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && !memcmp(s + len - n, suffix, n);
+}
+
+/*
+ * Hex that is no address whatever its size, so the same in every run:
+ * the bits a flag set has no name for ("O_RDONLY|0x100000"), and the
+ * value of a field named as a size or a length (clone3's stack_size).
+ */
+static bool no_address(const char *line, const char *w)
+{
+	const char *name = w - 2;
+
+	if (w > line && w[-1] == '|')
+		return true;
+	if (w - line < 3 || strncmp(w - 2, ": ", 2))
+		return false;
+	while (name > line && word_char(name[-1]))
+		name--;
+	return ends_with(name, w - 2 - name, "size") || ends_with(name, w - 2 - name, "len");
+}
+
 static void rename_line(struct text *out, const char *p, const char *end,
 			const struct renames *tids, struct renames *tid_order,
 			struct renames *addrs)
 {
+	const char *line = p;
+
 	while (p < end) {
 		const char *start = p;
 
@@ -134,7 +160,8 @@ static void rename_line(struct text *out, const char *p, const char *end,
 		}
 		while (p < end && word_char(*p))
 			p++;
-		rename_word(out, start, p - start, tids, tid_order, addrs);
+		rename_word(out, start, p - start, no_address(line, start), tids, tid_order,
+			    addrs);
 	}
 }
 
