@@ -185,6 +185,19 @@ has_exec_argv() {
 	has_line "connect(fd: $fd, uservaddr: {sa_family: AF_INET6, sin6_port: 4660, sin6_addr: ::1}, addrlen: 28) = -1 ECONNREFUSED (Connection refused)"
 }
 
+@test "struct fields apart: a timespec, an itimerval, an rlimit and an epoll_event each read field by field" {
+	trace_case clock_nanosleep,setitimer,prlimit64,epoll_ctl,epoll_wait struct_fields
+	run "$PY" "$CASES" struct_fields
+	epfd=$(awk '$1 == "epfd" { print $2 }' <<< "$output")
+	w=$(awk '$1 == "w" { print $2 }' <<< "$output")
+	has_line "clock_nanosleep(which_clock: CLOCK_MONOTONIC, flags: TIMER_ABSTIME, rqtp: {tv_sec: 1, tv_nsec: 234567891}, rmtp: NULL) = 0"
+	has_line "setitimer(which: ITIMER_VIRTUAL, value: {it_interval: {tv_sec: 3, tv_usec: 4567}, it_value: {tv_sec: 100, tv_usec: 8910}}, ovalue: NULL) = 0"
+	has_line "prlimit64(pid: 0, resource: RLIMIT_CORE, new_rlim: {rlim_cur: 4660, rlim_max: 22136}, old_rlim: NULL) = 0"
+	has_line "prlimit64(pid: 0, resource: RLIMIT_CORE, new_rlim: NULL, old_rlim: {rlim_cur: 4660, rlim_max: 22136}) = 0"
+	has_line "epoll_ctl(epfd: $epfd, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLIN|EPOLLOUT|EPOLLET, data: 0x1234}) = 0"
+	has_line "epoll_wait(epfd: $epfd, events: [{events: EPOLLOUT, data: 0x1234}], maxevents: 2, timeout: 0) = 1"
+}
+
 @test "--json: the same values where a mistake shows" {
 	trace_json poll poll_apart
 	run "$PY" "$CASES" poll_apart

@@ -325,11 +325,42 @@ def argv_limits():
         os.waitpid(pid, 0)
 
 
+def struct_fields():
+    """Struct fields apart from their neighbours and from their other
+    32-bit half: an absolute timespec, an itimerval, an rlimit, and an
+    epoll_event (packed on x86_64 only) whose events come back otherwise."""
+    import platform
+    import resource
+
+    class Timespec(ctypes.Structure):
+        _fields_ = [("sec", ctypes.c_long), ("nsec", ctypes.c_long)]
+
+    class Itimerval(ctypes.Structure):
+        _fields_ = [("interval", Timespec), ("value", Timespec)]
+
+    class EpollEvent(ctypes.Structure):
+        _pack_ = 4 if platform.machine() == "x86_64" else 8
+        _fields_ = [("events", ctypes.c_uint32), ("data", ctypes.c_uint64)]
+
+    libc.clock_nanosleep(1, 1, ctypes.byref(Timespec(1, 234567891)), None)
+    libc.setitimer(1, ctypes.byref(Itimerval(Timespec(3, 4567), Timespec(100, 8910))), None)
+    libc.setitimer(1, ctypes.byref(Itimerval()), None)
+    resource.setrlimit(resource.RLIMIT_CORE, (0x1234, 0x5678))
+    resource.getrlimit(resource.RLIMIT_CORE)
+    epfd = libc.epoll_create1(0)
+    r, w = os.pipe()
+    say("epfd", epfd)
+    say("w", w)
+    libc.epoll_ctl(epfd, 1, w, ctypes.byref(EpollEvent(0x1 | 0x4 | 1 << 31, 0x1234)))
+    libc.epoll_wait(epfd, ctypes.byref((EpollEvent * 2)()), 2, 0)
+
+
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
                                  unmapped, argv_unmapped, poll_revents, sockets, stat_file,
                                  changed_during_call, threads_openat, resumed,
                                  exec_unfaulted, arrays_unfaulted, exec_argv_unfaulted,
-                                 poll_apart, stat_mode_bits, sockets_swapped, argv_limits)}
+                                 poll_apart, stat_mode_bits, sockets_swapped, argv_limits,
+                                 struct_fields)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]]()
