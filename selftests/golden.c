@@ -715,6 +715,7 @@ static const char oracle_ours[] =
 	"[pid 100] <... read resumed>buf: \"hi\", count: 8) = 2\n"
 	"[pid 100] poll(ufds: [{fd: 5, events: POLLIN|POLLPRI}], nfds: 1, timeout_msecs: 0) = 1 ([{fd: 5, revents: POLLIN}])\n"
 	"[pid 100] ppoll(ufds: [{fd: 5, events: POLLIN}], nfds: 1, tsp: {tv_sec: 0, tv_nsec: 0}, sigmask: NULL, sigsetsize: 8) = 1 ([{fd: 5, revents: POLLIN}])\n"
+	"[pid 100] rt_sigaction(sig: SIGUSR2, act: {sa_handler: 0x401890, sa_mask: [USR1 TERM RT_8], sa_flags: SA_RESTORER|SA_RESTART, sa_restorer: 0x409830}, oact: NULL, sigsetsize: 8) = 0\n"
 	"[pid 100] getpriority(which: 23674, who: 2) = -1 EINVAL (Invalid argument)\n";
 
 static const char oracle_theirs[] =
@@ -730,6 +731,7 @@ static const char oracle_theirs[] =
 	"100   <... read resumed>\"hi\", 8)        = 2\n"
 	"100   poll([{fd=5, events=POLLPRI|POLLIN}], 1, 0) = 1 ([{fd=5, revents=POLLIN}])\n"
 	"100   ppoll([{fd=5, events=POLLIN}], 1, {tv_sec=0, tv_nsec=0}, NULL, 8) = 1 ([{fd=5, revents=POLLIN}], left {tv_sec=0, tv_nsec=0})\n"
+	"100   rt_sigaction(SIGUSR2, {sa_handler=0x401890, sa_mask=[USR1 TERM RT_8], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x409830}, NULL, 8) = 0\n"
 	"100   getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
 
 /*
@@ -844,7 +846,9 @@ TEST(oracle_compares_every_string)
 		{ "a name for a name", "sa_family: AF_UNIX", "sa_family: AF_UNIX|AF_INET" },
 		{ "a flag of a struct in a list", "POLLIN|POLLPRI}", "POLLIN}" },
 		{ "poll's revents", "revents: POLLIN", "revents: POLLOUT" },
-		{ "ppoll's revents", "revents: POLLIN}])\n[pid 100] getp", "revents: POLLHUP}])\n[pid 100] getp" },
+		{ "ppoll's revents", "revents: POLLIN}])\n[pid 100] rt_s", "revents: POLLHUP}])\n[pid 100] rt_s" },
+		{ "a signal set's upper half", "[USR1 TERM RT_8]", "[USR1 TERM]" },
+		{ "a signal for another", "[USR1 TERM RT_8]", "[USR1 TERM RT_9]" },
 	};
 	char buf[1024], *broken;
 	const char *diff;

@@ -142,9 +142,10 @@ static size_t field_name(const char *s, const char *end, const char **value)
 }
 
 /*
- * A leaf that is only constants' names, "O_RDONLY|O_CLOEXEC": what a
- * decoder made of a value, spelt alike by both tools and the same in
- * every run (numbers are not: pids, sizes, times and addresses vary).
+ * A leaf that is only constants' names, "O_RDONLY|O_CLOEXEC", or a
+ * signal set's "USR1 TERM RT_8": what a decoder made of a value, spelt
+ * alike by both tools and the same in every run (numbers are not: pids,
+ * sizes, times and addresses vary).
  */
 static bool symbolic(const char *s, const char *end)
 {
@@ -153,7 +154,7 @@ static bool symbolic(const char *s, const char *end)
 	if (s == end)
 		return false;
 	for (; s < end; s++) {
-		if (*s == '|' && !name_start)
+		if ((*s == '|' || *s == ' ') && !name_start)
 			name_start = true;
 		else if (name_start && isupper((unsigned char)*s))
 			name_start = false;
@@ -176,8 +177,8 @@ static void names_entry(struct entries *e, const char *key, const char *s, const
 	size_t nr = 0, len = 0, i;
 
 	snprintf(text, sizeof(text), "%.*s", (int)(end - s), s);
-	for (name = strtok_r(text, "|", &save); name && nr < sizeof(names) / sizeof(names[0]);
-	     name = strtok_r(NULL, "|", &save))
+	for (name = strtok_r(text, "| ", &save); name && nr < sizeof(names) / sizeof(names[0]);
+	     name = strtok_r(NULL, "| ", &save))
 		names[nr++] = name;
 	qsort(names, nr, sizeof(names[0]), name_cmp);
 	for (i = 0; i < nr; i++)
