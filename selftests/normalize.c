@@ -120,21 +120,21 @@ static void rename_word(struct text *out, const char *w, size_t len, bool kept,
 	put(out, w, len);
 }
 
-static bool ends_with(const char *s, size_t len, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return len >= n && !memcmp(s + len - n, suffix, n);
-}
+/*
+ * Fields shown in hex that hold no address: the same in every run. A
+ * suffix rule would not do: getsockopt's optlen and accept's
+ * upeer_addrlen are pointers.
+ */
+static const char *const hex_sizes[] = { "stack_size" };
 
 /*
- * Hex that is no address whatever its size, so the same in every run:
- * the bits a flag set has no name for ("O_RDONLY|0x100000"), and the
- * value of a field named as a size or a length (clone3's stack_size).
+ * Hex that is no address whatever its size: the bits a flag set has no
+ * name for ("O_RDONLY|0x100000"), and a field of hex_sizes[].
  */
 static bool no_address(const char *line, const char *w)
 {
 	const char *name = w - 2;
+	size_t i;
 
 	if (w > line && w[-1] == '|')
 		return true;
@@ -142,7 +142,11 @@ static bool no_address(const char *line, const char *w)
 		return false;
 	while (name > line && word_char(name[-1]))
 		name--;
-	return ends_with(name, w - 2 - name, "size") || ends_with(name, w - 2 - name, "len");
+	for (i = 0; i < sizeof(hex_sizes) / sizeof(hex_sizes[0]); i++)
+		if (strlen(hex_sizes[i]) == (size_t)(w - 2 - name) &&
+		    !strncmp(name, hex_sizes[i], w - 2 - name))
+			return true;
+	return false;
 }
 
 static void rename_line(struct text *out, const char *p, const char *end,
