@@ -76,6 +76,42 @@ trace_case() {
 	grep -qE '^writev\(fd: [0-9]+, vec: \[\{iov_base: "qqqq"\.\.\., iov_len: 40\}\], vlen: 1\) = 40$' "$out.bare"
 }
 
+# The limits and a value on each side: 8 iovecs read, and -s's 32 bytes
+# of each iovec's data.
+@test "writev: 7 and 8 iovecs whole, 9 cut after the 8th; an iovec of 31 and 32 bytes whole, 33 cut" {
+	local n i vec
+	trace_case writev iov_bounds
+	w=$(info_of w)
+	for n in 7 8 9; do
+		vec=
+		for ((i = 0; i < n && i < 8; i++)); do
+			vec+="${vec:+, }{iov_base: \"$(printf "\\$(printf %o $((97 + i)))")\", iov_len: 1}"
+		done
+		((n <= 8)) || vec+=", ..."
+		has_line "writev(fd: $w, vec: [$vec], vlen: $n) = $n"
+	done
+	has_line "writev(fd: $w, vec: [{iov_base: \"$(printf 'A%.0s' {1..31})\", iov_len: 31}], vlen: 1) = 31"
+	has_line "writev(fd: $w, vec: [{iov_base: \"$(printf 'B%.0s' {1..32})\", iov_len: 32}], vlen: 1) = 32"
+	has_line "writev(fd: $w, vec: [{iov_base: \"$(printf 'C%.0s' {1..32})\"..., iov_len: 33}], vlen: 1) = 33"
+}
+
+# Of an array, 32 elements are shown, as strace shows -s's count of them.
+@test "poll: 31 and 32 pollfds whole, 33 cut after the 32nd, at the call and after" {
+	local n fds ufds out_fds fd i
+	trace_case poll poll_bounds
+	IFS=, read -r -a fds <<< "$(info_of fds)"
+	for n in 31 32 33; do
+		ufds= out_fds=
+		for ((i = 0; i < n && i < 32; i++)); do
+			fd=${fds[i]}
+			ufds+="${ufds:+, }{fd: $fd, events: POLLIN|POLLOUT}"
+			out_fds+="${out_fds:+, }{fd: $fd, revents: POLLOUT}"
+		done
+		((n <= 32)) || { ufds+=", ..."; out_fds+=", ..."; }
+		has_line "poll(ufds: [$ufds], nfds: $n, timeout_msecs: 0) = $n ([$out_fds])"
+	done
+}
+
 @test "readv: the iovecs filled in order up to the result; at EOF none" {
 	trace_case readv,preadv2 iov_reads
 	r=$(info_of r)

@@ -8,6 +8,7 @@ build its exact expected lines, one "key value" per line.
 import ctypes
 import mmap
 import os
+import select
 import struct
 import sys
 import time
@@ -190,6 +191,35 @@ def iov_writes():
     say("ret", sys_call("writev", w, v.ptr, 0))
     v = Iovecs(b"tab\t\n")
     say("ret", sys_call("pwritev2", w, v.ptr, 1, -1, 0, 0))
+
+
+def iov_bounds():
+    """writev at the iovecs read (8): 7 and 8 whole, 9 cut after the 8th;
+    then one iovec of 31, 32 and 33 bytes, around the string limit."""
+    r, w = os.pipe()
+    say("w", w)
+    for n in (7, 8, 9):
+        v = Iovecs(*[b"%c" % (ord("a") + i) for i in range(n)])
+        say("ret", sys_call("writev", w, v.ptr, n))
+        os.read(r, n)
+    for n in (31, 32, 33):
+        v = Iovecs(bytes([ord("A") + n - 31]) * n)
+        say("ret", sys_call("writev", w, v.ptr, 1))
+        os.read(r, n)
+
+
+def poll_bounds():
+    """poll over 31, 32 and 33 pipes' write ends, around the 32 elements
+    shown: each watched for POLLIN and POLLOUT, only writable."""
+    ends = []
+    while len(ends) < 33:
+        ends.append(os.pipe()[1])
+    say("fds", ",".join("%d" % fd for fd in ends))
+    for n in (31, 32, 33):
+        p = select.poll()
+        for fd in ends[:n]:
+            p.register(fd, select.POLLIN | select.POLLOUT)
+        say("ret", len(p.poll(0)))
 
 
 def iov_reads():
@@ -728,7 +758,7 @@ def siginfos():
 
 CASES = {f.__name__: f for f in (random_bytes, clone3_args, clone_parent_tid, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_first_last, select_unreadable, iov_writes,
-                                 iov_reads, iov_faults, iov_unreadable_entry, timers, settimeofday_invalid,
+                                 iov_bounds, poll_bounds, iov_reads, iov_faults, iov_unreadable_entry, timers, settimeofday_invalid,
                                  futex_timeouts, epoll_events, sigaction_old, sigsets,
                                  sigset_page_unmapped, rlimits,
                                  statfs_dir, paths)}
