@@ -155,6 +155,23 @@ has_exec_argv() {
 	has_line "poll(ufds: [{fd: $idle, events: POLLIN}, {fd: $r, events: POLLIN}], nfds: 2, timeout_msecs: 0) = 1 ([{fd: $r, revents: POLLIN}])"
 }
 
+# sun_path's 108 bytes: a path that fills it has no NUL, and is shown
+# whole, as one a byte shorter; -s does not cut it (strace's way too).
+@test "AF_UNIX paths of 107 bytes and of 108, the whole sun_path, shown whole even at -s 4" {
+	local n path opts
+	for opts in "" "--string-limit 4"; do
+		run --separate-stderr sct $opts -e connect -o "$out" -- "$PY" "$CASES" unix_path_bounds
+		assert_success
+		assert_equal "$stderr" ""
+		sed -E 's/^\[pid [0-9]+\] //' "$out" > "$out.bare"
+		fd=$(awk '$1 == "fd" { print $2 }' <<< "$output")
+		for n in 107 108; do
+			path=/nonexistent/$n$(printf 'u%.0s' $(seq $((n - 16))))
+			has_line "connect(fd: $fd, uservaddr: {sa_family: AF_UNIX, sun_path: \"$path\"}, addrlen: 110) = -1 ENOENT (No such file or directory)"
+		done
+	done
+}
+
 @test "socket addresses: AF_INET and AF_INET6 with their ports, AF_UNIX paths, abstract names" {
 	trace_case connect sockets
 	fd=$(sed -nE 's/^connect\(fd: ([0-9]+),.*/\1/p' "$out.bare" | head -n 1)

@@ -111,6 +111,18 @@ def sockets():
         s.close()
 
 
+def unix_path_bounds():
+    """AF_UNIX paths of 107 bytes and its NUL, and of 108 (the whole
+    sun_path, no NUL), each in a whole struct sockaddr_un (110 bytes)."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    say("fd", s.fileno())
+    for n in (107, 108):
+        path = b"/nonexistent/" + b"%d" % n + b"u" * (n - 16)
+        addr = socket.AF_UNIX.to_bytes(2, sys.byteorder) + path + bytes(108 - n)
+        libc.connect(s.fileno(), addr, len(addr))
+    s.close()
+
+
 def stat_file():
     """stat of a file of known mode and size."""
     path = sys.argv[2]
@@ -356,7 +368,8 @@ def struct_fields():
 
 
 CASES = {f.__name__: f for f in (escapes, data_lengths, long_path, page_crossing,
-                                 unmapped, argv_unmapped, poll_revents, sockets, stat_file,
+                                 unmapped, argv_unmapped, poll_revents, sockets,
+                                 unix_path_bounds, stat_file,
                                  changed_during_call, threads_openat, resumed,
                                  exec_unfaulted, arrays_unfaulted, exec_argv_unfaulted,
                                  poll_apart, stat_mode_bits, sockets_swapped, argv_limits,
