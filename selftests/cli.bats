@@ -585,6 +585,20 @@ trace_marker() {
 	done
 }
 
+# -m is a power of two: 32 (refused above), the documented minimum 64,
+# and 128 are its neighbours. Taken here at once; load.bats runs them
+# under load.
+@test "--lossless at -m 64 and 128: taken, the command traced" {
+	need_cgroup2_writable
+	local pages
+	for pages in 64 128; do
+		run --separate-stderr sct --lossless -m "$pages" -e trace=exit_group -o "$out" -- true
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "" ]
+		grep -qx 'exit_group(error_code: 0) = ?' "$out"
+	done
+}
+
 @test "--lossless without a cgroup2 mount: one line, exit 78, the command never run" {
 	need_cgroup2_unmounted
 	mark=$BATS_TEST_TMPDIR/mark
