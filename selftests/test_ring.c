@@ -169,6 +169,43 @@ TEST(id_is_a_sign_extended_int)
 	EXPECT_EQ(-1, ev.nr);
 }
 
+/*
+ * --lossless's watcher moves what the ring holds to memory (across the
+ * end here): the kernel sees an empty ring, the reader still gets every
+ * record, the spilled ones first, then those written after.
+ */
+TEST(spilled_records_come_first_then_the_rings)
+{
+	static struct fake_ring f;
+	const unsigned long ret = 0;
+	const struct perf_event_header *h;
+	struct sct_event ev;
+	int32_t tid;
+
+	start_at(&f, DATA_SIZE - 24);
+	put_sample(&f, EXIT_ID, 1, &ret, 1, 1);
+	put_sample(&f, EXIT_ID, 1, &ret, 1, 2);
+	f.meta.data_head = f.write_pos;
+	ASSERT_TRUE(ring_spill(&f.ring));
+	EXPECT_EQ(f.meta.data_head, f.meta.data_tail);
+	EXPECT_EQ(f.write_pos - (DATA_SIZE - 24), ring_spilled(&f.ring));
+	EXPECT_EQ(0, ring_fill_released(&f.ring));
+	/* Written over the spilled bytes' place in the ring. */
+	put_sample(&f, EXIT_ID, 1, &ret, 1, 3);
+	publish(&f);
+	for (tid = 1; tid <= 3; tid++) {
+		h = ring_next(&f.ring);
+		ASSERT_NE(NULL, h);
+		ASSERT_EQ(SAMPLE_OK, sample_parse(&ids, h, &ev));
+		EXPECT_EQ(tid, ev.tid);
+	}
+	EXPECT_EQ(NULL, ring_next(&f.ring));
+	ring_end(&f.ring);
+	EXPECT_EQ(0, ring_spilled(&f.ring));
+	EXPECT_EQ(f.write_pos, f.meta.data_tail);
+	ring_free_spill(&f.ring);
+}
+
 TEST(partial_record_waits)
 {
 	static struct fake_ring f;

@@ -272,7 +272,7 @@ static int alloc_rings(struct capture *c, const struct capture_setup *s)
 		struct cpu_ring *r = &c->rings[i];
 
 		r->meta = aligned_alloc(page, page + CPU_RING_BYTES);
-		r->ring = malloc(sizeof(*r->ring));
+		r->ring = calloc(1, sizeof(*r->ring));
 		if (!r->meta || !r->ring)
 			return -ENOMEM;
 		memset(r->meta, 0, page);
@@ -354,6 +354,8 @@ void capture_close(struct capture *c)
 	ring_buffer__free(c->rb);
 	bpf_embed_close(&c->prog);
 	for (i = 0; i < c->nr_rings; i++) {
+		if (c->rings[i].ring)
+			ring_free_spill(c->rings[i].ring);
 		free(c->rings[i].meta);
 		free(c->rings[i].ring);
 	}

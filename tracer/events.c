@@ -530,8 +530,10 @@ void events_close(struct event_set *es)
 	for (i = 0; i < es->nr_rings; i++) {
 		if (es->maps && es->maps[i])
 			munmap(es->maps[i], ring_map_len(es, i));
-		if (es->rings && i < es->nr_rings - es->nr_adopted)
+		if (es->rings && es->rings[i] && i < es->nr_rings - es->nr_adopted) {
+			ring_free_spill(es->rings[i]);
 			free(es->rings[i]);
+		}
 	}
 	close_perf_fds(es);
 	free(es->fds);

@@ -3,7 +3,9 @@
 #define SCTRACE_RING_H
 
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "compiler.h"
@@ -22,6 +24,17 @@ struct ring {
 	uint64_t head;		/* producer position seen at ring_begin */
 	uint64_t tail;		/* consumer position */
 	bool corrupt;		/* a record's size made no sense */
+	/*
+	 * Records another thread moved out of the ring (ring_spill), read
+	 * before the ring's own; the reader holds lock from ring_begin to
+	 * ring_end, so that they stay where they are meanwhile.
+	 */
+	pthread_mutex_t lock;
+	unsigned char *spill;
+	size_t spill_len;	/* bytes held */
+	size_t spill_off;	/* bytes the reader took */
+	size_t spill_cap;
+	uint64_t spilled;	/* spill_len - spill_off, for other threads */
 	unsigned char scratch[RING_MAX_RECORD] __aligned(8);
 };
 
@@ -32,5 +45,8 @@ const struct perf_event_header *ring_next(struct ring *r);
 void ring_end(struct ring *r);
 uint64_t ring_fill(const struct ring *r);
 uint64_t ring_fill_released(const struct ring *r);
+bool ring_spill(struct ring *r);
+uint64_t ring_spilled(const struct ring *r);
+void ring_free_spill(struct ring *r);
 
 #endif
