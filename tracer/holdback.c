@@ -42,6 +42,19 @@
 #define HOLD_AT_FILL(size) ((size) / 4)
 #define RELEASE_BELOW_FILL(size) ((size) / 16)
 /*
+ * A ring half full is not held back yet: the freeze's write waits for
+ * the kernel's cgroup-wide lock, which other cgroups' changes on the
+ * machine held for up to 66 ms here, and the watcher moves the ring's
+ * records to memory meanwhile, where the kernel would drop them.
+ */
+#define SPILL_AT_FILL(size) ((size) / 2)
+/*
+ * What a ring's spill holds at most, in rings: 8 MiB at -m 64, over
+ * 100 ms of 8 threads' getppid. Past it the kernel drops, and counts: a
+ * process that left the cgroup is never held, and would fill memory.
+ */
+#define SPILL_MAX_RINGS 32
+/*
  * How often the watcher looks: the reader looks as it reads, but a write
  * of the trace can keep it away for milliseconds (a disk under load).
  */
@@ -289,6 +302,7 @@ void holdback_init(struct holdback *h)
 	pthread_mutexattr_t attr;
 
 	*h = (struct holdback){ .freeze_fd = -1, .guard_fd = -1 };
+	sem_init(&h->freeze_asked, 0, 0);
 	/*
 	 * The reader thaws holding the lock, and a normal-policy reader can
 	 * lose its cpu to the thawed command right there: the watcher waiting
@@ -426,15 +440,27 @@ bool holdback_held(struct holdback *h)
 	return __atomic_load_n(&h->frozen, __ATOMIC_ACQUIRE);
 }
 
-/* A ring of size bytes holds fill unread: hold the command if that is a lot. */
+/* Unread bytes of a ring, in it and spilled: from any thread. */
+static uint64_t backlog(const struct ring *r)
+{
+	return ring_fill_released(r) + ring_spilled(r);
+}
+
+/*
+ * A ring of size bytes holds fill unread: if that is a lot, the freezer
+ * is asked to hold the command, and the caller goes on (the watcher to
+ * spill the rings, the reader to read them).
+ */
 void holdback_check(struct holdback *h, uint64_t fill, uint64_t size)
 {
+	int asked = 0;
+
 	/*
 	 * Not skipped while held: a thaw may be under way, its flag not yet
 	 * cleared; holdback_set waits for it under the lock and looks again.
 	 */
-	if (fill >= HOLD_AT_FILL(size))
-		holdback_set(h, true);
+	if (fill >= HOLD_AT_FILL(size) && !sem_getvalue(&h->freeze_asked, &asked) && !asked)
+		sem_post(&h->freeze_asked);
 }
 
 /* The reader met a LOST record: whose events were they? */
@@ -453,7 +479,7 @@ void holdback_release_if_drained(struct holdback *h)
 	if (!holdback_held(h))
 		return;
 	for (i = 0; i < h->nr_rings; i++)
-		if (ring_fill_released(h->rings[i]) >= RELEASE_BELOW_FILL(h->rings[i]->size))
+		if (backlog(h->rings[i]) >= RELEASE_BELOW_FILL(h->rings[i]->size))
 			return;
 	holdback_set(h, false);
 }
@@ -464,17 +490,56 @@ void holdback_check_rings(struct holdback *h)
 	size_t i;
 
 	for (i = 0; i < h->nr_rings; i++)
-		holdback_check(h, ring_fill_released(h->rings[i]), h->rings[i]->size);
+		holdback_check(h, backlog(h->rings[i]), h->rings[i]->size);
+}
+
+static bool stopping(struct holdback *h)
+{
+	return __atomic_load_n(&h->stop_watching, __ATOMIC_ACQUIRE);
+}
+
+static void spill_if_filling(struct ring *r)
+{
+	if (ring_fill_released(r) >= SPILL_AT_FILL(r->size) &&
+	    ring_spilled(r) < SPILL_MAX_RINGS * r->size)
+		ring_spill(r);
 }
 
 static void *watch(void *arg)
 {
 	const struct timespec interval = { .tv_nsec = WATCH_INTERVAL_NS };
 	struct holdback *h = arg;
+	size_t i;
 
-	while (!__atomic_load_n(&h->stop_watching, __ATOMIC_ACQUIRE)) {
+	while (!stopping(h)) {
+		for (i = 0; i < h->nr_rings; i++)
+			spill_if_filling(h->rings[i]);
 		holdback_check_rings(h);
 		nanosleep(&interval, NULL);
+	}
+	return NULL;
+}
+
+/* Whether a ring still needs the command held when the freezer gets to it. */
+static bool backlogged(const struct holdback *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_rings; i++)
+		if (backlog(h->rings[i]) >= HOLD_AT_FILL(h->rings[i]->size))
+			return true;
+	return false;
+}
+
+static void *freeze_when_asked(void *arg)
+{
+	struct holdback *h = arg;
+
+	while (!stopping(h)) {
+		if (sem_wait(&h->freeze_asked))
+			continue;
+		if (!stopping(h) && backlogged(h))
+			holdback_set(h, true);
 	}
 	return NULL;
 }
@@ -503,16 +568,40 @@ static int watchers_policy(pthread_attr_t *attr, bool realtime)
 	       pthread_attr_setschedparam(attr, &param);
 }
 
-static int start_watcher(struct holdback *h, bool realtime)
+static int start_thread(struct holdback *h, pthread_t *thread, void *(*run)(void *),
+			const char *name, bool realtime)
 {
 	pthread_attr_t attr;
 	int err = pthread_attr_init(&attr);
 
 	if (!err) {
 		err = watchers_policy(&attr, realtime) ?:
-		      pthread_create(&h->watcher, &attr, watch, h);
+		      pthread_create(thread, &attr, run, h);
 		pthread_attr_destroy(&attr);
 	}
+	if (!err)
+		pthread_setname_np(*thread, name);
+	return err;
+}
+
+static void stop_freezer(struct holdback *h)
+{
+	__atomic_store_n(&h->stop_watching, true, __ATOMIC_RELEASE);
+	sem_post(&h->freeze_asked);
+	pthread_join(h->freezer, NULL);
+	__atomic_store_n(&h->stop_watching, false, __ATOMIC_RELEASE);
+}
+
+/* The freezer, then the watcher that asks it, at the same policy. */
+static int start_watcher(struct holdback *h, bool realtime)
+{
+	int err = start_thread(h, &h->freezer, freeze_when_asked, "sctrace-freeze", realtime);
+
+	if (err)
+		return err;
+	err = start_thread(h, &h->watcher, watch, "sctrace-watch", realtime);
+	if (err)
+		stop_freezer(h);
 	return err;
 }
 
@@ -542,6 +631,8 @@ void holdback_unwatch(struct holdback *h)
 		return;
 	__atomic_store_n(&h->stop_watching, true, __ATOMIC_RELEASE);
 	pthread_join(h->watcher, NULL);
+	sem_post(&h->freeze_asked);
+	pthread_join(h->freezer, NULL);
 	h->watching = false;
 }
 

@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -27,6 +28,12 @@ struct holdback {
 	bool frozen;
 	bool let_go;		/* sctrace stops: never frozen again */
 	pthread_t watcher;	/* holds them while the reader is kept away */
+	/*
+	 * Writes cgroup.freeze when asked: the write waits for the kernel's
+	 * cgroup-wide lock, meanwhile the watcher spills the rings.
+	 */
+	pthread_t freezer;
+	sem_t freeze_asked;
 	bool watching;
 	bool stop_watching;
 	struct ring *const *rings;

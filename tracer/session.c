@@ -57,7 +57,7 @@ static bool keep_for_printer(struct session *s, const struct perf_event_header *
 static void hold_if_filling(struct session *s, const struct ring *ring)
 {
 	if (s->hold)
-		holdback_check(s->hold, ring_fill(ring), ring->size);
+		holdback_check(s->hold, ring_fill(ring) + ring_spilled(ring), ring->size);
 }
 
 /*
