@@ -417,4 +417,34 @@ prefix_comms() {
 	run --separate-stderr sct -e decode-pids=comm,name -- true
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: --decode-pids 'comm,name': not one of comm, pidns, all, none; give a comma-separated list of them" ]
+
+# FILE's calls as strace writes them: argument names and the padding
+# before " = " left out, addresses (six hex digits or more) as ADDR.
+strace_lines() {
+	grep -E '^[a-z0-9_]+\(' "$1" |
+		sed -E 's/(\(|, )[a-z_0-9]+: /\1/g; s/ +(= [^=]*)$/ \1/; s/0x[0-9a-f]{6,}/ADDR/g'
+}
+
+@test "-e raw=SET: those calls' arguments and results in hex, the others decoded, as strace" {
+	local set calls=openat,read,close,fstat,exit_group
+	for set in openat,read %desc all; do
+		strace -qq -e trace=$calls -e raw=$set -o "$dir/st" cat /etc/hostname /nonexistent_raw >/dev/null 2>&1 || true
+		run --separate-stderr sct -e trace=$calls -e raw=$set -o "$dir/sc" -- cat /etc/hostname /nonexistent_raw
+		[ "$status" -eq 1 ] || fail "raw=$set: exit $status: $stderr"
+		[ "$(strace_lines "$dir/sc")" = "$(strace_lines "$dir/st")" ] ||
+			fail "raw=$set: $(diff <(strace_lines "$dir/sc") <(strace_lines "$dir/st"))"
+	done
+	# The marks strace's raw lines carry: hex, 0 for zero, errors decoded.
+	grep -qE '^openat\(dfd: 0xffffff9c, filename: 0x[0-9a-f]+, flags: 0x80000, mode: 0\) = 0x[3-9]$' "$dir/sc"
+	grep -qE '^openat\(.*\) = -1 ENOENT \(No such file or directory\)$' "$dir/sc"
+	grep -qE '^close\(fd: 0x[3-9]\) = 0$' "$dir/sc"
+	# A replay shows it again; a bad set is one line, exit 64.
+	sct record -o "$dir/rec" -- cat /etc/hostname >/dev/null 2>&1
+	run --separate-stderr sct --input "$dir/rec" -e raw=read -o "$dir/re"
+	assert_success
+	grep -qE '^read\(fd: 0x[3-9], buf: 0x[0-9a-f]+, count: 0x340\) = 0x340$' "$dir/re"
+	grep -qE '^close\(fd: [3-9]\) = 0$' "$dir/re"
+	run --separate-stderr sct -e raw=opnat -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown syscall 'opnat' in -e raw=opnat; did you mean 'openat'?" ]
 }

@@ -165,6 +165,23 @@ TEST_F(fmt, results)
 	EXPECT_STREQ(" = ?", take(t));
 }
 
+/* -e raw=: strace's %#lx, 0 for zero; an error is still decoded. */
+TEST_F(fmt, raw_values)
+{
+	struct text *t = &self->t;
+
+	format_arg(&t->ob, ARG_RAW, 0);
+	EXPECT_STREQ("0", take(t));
+	format_arg(&t->ob, ARG_RAW, 0xffffff9c);
+	EXPECT_STREQ("0xffffff9c", take(t));
+	format_result(&t->ob, RESULT_RAW, 0);
+	EXPECT_STREQ(" = 0", take(t));
+	format_result(&t->ob, RESULT_RAW, 0x340);
+	EXPECT_STREQ(" = 0x340", take(t));
+	format_result(&t->ob, RESULT_RAW, -2);
+	EXPECT_STREQ(" = -1 ENOENT (No such file or directory)", take(t));
+}
+
 /*
  * The kernel's own codes above the errnos (include/linux/errno.h), which
  * tracepoints see before the signal code turns them into EINTR or a

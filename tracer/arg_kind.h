@@ -15,6 +15,7 @@ enum arg_kind {
 	ARG_OCTAL,	/* umode_t */
 	ARG_HEX,	/* handles such as aio_context_t */
 	ARG_PTR,	/* pointers: hex, NULL for 0 */
+	ARG_RAW,	/* -e raw=: hex, 0 for 0, as strace's %#lx */
 	/* Symbolic values (beauty.c); --raw keeps the kinds above. */
 	ARG_DIRFD,	/* AT_FDCWD or an fd */
 	ARG_OPEN_FLAGS,	/* O_RDONLY|O_CREAT|... (x86_64, s390x: the generic values) */

@@ -227,6 +227,12 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 		else
 			outbuf_puts(ob, "NULL");
 		break;
+	case ARG_RAW:
+		if (val)
+			outbuf_hex(ob, val);
+		else
+			outbuf_putc(ob, '0');
+		break;
 	case ARG_U64:
 		outbuf_u64(ob, val);
 		break;
@@ -267,7 +273,7 @@ void format_result(struct outbuf *ob, enum result_kind kind, long ret)
 		format_error(ob, -ret);
 		return;
 	}
-	if (kind == RESULT_HEX) {
+	if (kind == RESULT_HEX || (kind == RESULT_RAW && ret)) {
 		outbuf_hex(ob, ret);
 		return;
 	}

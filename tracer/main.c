@@ -2,6 +2,7 @@
 /*
  * sctrace: strace-like output from the kernel's raw_syscalls tracepoints.
  */
+#include <errno.h>
 #include <libaudit.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "outfile.h"
 #include "outcome.h"
 #include "printer.h"
+#include "raw_calls.h"
 #include "recording.h"
 #include "replay.h"
 #include "select.h"
@@ -161,10 +163,21 @@ static int prepare_command(struct run *r)
 
 static int init_syscalls(struct run *r)
 {
+	char why[512];
+	int err;
+
 	r->formats = (struct format_source){ tracefs_format_source, &r->tfs };
 	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine))
 		return diag_no_memory("the syscall table");
 	r->syscalls.raw = r->opts.raw;
+	err = raw_calls_resolve(r->opts.raw_calls, r->machine, &r->syscalls.raw_calls,
+				why, sizeof(why));
+	if (err == -ENOMEM)
+		return diag_no_memory("-e raw=");
+	if (err) {
+		diag("%s", why);
+		return SCT_EXIT_USAGE;
+	}
 	return 0;
 }
 

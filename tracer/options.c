@@ -155,7 +155,7 @@ static const struct qualifier qualifiers[] = {
 	{ "poke=", TAMPER },
 	{ "q=", NULL },
 	{ "quiet=", NULL },
-	{ "raw=", NOT_YET ": --raw shows every call's arguments as numbers" },
+	{ "raw=", NULL },
 	{ "read=", NOT_YET },
 	{ "silence=", NULL },
 	{ "silent=", NULL },
@@ -688,6 +688,10 @@ static int take_expr(const char *arg, struct sct_options *opts)
 	if (q && quiet_qualifier(q->name)) {
 		opts->quiet_set = true;
 		return quiet_parse(arg + strlen(q->name), &opts->print.quiet);
+	}
+	if (q && !strcmp(q->name, "raw=")) {
+		opts->raw_calls = arg + strlen(q->name);
+		return 0;
 	}
 	opts->expr = q ? arg + strlen(q->name) : arg;
 	return 0;

@@ -75,6 +75,7 @@ struct sct_options {
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */
 	bool raw;			/* --raw: no symbolic arguments */
+	const char *raw_calls;		/* -e raw=SET: these calls in hex, or NULL */
 	bool faults_major;		/* --pf maj or all */
 	bool faults_minor;		/* --pf min or all */
 	bool sched;			/* --sched */

@@ -22,6 +22,7 @@
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
+#include "raw_calls.h"
 #include "replay.h"
 #include "sample.h"
 #include "sched_events.h"
@@ -217,7 +218,7 @@ static int take_insn_ptr(struct replay *rp, int machine, char *error, size_t err
 static int setup(struct replay *rp, const struct sct_options *opts,
 		 bool host_formats, char *error, size_t error_len)
 {
-	int machine;
+	int machine, err;
 
 	rp->ids = rp->file.ids;
 	if (rp->ids.enter < 0 || rp->ids.exit < 0) {
@@ -239,6 +240,12 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -ENOMEM;
 	}
 	rp->syscalls.raw = opts->raw;
+	err = raw_calls_resolve(opts->raw_calls, machine, &rp->syscalls.raw_calls,
+				error, error_len);
+	if (err == -ENOMEM)
+		snprintf(error, error_len, "out of memory");
+	if (err)
+		return err == -ENOMEM ? err : -1;
 	if (find_event_ids(rp) || find_extra(rp, opts->sched)) {
 		snprintf(error, error_len, "out of memory");
 		return -ENOMEM;

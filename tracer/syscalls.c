@@ -43,6 +43,7 @@ void syscall_cache_free(struct syscall_cache *cache)
 		free(cache->descs[i]);
 	free(cache->descs);
 	cache->descs = NULL;
+	raw_calls_free(&cache->raw_calls);
 }
 
 static struct tep_event *load_format(struct syscall_cache *cache, const char *name)
@@ -236,8 +237,22 @@ static void describe_compat(struct syscall_cache *cache, struct syscall_desc *de
 		desc->args[i].content = CK_NONE;
 }
 
+/* -e raw=: every argument and the result in hex, nothing read behind them. */
+static void undecode(struct syscall_desc *desc)
+{
+	int i;
+
+	for (i = 0; i < desc->nr_args; i++) {
+		desc->args[i].kind = ARG_RAW;
+		desc->args[i].content = CK_NONE;
+	}
+	if (desc->result != RESULT_NORETURN)
+		desc->result = RESULT_RAW;
+}
+
 static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)
 {
+	bool raw = raw_calls_has(&cache->raw_calls, nr);
 	struct tep_event *event;
 
 	if (nr >= SCT_NR_COMPAT) {
@@ -249,7 +264,9 @@ static void describe(struct syscall_cache *cache, struct syscall_desc *desc, lon
 	desc->nr_args = -1;
 	desc->ops = NULL;
 	if (event)
-		fill_args(desc, event, cache->raw, cache->machine);
+		fill_args(desc, event, cache->raw || raw, cache->machine);
+	if (raw)
+		undecode(desc);
 }
 
 static int grow(struct syscall_cache *cache, size_t need)

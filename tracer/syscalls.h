@@ -7,6 +7,7 @@
 
 #include "contents_table.h"
 #include "format.h"
+#include "raw_calls.h"
 #include "sysent.h"
 #include "tracefs.h"
 
@@ -47,6 +48,7 @@ struct syscall_cache {
 	const struct format_source *formats;	/* NULL: none, arg0..arg5 */
 	int machine;			/* libaudit MACH_* */
 	bool raw;			/* --raw: numbers, no symbols */
+	struct raw_calls raw_calls;	/* -e raw=: these in hex, as strace */
 	struct syscall_desc **descs;	/* indexed by number; never moved */
 	size_t nr_descs;
 	struct syscall_desc other;	/* numbers too large to index */

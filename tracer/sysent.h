@@ -16,6 +16,7 @@ enum result_kind {
 	RESULT_TIMEOUT,		/* 0 means the timeout expired */
 	RESULT_NORETURN,	/* exit, exit_group: "= ?" */
 	RESULT_OCTAL,		/* a mode: umask */
+	RESULT_RAW,		/* -e raw=: hex, 0 for 0, errors decoded */
 };
 
 /* A sys_enter_* tracepoint named otherwise than the call, on a machine. */
