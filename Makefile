@@ -499,6 +499,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/decode_fds.c tracer/ct_ioctl.c tracer/ct_process.c \
 		tracer/decode_fds.c tracer/ct_ioctl.c tracer/ct_process.c tracer/xlat.c \
 		tracer/decode_fds.c tracer/sock_names.c \
+		tracer/decode_fds.c tracer/iodump.c \
 		tracer/callgraph.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).

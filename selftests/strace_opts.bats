@@ -448,3 +448,51 @@ strace_lines() {
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: unknown syscall 'opnat' in -e raw=opnat; did you mean 'openat'?" ]
 }
+
+# FILE's dump lines (" | ..." and " * ..."), in order.
+dump_lines() {
+	grep -E '^ (\||\*) ' "$1"
+}
+
+@test "-e read=FDS, -e write=FDS: the data in strace's hex dump after the call, as strace" {
+	local py=/usr/bin/python3
+	printf 'hello world, this is a test of the dump\001\377\n%.0s' 1 2 3 > "$dir/in"
+	# Every buffer under -s 4096 is captured whole: the same lines as strace's.
+	strace -qq -s 4096 -e trace=read,write -e read=all -e write=all -o "$dir/st" cat "$dir/in" >/dev/null
+	run --separate-stderr sct -s 4096 -e trace=read,write -e read=all -e write=all -o "$dir/sc" -- cat "$dir/in"
+	assert_success
+	[ "$(dump_lines "$dir/st" | wc -l)" -gt 60 ] || fail "strace dumped: $(cat "$dir/st")"
+	[ "$(dump_lines "$dir/sc")" = "$(dump_lines "$dir/st")" ] ||
+		fail "$(diff <(dump_lines "$dir/sc") <(dump_lines "$dir/st"))"
+	grep -qxF ' | 00070  6f 66 20 74 68 65 20 64  75 6d 70 01 ff 0a        of the dump...   |' "$dir/sc"
+	# readv and writev: each iovec's bytes after " * N bytes in buffer K".
+	local prog="import os
+fd = os.open('$dir/in', os.O_RDONLY)
+os.readv(fd, [bytearray(5), bytearray(100)])
+os.writev(1, [b'ab', b'cd\\n'])"
+	strace -qq -e trace=readv,writev -e read=all -e write=all -o "$dir/st" $py -c "$prog" >/dev/null
+	run --separate-stderr sct -s 4096 -e trace=readv,writev -e read=all -e write=all -o "$dir/sc" -- $py -c "$prog"
+	assert_success
+	[ "$(dump_lines "$dir/sc")" = "$(dump_lines "$dir/st")" ] ||
+		fail "$(diff <(dump_lines "$dir/sc") <(dump_lines "$dir/st"))"
+	grep -qxF ' * 3 bytes in buffer 1' "$dir/sc"
+	# Only the fds named, only reads for read=: cat's write to 1 is not dumped.
+	run --separate-stderr sct -e trace=read,write -e read=0 -o "$dir/sc" -- cat < "$dir/in"
+	assert_success
+	[ "$(dump_lines "$dir/sc" | wc -l)" -eq 3 ] || fail "$(cat "$dir/sc")"
+	sed -n '/^write(/{n;p}' "$dir/sc" | grep -qE '^(read|write|\+\+\+)'
+	# Past -s (32 here) nothing was read: one line says how much is missing.
+	grep -qxF ' * 94 more bytes not captured: -s sets how many are read, up to 4096' "$dir/sc"
+	# A replay dumps what the recording holds; record itself prints nothing.
+	sct record -s 4096 -o "$dir/rec" -- cat "$dir/in" >/dev/null 2>&1
+	run --separate-stderr sct --input "$dir/rec" -e write=1 -o "$dir/re"
+	assert_success
+	[ "$(dump_lines "$dir/re" | wc -l)" -eq 8 ] || fail "$(cat "$dir/re")"
+	run --separate-stderr sct record -e write=1 -o "$dir/rec" -- true
+	[ "$status" -eq 64 ]
+	run --separate-stderr sct -e read=3,x -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: -e read=: bad fd 'x'; give fd numbers from 0 to 4095 separated by commas, all or none, as strace" ]
+	run --separate-stderr sct --no-contents -e write=1 -- true
+	[ "$status" -eq 64 ]
+}

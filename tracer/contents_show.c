@@ -1428,3 +1428,36 @@ void contents_show_after(struct vwriter *w, enum content_kind kind,
 	else
 		put_pollfds(w, &it, true);
 }
+
+/*
+ * The n-th buffer of data an argument of kind CK_DATA_* or CK_IOV_*
+ * carried, as the record holds it (for -e read=/write=); false: no more,
+ * or it could not be read.
+ */
+bool contents_data_chunk(enum content_kind kind, const struct ct_blob *rec, int arg,
+			 unsigned int n, struct ct_chunk *c)
+{
+	const struct item_where at = { .arg = arg };
+	bool iov = kind == CK_IOV_IN || kind == CK_IOV_OUT;
+	struct ct_iovec vec;
+	struct ct_item it;
+
+	if ((!iov && n) || !find_part(rec, &at, n, &it))
+		return false;
+	c->bytes = it.bytes;
+	c->len = it.head.len;
+	c->cut = it.head.status & CT_ITEM_CUT;
+	c->whole = 0;
+	if (!iov)
+		return !(it.head.status & CT_ITEM_FAULT);
+	if (it.head.len < sizeof(vec))
+		return false;
+	memcpy(&vec, it.bytes, sizeof(vec));
+	c->bytes += sizeof(vec);
+	c->len -= sizeof(vec);
+	c->whole = vec.len;
+	/* Unreadable data is dumped as empty, its length still said. */
+	if (it.head.status & CT_ITEM_FAULT)
+		c->len = 0;
+	return true;
+}

@@ -30,6 +30,16 @@ bool contents_has_after(enum content_kind kind, const struct ct_arg_view *v);
 bool contents_after_named(enum content_kind kind);
 void contents_show_after(struct vwriter *w, enum content_kind kind,
 			 const struct ct_arg_view *v);
+/* A buffer of data as read: its first len bytes; whole: an iovec's length. */
+struct ct_chunk {
+	const unsigned char *bytes;
+	size_t len;
+	uint64_t whole;
+	bool cut;	/* there was more than len */
+};
+
+bool contents_data_chunk(enum content_kind kind, const struct ct_blob *rec, int arg,
+			 unsigned int n, struct ct_chunk *c);
 size_t contents_received_fds(const struct ct_blob *rec, int arg, int *fds, size_t max);
 bool ct_record_items_fit(const unsigned char *data, uint32_t size);
 bool ct_blob_nr(const struct ct_blob *b, long *nr, bool *at_exit);

@@ -12,6 +12,7 @@
 #include "decode_pids.h"
 #include "diag.h"
 #include "escape.h"
+#include "iodump.h"
 #include "exit_codes.h"
 #include "line_style.h"
 #include "path_filter.h"
@@ -156,13 +157,13 @@ static const struct qualifier qualifiers[] = {
 	{ "q=", NULL },
 	{ "quiet=", NULL },
 	{ "raw=", NULL },
-	{ "read=", NOT_YET },
+	{ "read=", NULL },
 	{ "silence=", NULL },
 	{ "silent=", NULL },
 	{ "status=", NULL },
 	{ "trace=", NULL },
 	{ "verbose=", NOT_YET },
-	{ "write=", NOT_YET },
+	{ "write=", NULL },
 };
 
 /* Keys are "name=..." (the argument) or a row: both compare up to '='. */
@@ -664,7 +665,27 @@ static int take_decode_pids(const char *set, struct sct_options *opts)
 	return 0;
 }
 
-/* -e LIST, strace's -e trace=LIST, -e status=LIST or -e decode-fds=SET; its other qualifiers are refused. */
+/* -e read=FDS, -e write=FDS: those fds' data dumped in hex (iodump.h). */
+static int take_dump(const char *name, const char *fds, struct sct_options *opts)
+{
+	struct iodump_fds *set = *name == 'r' ? &opts->print.dump_read : &opts->print.dump_write;
+	char bad[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
+
+	if (iodump_parse(fds, set, bad, sizeof(bad))) {
+		diag("-e %s: bad fd '%s'; give fd numbers from 0 to %d separated by commas, all or none, as strace",
+		     name, escape_str(shown, sizeof(shown), bad), IODUMP_FD_MAX - 1);
+		return SCT_EXIT_USAGE;
+	}
+	opts->print.dumps = iodump_any(&opts->print.dump_read) ||
+			    iodump_any(&opts->print.dump_write);
+	return 0;
+}
+
+/*
+ * -e LIST, strace's -e trace=LIST, status=LIST, decode-fds=SET,
+ * decode-pids=SET, quiet=SET, raw=SET, read=FDS or write=FDS; its other
+ * qualifiers are refused.
+ */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
 	const struct qualifier key = { arg, NULL }, *q = NULL;
@@ -689,6 +710,8 @@ static int take_expr(const char *arg, struct sct_options *opts)
 		opts->quiet_set = true;
 		return quiet_parse(arg + strlen(q->name), &opts->print.quiet);
 	}
+	if (q && (!strcmp(q->name, "read=") || !strcmp(q->name, "write=")))
+		return take_dump(q->name, arg + strlen(q->name), opts);
 	if (q && !strcmp(q->name, "raw=")) {
 		opts->raw_calls = arg + strlen(q->name);
 		return 0;
@@ -927,6 +950,10 @@ static int check_targets(const struct sct_options *opts)
 		diag("-P reads the paths calls name, and --no-contents reads none: drop one of them");
 		return SCT_EXIT_USAGE;
 	}
+	if (opts->print.dumps && opts->no_contents) {
+		diag("-e read= and -e write= dump the data calls move, and --no-contents reads none: drop one of them");
+		return SCT_EXIT_USAGE;
+	}
 	if (opts->print.paths.nr && (opts->print.summary_only || opts->print.with_summary)) {
 		diag("-P chooses the calls shown, and the summary counts every call: drop -c/-C or -P");
 		return SCT_EXIT_USAGE;
@@ -1034,6 +1061,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->print.paths.nr) {
 		diag("record keeps every event: give -P when replaying with 'sctrace --input FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->print.dumps) {
+		diag("record prints nothing: give -e read= or -e write= when replaying with 'sctrace --input FILE' (the data is in the recording)");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.fds) {

@@ -9,6 +9,7 @@
 #include "detach.h"
 #include "fdpaths.h"
 #include "hexquote.h"
+#include "iodump.h"
 #include "line_style.h"
 #include "maps.h"
 #include "outbuf.h"
@@ -77,6 +78,9 @@ struct printer_config {
 	bool detach_on_exec;	/* -b execve: a process's execve is its last call shown */
 	enum line_style style;	/* --format: sctrace's named arguments or strace's line */
 	bool pid_column;	/* strace's -f -o FILE: "PID " before every line */
+	bool dumps;		/* -e read= or -e write= names some fd */
+	struct iodump_fds dump_read;	/* -e read=: whose reads are dumped in hex */
+	struct iodump_fds dump_write;	/* -e write=: whose writes are */
 };
 
 struct printer_sink;

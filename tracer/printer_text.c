@@ -15,6 +15,7 @@
 #include "contents_show.h"
 #include "format.h"
 #include "insn_ptr.h"
+#include "printer_dump.h"
 #include "printer_fds.h"
 #include "printer_pids.h"
 #include "printer_line.h"
@@ -317,6 +318,8 @@ static void print_result(struct printer *p, const struct thread_state *st,
 		outbuf_putc(p->out, '>');
 	}
 	outbuf_putc(p->out, '\n');
+	if (paired)
+		pr_dump_io(p, st, desc, ev->ret);
 }
 
 /* The arguments a line left for the exit, on the open line or after "resumed>". */
