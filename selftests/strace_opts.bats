@@ -496,3 +496,42 @@ os.writev(1, [b'ab', b'cd\\n'])"
 	run --separate-stderr sct --no-contents -e write=1 -- true
 	[ "$status" -eq 64 ]
 }
+
+# FILE's calls with strace's "field=" as sctrace's "field: ", then every
+# name left out, padding and addresses as strace_lines.
+struct_lines() {
+	grep -E '^[a-z0-9_]+\(' "$1" |
+		sed -E 's/([a-z_]+)=/\1: /g; s/(\(|, |\{)[a-z_0-9]+: /\1/g; s/ +(= [^=]*)$/ \1/; s/0x[0-9a-f]{6,}/ADDR/g'
+}
+
+@test "-v, -e abbrev=SET, -e verbose=SET: stat's fields and envp whole, or structs as addresses, as strace" {
+	local opt wl=(env -i A=1 B=2 cat /etc/hostname)
+	# Once untraced: the files' atimes settle before the two traces read them.
+	"${wl[@]}" >/dev/null
+	for opt in -v -e\ abbrev=execve -e\ abbrev=newfstatat -e\ abbrev=all "-v -e abbrev=all" \
+		-e\ verbose=none -e\ verbose=!newfstatat; do
+		# shellcheck disable=SC2086
+		strace -qq $opt -e trace=execve,newfstatat -o "$dir/st" "${wl[@]}" >/dev/null
+		# shellcheck disable=SC2086
+		sct $opt -e trace=execve,newfstatat -o "$dir/sc" -- "${wl[@]}" >/dev/null ||
+			fail "$opt: exit $?"
+		# env's own execve holds this shell's whole environment: past 32 strings.
+		[ "$(struct_lines "$dir/sc" | sed 1d)" = "$(struct_lines "$dir/st" | sed 1d)" ] ||
+			fail "$opt: $(diff <(struct_lines "$dir/sc") <(struct_lines "$dir/st"))"
+	done
+	# What the last runs showed, and what -v shows.
+	grep -qE '^newfstatat\(dfd: [0-9]+, filename: "", statbuf: 0x[0-9a-f]+, ' "$dir/sc"
+	sct -v -e trace=execve,newfstatat -o "$dir/sc" -- "${wl[@]}" >/dev/null
+	grep -qE '^execve\(filename: "/(usr/)?bin/cat", argv: \["cat", "/etc/hostname"\], envp: \["A=1", "B=2"\]\) = 0$' "$dir/sc"
+	grep -qE 'statbuf: \{st_dev: makedev\((0|0x[0-9a-f]+), (0|0x[0-9a-f]+)\), st_ino: [0-9]+, st_mode: S_IFCHR\|0666, st_nlink: 1, .*st_rdev: makedev\(0x1, 0x3\), st_atime: [0-9]+ /\* [-0-9T:.+]+ \*/, ' "$dir/sc"
+	# A replay: stat whole; envp was read as a count, and stays one.
+	sct record -o "$dir/rec" -- "${wl[@]}" >/dev/null 2>&1
+	sct --input "$dir/rec" -v -o "$dir/re"
+	grep -qE '^execve\(filename: "/(usr/)?bin/cat", argv: \["cat", "/etc/hostname"\], envp: 0x[0-9a-f]+ /\* 2 vars \*/\) = 0$' "$dir/re"
+	grep -qE 'statbuf: \{st_dev: makedev\(.*st_rdev: makedev\(0x1, 0x3\), st_atime: ' "$dir/re"
+	run --separate-stderr sct record -v -o "$dir/rec" -- true
+	[ "$status" -eq 64 ]
+	run --separate-stderr sct -e verbose=stta -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: unknown syscall 'stta' in -e verbose=stta; did you mean 'stat'?" ]
+}

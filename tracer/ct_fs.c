@@ -11,6 +11,7 @@
 #include "compiler.h"
 #include "ct_fs.h"
 #include "sorted.h"
+#include "stat_show.h"
 
 #define SYM(x) { (unsigned long)(x), #x }
 
@@ -110,19 +111,6 @@ static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 	vw_symbol_end(w);
 }
 
-/* A device node's number: makedev(0x1, 0x3). */
-static void put_rdev(struct vwriter *w, const char *name, dev_t rdev)
-{
-	vw_key(w, name);
-	vw_symbol_begin(w);
-	outbuf_puts(w->ob, "makedev(");
-	outbuf_hex(w->ob, major(rdev));
-	outbuf_puts(w->ob, ", ");
-	outbuf_hex(w->ob, minor(rdev));
-	outbuf_putc(w->ob, ')');
-	vw_symbol_end(w);
-}
-
 /* strace's short form: the mode, then a device's number or a file's size. */
 void ct_fs_stat(struct vwriter *w, const unsigned char *bytes)
 {
@@ -130,13 +118,15 @@ void ct_fs_stat(struct vwriter *w, const unsigned char *bytes)
 
 	memcpy(&st, bytes, sizeof(st));
 	vw_begin_struct(w);
+	if (w->verbose)
+		stat_show_ids(w, &st);
 	put_mode(w, "st_mode", st.st_mode);
-	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-		put_rdev(w, "st_rdev", st.st_rdev);
-	} else {
-		vw_key(w, "st_size");
-		vw_s64(w, st.st_size);
+	if (w->verbose) {
+		stat_show_rest(w, &st);
+		vw_end_struct(w, false);
+		return;
 	}
+	stat_show_size(w, &st);
 	vw_end_struct(w, true);
 }
 

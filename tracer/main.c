@@ -25,7 +25,6 @@
 #include "outfile.h"
 #include "outcome.h"
 #include "printer.h"
-#include "raw_calls.h"
 #include "recording.h"
 #include "replay.h"
 #include "select.h"
@@ -170,10 +169,9 @@ static int init_syscalls(struct run *r)
 	if (syscall_cache_init(&r->syscalls, &r->formats, r->machine))
 		return diag_no_memory("the syscall table");
 	r->syscalls.raw = r->opts.raw;
-	err = raw_calls_resolve(r->opts.raw_calls, r->machine, &r->syscalls.raw_calls,
-				why, sizeof(why));
+	err = syscall_cache_sets(&r->syscalls, &r->opts.call_sets, why, sizeof(why));
 	if (err == -ENOMEM)
-		return diag_no_memory("-e raw=");
+		return diag_no_memory("the calls of -e raw=, abbrev= or verbose=");
 	if (err) {
 		diag("%s", why);
 		return SCT_EXIT_USAGE;

@@ -122,14 +122,6 @@ struct refusal {
 	const char *why;	/* the whole line after "sctrace: " */
 };
 
-/*
- * strace's options whose behaviour is not written yet: kept in
- * opts->pending, refused after parsing. Doing one means removing its row.
- */
-static const struct refusal not_yet[] = {
-	{ 'v', "-v: not supported yet (issue 30): structures and arrays are shown as far as their contents were read" },
-};
-
 /* strace's options sctrace will not do: what it says, sorted by code. */
 static const struct refusal refused[] = {
 	{ 'D', "-D: refused: sctrace stays the command's parent, to follow what it leaves behind and give its exit status back; it stops no task, so none waits on it" },
@@ -146,7 +138,7 @@ struct qualifier {
 #define NOT_YET "not supported yet (issue 30)"
 
 static const struct qualifier qualifiers[] = {
-	{ "abbrev=", NOT_YET },
+	{ "abbrev=", NULL },
 	{ "decode-fds=", NULL },
 	{ "decode-pids=", NULL },
 	{ "delay=", TAMPER },
@@ -162,7 +154,7 @@ static const struct qualifier qualifiers[] = {
 	{ "silent=", NULL },
 	{ "status=", NULL },
 	{ "trace=", NULL },
-	{ "verbose=", NOT_YET },
+	{ "verbose=", NULL },
 	{ "write=", NULL },
 };
 
@@ -184,7 +176,6 @@ static int refusal_cmp(const void *a, const void *b)
 }
 
 static const struct sorted_table options_tables[] = {
-	SORTED_TABLE(not_yet, refusal_cmp),
 	SORTED_TABLE(refused, refusal_cmp),
 	SORTED_TABLE(qualifiers, qualifier_cmp),
 };
@@ -522,8 +513,6 @@ static const enum time_mode clock_modes[] = { TIME_SECONDS, TIME_ABSOLUTE, TIME_
 /* strace's letters that may be repeated or only say how lines look. */
 static int take_strace_view(int c, struct sct_options *opts)
 {
-	struct strace_pending *pend = &opts->pending;
-
 	switch (c) {
 	case 't':
 		opts->clock_ticks += opts->clock_ticks < ARRAY_SIZE(clock_modes);
@@ -546,7 +535,8 @@ static int take_strace_view(int c, struct sct_options *opts)
 		opts->print.hex += opts->print.hex < HEX_ALL;
 		return 0;
 	case 'v':
-		pend->no_abbrev++;
+		/* As strace: -v is abbrev=none, and the last of them counts. */
+		opts->call_sets.abbrev = "none";
 		return 0;
 	case 'Y':
 		opts->print.decode_pids = true;
@@ -665,6 +655,18 @@ static int take_decode_pids(const char *set, struct sct_options *opts)
 	return 0;
 }
 
+/* Where -e raw=, abbrev= or verbose= keeps its set; NULL for another qualifier. */
+static const char **call_set_slot(const char *name, struct call_sets *sets)
+{
+	if (!strcmp(name, "raw="))
+		return &sets->raw;
+	if (!strcmp(name, "abbrev="))
+		return &sets->abbrev;
+	if (!strcmp(name, "verbose="))
+		return &sets->verbose;
+	return NULL;
+}
+
 /* -e read=FDS, -e write=FDS: those fds' data dumped in hex (iodump.h). */
 static int take_dump(const char *name, const char *fds, struct sct_options *opts)
 {
@@ -683,12 +685,13 @@ static int take_dump(const char *name, const char *fds, struct sct_options *opts
 
 /*
  * -e LIST, strace's -e trace=LIST, status=LIST, decode-fds=SET,
- * decode-pids=SET, quiet=SET, raw=SET, read=FDS or write=FDS; its other
- * qualifiers are refused.
+ * decode-pids=SET, quiet=SET, raw=SET, abbrev=SET, verbose=SET, read=FDS
+ * or write=FDS; its other qualifiers are refused.
  */
 static int take_expr(const char *arg, struct sct_options *opts)
 {
 	const struct qualifier key = { arg, NULL }, *q = NULL;
+	const char **slot;
 	char shown[ESCAPE_MSG_SIZE];
 
 	if (!strncmp(arg, "signal=", strlen("signal=")))
@@ -712,8 +715,10 @@ static int take_expr(const char *arg, struct sct_options *opts)
 	}
 	if (q && (!strcmp(q->name, "read=") || !strcmp(q->name, "write=")))
 		return take_dump(q->name, arg + strlen(q->name), opts);
-	if (q && !strcmp(q->name, "raw=")) {
-		opts->raw_calls = arg + strlen(q->name);
+	slot = q ? call_set_slot(q->name, &opts->call_sets) : NULL;
+	if (slot) {
+		/* Resolved once the machine is known (syscall_cache_sets). */
+		*slot = arg + strlen(q->name);
 		return 0;
 	}
 	opts->expr = q ? arg + strlen(q->name) : arg;
@@ -893,30 +898,6 @@ static int take_option(int c, char *arg, char *const *argv,
 	}
 }
 
-/* The codes of what was asked and is not done yet (not_yet's rows). */
-static int pending_code(const struct sct_options *opts, int code)
-{
-	const struct strace_pending *pend = &opts->pending;
-
-	switch (code) {
-	case 'v':
-		return !!pend->no_abbrev;
-	default:
-		return 0;
-	}
-}
-
-/* The first of strace's options given whose behaviour is not written yet. */
-static int check_pending(const struct sct_options *opts)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(not_yet); i++)
-		if (pending_code(opts, not_yet[i].code))
-			return refuse(&not_yet[i]);
-	return 0;
-}
-
 static int check_targets(const struct sct_options *opts)
 {
 	bool tasks = opts->pids.nr || opts->tids.nr || opts->has_uid;
@@ -995,7 +976,7 @@ static int check_targets(const struct sct_options *opts)
 
 int options_parse(int argc, char **argv, struct sct_options *opts)
 {
-	int c, ret;
+	int c;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
@@ -1011,9 +992,6 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 		if (ret != 0 || c == 'h' || c == 'V' || c == OPT_VERSION)
 			return ret;
 	}
-	ret = check_pending(opts);
-	if (ret)
-		return ret;
 	if (opts->quiet && opts->quiet_set) {
 		diag("-q and -e quiet= both say which messages to hide: give one of them, as strace does");
 		return SCT_EXIT_USAGE;
@@ -1061,6 +1039,10 @@ int options_parse_record(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->print.paths.nr) {
 		diag("record keeps every event: give -P when replaying with 'sctrace --input FILE'");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->call_sets.raw || opts->call_sets.abbrev || opts->call_sets.verbose) {
+		diag("record reads every call as a replay expects it: give -v, -e raw=, abbrev= or verbose= when replaying with 'sctrace --input FILE'");
 		return SCT_EXIT_USAGE;
 	}
 	if (opts->print.dumps) {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "call_set.h"
 #include "lists.h"
 #include "printer.h"
 #include "sorted.h"
@@ -21,12 +22,8 @@
  */
 #define LOSSLESS_MIN_PAGES 64
 
-/*
- * strace's options whose behaviour is not written yet: parsed, kept here,
- * refused by options_parse (the table not_yet in options.c says why).
- */
+/* strace's options kept while parsing, judged once all are read. */
 struct strace_pending {
-	unsigned int no_abbrev;		/* -v */
 	unsigned int daemonize;		/* -D, -DD, -DDD */
 	bool output_separately;		/* -ff with -o, --output-separately */
 };
@@ -75,7 +72,7 @@ struct sct_options {
 	const char *expr;		/* -e: which calls, or NULL for all */
 	struct printer_config print;	/* what the trace shows */
 	bool raw;			/* --raw: no symbolic arguments */
-	const char *raw_calls;		/* -e raw=SET: these calls in hex, or NULL */
+	struct call_sets call_sets;	/* -e raw=, abbrev= (-v), verbose= */
 	bool faults_major;		/* --pf maj or all */
 	bool faults_minor;		/* --pf min or all */
 	bool sched;			/* --sched */

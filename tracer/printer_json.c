@@ -63,6 +63,7 @@ static void json_contents(struct printer *p, const struct thread_state *st,
 			continue;
 		contents_key(p, &open, desc->args[arg].name, "");
 		vw_init(&w, p->out, true);
+		w.verbose = desc->unabbreviated;
 		contents_show(&w, kind, &v);
 		v.rec = &st->ct[CT_EXIT];
 		if (contents_has_after(kind, &v)) {

@@ -129,6 +129,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		vw_init(&w, p->out, false);
 		w.hex = p->cfg.hex;
 		w.strace = p->cfg.style == LINE_STYLE_STRACE;
+		w.verbose = desc->unabbreviated;
 		contents_show(&w, ck, &v);
 		return;
 	}

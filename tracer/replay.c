@@ -22,7 +22,6 @@
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
-#include "raw_calls.h"
 #include "replay.h"
 #include "sample.h"
 #include "sched_events.h"
@@ -240,8 +239,9 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 		return -ENOMEM;
 	}
 	rp->syscalls.raw = opts->raw;
-	err = raw_calls_resolve(opts->raw_calls, machine, &rp->syscalls.raw_calls,
-				error, error_len);
+	/* record takes no -v: what its contents program read of envp is a count. */
+	rp->syscalls.envp_counted = true;
+	err = syscall_cache_sets(&rp->syscalls, &opts->call_sets, error, error_len);
 	if (err == -ENOMEM)
 		snprintf(error, error_len, "out of memory");
 	if (err)

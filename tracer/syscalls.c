@@ -43,7 +43,25 @@ void syscall_cache_free(struct syscall_cache *cache)
 		free(cache->descs[i]);
 	free(cache->descs);
 	cache->descs = NULL;
-	raw_calls_free(&cache->raw_calls);
+	call_set_free(&cache->raw_calls);
+	call_set_free(&cache->abbrev);
+	call_set_free(&cache->verbose);
+}
+
+/* Before the first call is described; 0, -ENOMEM, or -EINVAL with why said. */
+int syscall_cache_sets(struct syscall_cache *cache, const struct call_sets *sets,
+		       char *why, size_t len)
+{
+	int err = call_set_resolve("raw", sets->raw, cache->machine, &cache->raw_calls,
+				   why, len);
+
+	if (!err)
+		err = call_set_resolve("abbrev", sets->abbrev, cache->machine, &cache->abbrev,
+				       why, len);
+	if (!err)
+		err = call_set_resolve("verbose", sets->verbose, cache->machine,
+				       &cache->verbose, why, len);
+	return err;
 }
 
 static struct tep_event *load_format(struct syscall_cache *cache, const char *name)
@@ -250,9 +268,36 @@ static void undecode(struct syscall_desc *desc)
 		desc->result = RESULT_RAW;
 }
 
+/* What strace decodes of a call -e verbose= leaves out: strings, data, poll's array. */
+static bool shown_unverbose(enum content_kind kind)
+{
+	return kind == CK_PATH || kind == CK_DATA_IN || kind == CK_DATA_OUT ||
+	       kind == CK_POLLFD;
+}
+
+/*
+ * -v, -e abbrev=: envp read and shown as argv is. -e verbose=: a call
+ * left out shows its structures' addresses, and they are not read.
+ */
+static void apply_sets(const struct syscall_cache *cache, struct syscall_desc *desc, long nr)
+{
+	bool unverbose = call_set_given(&cache->verbose) && !call_set_has(&cache->verbose, nr);
+	int i;
+
+	desc->unabbreviated = call_set_given(&cache->abbrev) && !call_set_has(&cache->abbrev, nr);
+	for (i = 0; i < desc->nr_args; i++) {
+		struct syscall_arg *a = &desc->args[i];
+
+		if (unverbose && !shown_unverbose(a->content))
+			a->content = CK_NONE;
+		else if (desc->unabbreviated && a->content == CK_ENVP && !cache->envp_counted)
+			a->content = CK_ARGV;
+	}
+}
+
 static void describe(struct syscall_cache *cache, struct syscall_desc *desc, long nr)
 {
-	bool raw = raw_calls_has(&cache->raw_calls, nr);
+	bool raw = call_set_has(&cache->raw_calls, nr);
 	struct tep_event *event;
 
 	if (nr >= SCT_NR_COMPAT) {
@@ -267,6 +312,8 @@ static void describe(struct syscall_cache *cache, struct syscall_desc *desc, lon
 		fill_args(desc, event, cache->raw || raw, cache->machine);
 	if (raw)
 		undecode(desc);
+	else
+		apply_sets(cache, desc, nr);
 }
 
 static int grow(struct syscall_cache *cache, size_t need)

@@ -7,7 +7,7 @@
 
 #include "contents_table.h"
 #include "format.h"
-#include "raw_calls.h"
+#include "call_set.h"
 #include "sysent.h"
 #include "tracefs.h"
 
@@ -33,6 +33,7 @@ struct syscall_desc {
 	const struct sysent_ops *ops;	/* what each operation takes; NULL: all */
 	int op_arg;			/* the argument naming the operation */
 	int machine;			/* libaudit MACH_*: the kinds' values */
+	bool unabbreviated;		/* -v, -e abbrev=: its structures whole */
 };
 
 struct tep_handle;
@@ -48,7 +49,10 @@ struct syscall_cache {
 	const struct format_source *formats;	/* NULL: none, arg0..arg5 */
 	int machine;			/* libaudit MACH_* */
 	bool raw;			/* --raw: numbers, no symbols */
-	struct raw_calls raw_calls;	/* -e raw=: these in hex, as strace */
+	struct call_set raw_calls;	/* -e raw=: these in hex, as strace */
+	struct call_set abbrev;		/* -e abbrev= (-v: none): the others whole */
+	struct call_set verbose;	/* -e verbose=: the others' structs as addresses */
+	bool envp_counted;		/* a replay: envp was read as a count, -v or not */
 	struct syscall_desc **descs;	/* indexed by number; never moved */
 	size_t nr_descs;
 	struct syscall_desc other;	/* numbers too large to index */
@@ -58,6 +62,8 @@ int syscall_cache_init(struct syscall_cache *cache,
 		       const struct format_source *formats, int machine);
 char *tracefs_format_source(const void *tfs, const char *sys, const char *name,
 			    size_t *len);
+int syscall_cache_sets(struct syscall_cache *cache, const struct call_sets *sets,
+		       char *why, size_t len);
 void syscall_cache_free(struct syscall_cache *cache);
 const struct syscall_desc *syscall_cache_get(struct syscall_cache *cache, long nr);
 const struct sysent_op *syscall_op(const struct syscall_desc *desc, const unsigned long *args);

@@ -24,6 +24,7 @@ struct vwriter {
 	enum hex_strings hex;	/* text: -x, -xx (set after vw_init) */
 	bool strace;		/* text: fields as strace writes them, "name=value" (set after vw_init) */
 	uint64_t symbol_at;	/* where the symbolic value being written starts */
+	bool verbose;		/* -v: structures whole, as strace -v (set after vw_init) */
 	bool cut;		/* something shown was cut: -s, or a list's end */
 	bool unreadable;	/* an element could not be read: its address is shown */
 	bool after_key;		/* the next value follows its key */

@@ -5,34 +5,35 @@
 #include <string.h>
 
 #include "escape.h"
-#include "raw_calls.h"
+#include "call_set.h"
 #include "select.h"
 
 /* What a bad set says, in why: the name, and the closest one or what else. */
-static void say_bad(const char *set, int err, const struct select_error *bad,
-		    char *why, size_t len)
+static void say_bad(const char *qualifier, const char *set, int err,
+		    const struct select_error *bad, char *why, size_t len)
 {
 	char name[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
 
 	escape_str(name, sizeof(name), bad->name);
 	escape_str(shown, sizeof(shown), set);
 	if (err == -ENOENT && bad->closest)
-		snprintf(why, len, "unknown syscall '%s' in -e raw=%s; did you mean '%s'?",
-			 name, shown, bad->closest);
+		snprintf(why, len, "unknown syscall '%s' in -e %s=%s; did you mean '%s'?",
+			 name, qualifier, shown, bad->closest);
 	else if (bad->why[0])
-		snprintf(why, len, "bad '%s' in -e raw=%s: %s", name, shown, bad->why);
+		snprintf(why, len, "bad '%s' in -e %s=%s: %s", name, qualifier, shown,
+			 bad->why);
 	else
-		snprintf(why, len, "bad '%s' in -e raw=%s; give names, globs or %%classes, as -e trace=",
-			 name, shown);
+		snprintf(why, len, "bad '%s' in -e %s=%s; give names, globs or %%classes, as -e trace=",
+			 name, qualifier, shown);
 }
 
 /*
- * set: what followed "raw=", chosen as -e trace= chooses (names, globs,
+ * set: what followed "QUALIFIER=", chosen as -e trace= chooses (names, globs,
  * %classes, all, none, "!"); NULL leaves calls empty. 0, or -ENOMEM, or
  * -EINVAL with why saying what is wrong.
  */
-int raw_calls_resolve(const char *set, int machine, struct raw_calls *calls,
-		      char *why, size_t len)
+int call_set_resolve(const char *qualifier, const char *set, int machine,
+		     struct call_set *calls, char *why, size_t len)
 {
 	struct syscall_set *chosen;
 	struct select_error bad;
@@ -46,7 +47,7 @@ int raw_calls_resolve(const char *set, int machine, struct raw_calls *calls,
 		return -ENOMEM;
 	err = select_parse(set, machine, chosen, &bad);
 	if (err) {
-		say_bad(set, err, &bad, why, len);
+		say_bad(qualifier, set, err, &bad, why, len);
 		err = -EINVAL;
 		goto out_free;
 	}
@@ -62,12 +63,12 @@ out_free:
 	return err;
 }
 
-bool raw_calls_has(const struct raw_calls *calls, long nr)
+bool call_set_has(const struct call_set *calls, long nr)
 {
 	return calls->nr && nr >= 0 && (size_t)nr < calls->nr_max && calls->nr[nr];
 }
 
-void raw_calls_free(struct raw_calls *calls)
+void call_set_free(struct call_set *calls)
 {
 	free(calls->nr);
 	memset(calls, 0, sizeof(*calls));
