@@ -1244,21 +1244,19 @@ __noinline int save_msgs(const struct ct_call_spec *spec, const struct call_args
 }
 
 /*
- * A call's enter: its number, and its arguments in call as raw_syscalls'
- * record has them (the caller's frame: one copy of them on the stack).
+ * A traced task's call enter: its number, and its arguments in call as
+ * raw_syscalls' record has them (the caller's frame: one copy of them
+ * on the stack, made only for the traced tasks).
  */
-static __always_inline void on_enter(void *ctx, long id, struct pending_call *call)
+static __always_inline void on_enter(void *ctx, const struct ct_config *cfg, __u32 tid,
+				     long id, struct pending_call *call)
 {
 	const struct ct_call_spec *spec;
-	const struct ct_config *cfg;
 	struct saved_msgs *msgs;
-	__u32 tid, len_ptr, key = 0;
+	__u32 len_ptr, key = 0;
 	long nr = id;
 	bool at_exit, subcall;
 
-	cfg = traced_config(&tid);
-	if (!cfg)
-		return;
 	subcall = unpack_socketcall(cfg, &nr, call->args);
 	spec = spec_of(nr, &at_exit, &len_ptr);
 	if (!spec) {
@@ -1287,12 +1285,17 @@ static __always_inline void on_enter(void *ctx, long id, struct pending_call *ca
 SEC("tracepoint/raw_syscalls/sys_enter")
 int contents_enter(struct enter_ctx *ctx)
 {
+	const struct ct_config *cfg;
 	struct pending_call call;
+	__u32 tid;
 	int i;
 
+	cfg = traced_config(&tid);
+	if (!cfg)
+		return KEEP;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	on_enter(ctx, ctx->id, &call);
+	on_enter(ctx, cfg, tid, ctx->id, &call);
 	return KEEP;
 }
 
@@ -1300,10 +1303,15 @@ int contents_enter(struct enter_ctx *ctx)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(contents_enter_link, struct pt_regs *regs, long id)
 {
+	const struct ct_config *cfg;
 	struct pending_call call;
+	__u32 tid;
 
+	cfg = traced_config(&tid);
+	if (!cfg)
+		return 0;
 	syscall_args(regs, call.args);
-	on_enter(ctx, id, &call);
+	on_enter(ctx, cfg, tid, id, &call);
 	return 0;
 }
 
