@@ -496,10 +496,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/fdpaths.c tracer/syscall_class.c tracer/call_status.c tracer/path_filter.c \
 		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
 		tracer/decode_fds.c tracer/decode_pids.c tracer/quiet.c tracer/line_style.c \
-		tracer/decode_fds.c tracer/ct_ioctl.c tracer/ct_process.c \
-		tracer/decode_fds.c tracer/ct_ioctl.c tracer/ct_process.c tracer/xlat.c \
-		tracer/decode_fds.c tracer/sock_names.c \
-		tracer/decode_fds.c tracer/iodump.c \
+		tracer/ct_ioctl.c tracer/ct_process.c tracer/xlat.c tracer/sock_names.c tracer/iodump.c \
 		tracer/callgraph.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).

@@ -211,8 +211,8 @@ has_exec_argv() {
 	has_line "setitimer(which: ITIMER_VIRTUAL, value: {it_interval: {tv_sec: 3, tv_usec: 4567}, it_value: {tv_sec: 100, tv_usec: 8910}}, ovalue: NULL) = 0"
 	has_line "prlimit64(pid: 0, resource: RLIMIT_CORE, new_rlim: {rlim_cur: 4660, rlim_max: 22136}, old_rlim: NULL) = 0"
 	has_line "prlimit64(pid: 0, resource: RLIMIT_CORE, new_rlim: NULL, old_rlim: {rlim_cur: 4660, rlim_max: 22136}) = 0"
-	has_line "epoll_ctl(epfd: $epfd, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLIN|EPOLLOUT|EPOLLET, data: 0x1234}) = 0"
-	has_line "epoll_wait(epfd: $epfd, events: [{events: EPOLLOUT, data: 0x1234}], maxevents: 2, timeout: 0) = 1"
+	has_line "epoll_ctl(epfd: $epfd, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLIN|EPOLLOUT|EPOLLET, data: {u32: 4660, u64: 4660}}) = 0"
+	has_line "epoll_wait(epfd: $epfd, events: [{events: EPOLLOUT, data: {u32: 4660, u64: 4660}}], maxevents: 2, timeout: 0) = 1"
 }
 
 @test "--json: the same values where a mistake shows" {

@@ -188,12 +188,12 @@ trace_case() {
 @test "epoll: epoll_ctl's event; epoll_wait's events up to the result, none past it" {
 	trace_case epoll_ctl,epoll_wait,epoll_pwait,epoll_pwait2 epoll_events
 	ep=$(info_of ep) r=$(info_of r) w=$(info_of w)
-	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $r, event: {events: EPOLLIN|EPOLLET, data: 0x1122334455667788}) = 0"
-	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLOUT, data: 0x7}) = 0"
+	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $r, event: {events: EPOLLIN|EPOLLET, data: {u32: 1432778632, u64: 1234605616436508552}}) = 0"
+	has_line "epoll_ctl(epfd: $ep, op: EPOLL_CTL_ADD, fd: $w, event: {events: EPOLLOUT, data: {u32: 7, u64: 7}}) = 0"
 	if [ "$(uname -m)" != aarch64 ]; then
-		has_line "epoll_wait(epfd: $ep, events: [{events: EPOLLIN, data: 0x1122334455667788}, {events: EPOLLOUT, data: 0x7}], maxevents: 4, timeout: 0) = 2"
+		has_line "epoll_wait(epfd: $ep, events: [{events: EPOLLIN, data: {u32: 1432778632, u64: 1234605616436508552}}, {events: EPOLLOUT, data: {u32: 7, u64: 7}}], maxevents: 4, timeout: 0) = 2"
 	fi
-	has_line "epoll_pwait(epfd: $ep, events: [{events: EPOLLOUT, data: 0x7}], maxevents: 1, timeout: 0, sigmask: NULL, sigsetsize: 8) = 1"
+	has_line "epoll_pwait(epfd: $ep, events: [{events: EPOLLOUT, data: {u32: 7, u64: 7}}], maxevents: 1, timeout: 0, sigmask: NULL, sigsetsize: 8) = 1"
 	has_line "epoll_pwait2(epfd: $(info_of idle_ep), events: [], maxevents: 2, timeout: {tv_sec: 0, tv_nsec: 0}, sigmask: NULL, sigsetsize: 8) = 0 (Timeout)"
 }
 

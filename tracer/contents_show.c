@@ -603,8 +603,14 @@ static void put_epoll_event_at(struct vwriter *w, const unsigned char *bytes)
 	vw_begin_struct(w);
 	vw_key(w, "events");
 	put_bits(w, epoll_bits, ARRAY_SIZE(epoll_bits), ev.events);
+	/* As strace: the union's first 4 bytes, and all 8 (its other members alias them). */
 	vw_key(w, "data");
-	vw_addr(w, ev.data.u64);
+	vw_begin_struct(w);
+	vw_key(w, "u32");
+	vw_u64(w, ev.data.u32);
+	vw_key(w, "u64");
+	vw_u64(w, ev.data.u64);
+	vw_end_struct(w, false);
 	vw_end_struct(w, false);
 }
 
