@@ -112,6 +112,24 @@ trace_case() {
 	done
 }
 
+# Returned events: 32 shown, as pollfds; data as strace's union.
+@test "epoll_pwait: 31 and 32 events whole, 33 cut after the 32nd" {
+	local n data d events i
+	trace_case epoll_pwait epoll_bounds
+	ep=$(info_of ep)
+	for n in 31 32 33; do
+		IFS=, read -r -a data <<< "$(info_of "data$n")"
+		[ "${#data[@]}" -eq "$n" ] || fail "epoll_pwait returned ${#data[@]} of $n"
+		events=
+		for ((i = 0; i < n && i < 32; i++)); do
+			d=${data[i]}
+			events+="${events:+, }{events: EPOLLOUT, data: {u32: $((d & 0xffffffff)), u64: $d}}"
+		done
+		((n <= 32)) || events+=", ..."
+		has_line "epoll_pwait(epfd: $ep, events: [$events], maxevents: $n, timeout: 0, sigmask: NULL, sigsetsize: 8) = $n"
+	done
+}
+
 @test "readv: the iovecs filled in order up to the result; at EOF none" {
 	trace_case readv,preadv2 iov_reads
 	r=$(info_of r)

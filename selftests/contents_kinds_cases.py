@@ -454,6 +454,30 @@ EPOLLIN, EPOLLOUT, EPOLLET = 1, 4, 1 << 31
 EPOLL_CTL_ADD = 1
 
 
+def epoll_bounds():
+    """epoll_pwait returning 31, 32 and 33 events, around the 32 elements
+    shown: each event's data is its index in its upper half, its fd below,
+    so that u32 and u64 differ; the order returned is said."""
+    import select
+    epoll = select.epoll()
+    ep = epoll.fileno()
+    say("ep", ep)
+    ends = []
+    while len(ends) < 33:
+        ends.append(os.pipe()[1])
+    for i, fd in enumerate(ends):
+        ev = EpollEvents(1)
+        ev.set(0, EPOLLOUT, (i + 1) << 32 | fd)
+        sys_call("epoll_ctl", ep, EPOLL_CTL_ADD, fd, ev.ptr)
+    for n in (31, 32, 33):
+        out = EpollEvents(n)
+        ret = sys_call("epoll_pwait", ep, out.ptr, n, 0, 0, 8)
+        got = [ctypes.c_uint64.from_buffer(out.buf, i * out.size + out.size - 8).value
+               for i in range(ret)]
+        say("data%d" % n, ",".join("%d" % d for d in got))
+        say("ret", ret)
+
+
 def epoll_events():
     """epoll_ctl's event in; epoll_wait's events out, as many as returned."""
     import select
@@ -759,7 +783,7 @@ def siginfos():
 CASES = {f.__name__: f for f in (random_bytes, clone3_args, clone_parent_tid, dirents, siginfos, sockaddr_out, select_sets, pselect_bits_beyond_n, pselect_timeout,
                                  pselect_over_cap, select_first_last, select_unreadable, iov_writes,
                                  iov_bounds, poll_bounds, iov_reads, iov_faults, iov_unreadable_entry, timers, settimeofday_invalid,
-                                 futex_timeouts, epoll_events, sigaction_old, sigsets,
+                                 futex_timeouts, epoll_events, epoll_bounds, sigaction_old, sigsets,
                                  sigset_page_unmapped, rlimits,
                                  statfs_dir, paths)}
 
