@@ -417,6 +417,7 @@ prefix_comms() {
 	run --separate-stderr sct -e decode-pids=comm,name -- true
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: --decode-pids 'comm,name': not one of comm, pidns, all, none; give a comma-separated list of them" ]
+}
 
 # FILE's calls as strace writes them: argument names and the padding
 # before " = " left out, addresses (six hex digits or more) as ADDR.

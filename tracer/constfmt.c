@@ -4,10 +4,11 @@
 #include "format.h"
 
 /* The kinds beauty.c names; an open's mode is octal whatever -X says. */
+/* ARG_XLONG is a number written in hex (mmap's offset): no constant to name. */
 bool constfmt_applies(enum const_style style, enum arg_kind kind)
 {
 	return style != CONST_ABBREV && kind >= ARG_DIRFD && kind != ARG_OPEN_MODE &&
-	       kind < ARG_KIND_COUNT;
+	       kind != ARG_XLONG && kind < ARG_KIND_COUNT;
 }
 
 static void print_hex(struct outbuf *ob, unsigned long v)
