@@ -8,6 +8,7 @@ load helpers
 load strace_compare
 
 ARITY=$WL/arity
+WORKLOAD=$ARITY
 PY=$(command -v /usr/bin/python3 || command -v python3)
 
 setup() {
@@ -16,25 +17,6 @@ setup() {
 	command -v strace > /dev/null || skip "no strace: the reference these lines are compared with"
 	ours=$BATS_TEST_TMPDIR/sctrace.out
 	theirs=$BATS_TEST_TMPDIR/strace.out
-}
-
-# Both tracers on `arity $1`, showing the calls $2 names, each trace
-# as strace writes it in $ours.pos and $theirs.pos.
-trace_both() {
-	run --separate-stderr sct -e trace="$2" -o "$ours" -- "$ARITY" "$1"
-	assert_success
-	assert_equal "$stderr" ""
-	run timeout -k 5 "$LIMIT" strace -qq -e trace="$2" -o "$theirs" -- "$ARITY" "$1"
-	assert_success
-	positional < "$ours" > "$ours.pos"
-	positional < "$theirs" > "$theirs.pos"
-}
-
-same_lines() {
-	run diff -u "$theirs.pos" "$ours.pos"
-	assert_success
-	# Not two empty traces agreeing.
-	[ "$(wc -l < "$ours.pos")" -ge "$1" ]
 }
 
 @test "futex: each command prints exactly the arguments strace prints" {

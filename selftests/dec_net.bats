@@ -9,6 +9,7 @@ load helpers
 load strace_compare
 
 DEC=$WL/dec_net
+WORKLOAD=$DEC
 PY=$(command -v /usr/bin/python3 || command -v python3)
 
 setup() {
@@ -17,24 +18,6 @@ setup() {
 	command -v strace > /dev/null || skip "no strace: the reference these lines are compared with"
 	ours=$BATS_TEST_TMPDIR/sctrace.out
 	theirs=$BATS_TEST_TMPDIR/strace.out
-}
-
-# Both tracers on `dec_net $1`, showing the calls $2 names, as strace writes them.
-trace_both() {
-	run --separate-stderr sct -e trace="$2" -o "$ours" -- "$DEC" "$1"
-	assert_success
-	assert_equal "$stderr" ""
-	run timeout -k 5 "$LIMIT" strace -qq -e trace="$2" -o "$theirs" -- "$DEC" "$1"
-	assert_success
-	positional < "$ours" > "$ours.pos"
-	positional < "$theirs" > "$theirs.pos"
-}
-
-# The same lines, and at least $1 of them.
-same_lines() {
-	run diff -u "$theirs.pos" "$ours.pos"
-	assert_success
-	[ "$(wc -l < "$ours.pos")" -ge "$1" ]
 }
 
 @test "socket: the protocol by the family's names; setsockopt: the level's and option's" {

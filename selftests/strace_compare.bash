@@ -33,3 +33,23 @@ for line in sys.stdin:
 ' | sed -E 's/0x[0-9a-f]{5,}/ADDR/g; s/\) +=/) =/; s/^wait4\([0-9]+/wait4(PID/;
 		  s/^(wait4.*) = [0-9]{2,}$/\1 = PID/' | grep -vE '^(\+\+\+|---) '
 }
+
+# Both tracers on `$WORKLOAD $1` (the suite sets WORKLOAD, ours and
+# theirs), showing the calls $2 names, each trace as strace writes it
+# in $ours.pos and $theirs.pos.
+trace_both() {
+	run --separate-stderr sct -e trace="$2" -o "$ours" -- "$WORKLOAD" "$1"
+	assert_success
+	assert_equal "$stderr" ""
+	run timeout -k 5 "$LIMIT" strace -qq -e trace="$2" -o "$theirs" -- "$WORKLOAD" "$1"
+	assert_success
+	positional < "$ours" > "$ours.pos"
+	positional < "$theirs" > "$theirs.pos"
+}
+
+# The same lines, and at least $1 of them: not two empty traces agreeing.
+same_lines() {
+	run diff -u "$theirs.pos" "$ours.pos"
+	assert_success
+	[ "$(wc -l < "$ours.pos")" -ge "$1" ]
+}
