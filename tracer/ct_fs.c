@@ -72,28 +72,8 @@ static const struct symbol *find_symbol(const struct symbol *table, size_t nr,
 static void put_flags(struct vwriter *w, const char *name, const struct symbol *table,
 		      size_t nr, unsigned long v)
 {
-	unsigned long rest = v;
-	bool any = false;
-	size_t i;
-
 	vw_key(w, name);
-	vw_symbol_begin(w);
-	for (i = 0; i < nr; i++) {
-		if ((v & table[i].value) != table[i].value)
-			continue;
-		outbuf_puts(w->ob, any ? "|" : "");
-		outbuf_puts(w->ob, table[i].name);
-		rest &= ~table[i].value;
-		any = true;
-	}
-	if (rest || !any) {
-		outbuf_puts(w->ob, any ? "|" : "");
-		if (rest)
-			outbuf_hex(w->ob, rest);
-		else
-			outbuf_putc(w->ob, '0');
-	}
-	vw_symbol_end(w);
+	xlat_put_flags(w, table, nr, v);
 }
 
 static void put_mode(struct vwriter *w, const char *name, unsigned int mode)

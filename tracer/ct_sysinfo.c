@@ -113,10 +113,7 @@ static const struct symbol ss_flags[] = {
 
 void ct_sysinfo_put_stack(struct vwriter *w, const unsigned char *bytes)
 {
-	unsigned int flags, rest;
-	bool any = false;
 	stack_t ss;
-	size_t i;
 
 	memcpy(&ss, bytes, sizeof(ss));
 	vw_begin_struct(w);
@@ -126,25 +123,7 @@ void ct_sysinfo_put_stack(struct vwriter *w, const unsigned char *bytes)
 	else
 		vw_symbol(w, "NULL");
 	vw_key(w, "ss_flags");
-	vw_symbol_begin(w);
-	flags = (unsigned int)ss.ss_flags;
-	rest = flags;
-	for (i = 0; i < ARRAY_SIZE(ss_flags); i++) {
-		if (!(flags & ss_flags[i].value))
-			continue;
-		outbuf_puts(w->ob, any ? "|" : "");
-		outbuf_puts(w->ob, ss_flags[i].name);
-		rest &= ~(unsigned int)ss_flags[i].value;
-		any = true;
-	}
-	if (rest || !any) {
-		outbuf_puts(w->ob, any ? "|" : "");
-		if (rest)
-			outbuf_hex(w->ob, rest);
-		else
-			outbuf_putc(w->ob, '0');
-	}
-	vw_symbol_end(w);
+	xlat_put_flags(w, ss_flags, ARRAY_SIZE(ss_flags), (unsigned int)ss.ss_flags);
 	vw_key(w, "ss_size");
 	vw_u64(w, ss.ss_size);
 	vw_end_struct(w, false);
