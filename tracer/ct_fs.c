@@ -73,7 +73,7 @@ static void put_flags(struct vwriter *w, const char *name, const struct symbol *
 		      size_t nr, unsigned long v)
 {
 	vw_key(w, name);
-	xlat_put_flags(w, table, nr, v);
+	vw_flags(w, table, nr, v);
 }
 
 static void put_mode(struct vwriter *w, const char *name, unsigned int mode)

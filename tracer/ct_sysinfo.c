@@ -123,7 +123,7 @@ void ct_sysinfo_put_stack(struct vwriter *w, const unsigned char *bytes)
 	else
 		vw_symbol(w, "NULL");
 	vw_key(w, "ss_flags");
-	xlat_put_flags(w, ss_flags, ARRAY_SIZE(ss_flags), (unsigned int)ss.ss_flags);
+	vw_flags(w, ss_flags, ARRAY_SIZE(ss_flags), (unsigned int)ss.ss_flags);
 	vw_key(w, "ss_size");
 	vw_u64(w, ss.ss_size);
 	vw_end_struct(w, false);

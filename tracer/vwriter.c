@@ -225,3 +225,28 @@ void vw_symbol(struct vwriter *w, const char *text)
 	outbuf_puts(w->ob, text);
 	vw_symbol_end(w);
 }
+
+void vw_flags(struct vwriter *w, const struct symbol *table, size_t nr, unsigned long v)
+{
+	unsigned long rest = v;
+	bool any = false;
+	size_t i;
+
+	vw_symbol_begin(w);
+	for (i = 0; i < nr; i++) {
+		if ((v & table[i].value) != table[i].value)
+			continue;
+		outbuf_puts(w->ob, any ? "|" : "");
+		outbuf_puts(w->ob, table[i].name);
+		rest &= ~table[i].value;
+		any = true;
+	}
+	if (rest || !any) {
+		outbuf_puts(w->ob, any ? "|" : "");
+		if (rest)
+			outbuf_hex(w->ob, rest);
+		else
+			outbuf_putc(w->ob, '0');
+	}
+	vw_symbol_end(w);
+}

@@ -8,6 +8,7 @@
 
 #include "hexquote.h"
 #include "outbuf.h"
+#include "xlat.h"
 
 /*
  * What a pointer argument points to, written once and printed three ways:
@@ -64,5 +65,10 @@ void vw_abstract(struct vwriter *w, const unsigned char *s, size_t len);
 void vw_symbol_begin(struct vwriter *w);
 void vw_symbol_end(struct vwriter *w);
 void vw_symbol(struct vwriter *w, const char *text);
+/*
+ * Flags as strace writes them, a symbolic value: each entry whose bits
+ * are all set, then what none explains in hex; 0 alone.
+ */
+void vw_flags(struct vwriter *w, const struct symbol *table, size_t nr, unsigned long v);
 
 #endif

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 
-#include "vwriter.h"
 #include "xlat.h"
 
 int xlat_cmp(const void *key, const void *elem)
@@ -32,30 +31,4 @@ void xlat_print(struct outbuf *ob, unsigned long val, const struct symbol *table
 	outbuf_puts(ob, " /* ");
 	outbuf_puts(ob, unknown);
 	outbuf_puts(ob, " */");
-}
-
-void xlat_put_flags(struct vwriter *w, const struct symbol *table, size_t nr,
-		    unsigned long v)
-{
-	unsigned long rest = v;
-	bool any = false;
-	size_t i;
-
-	vw_symbol_begin(w);
-	for (i = 0; i < nr; i++) {
-		if ((v & table[i].value) != table[i].value)
-			continue;
-		outbuf_puts(w->ob, any ? "|" : "");
-		outbuf_puts(w->ob, table[i].name);
-		rest &= ~table[i].value;
-		any = true;
-	}
-	if (rest || !any) {
-		outbuf_puts(w->ob, any ? "|" : "");
-		if (rest)
-			outbuf_hex(w->ob, rest);
-		else
-			outbuf_putc(w->ob, '0');
-	}
-	vw_symbol_end(w);
 }

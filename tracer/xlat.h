@@ -6,8 +6,6 @@
 
 #include "outbuf.h"
 
-struct vwriter;
-
 /* A constant's value and its name: the tables beauty.c and the ct_*.c families print from. */
 struct symbol {
 	unsigned long value;
@@ -19,12 +17,6 @@ const char *xlat_name(unsigned long val, const struct symbol *table, size_t nr);
 /* The name, else the number in hex and the unknown comment, as strace writes one it lacks. */
 void xlat_print(struct outbuf *ob, unsigned long val, const struct symbol *table, size_t nr,
 		const char *unknown);
-/*
- * Flags as strace writes them, between vw_symbol_begin and _end: each
- * entry whose bits are all set, then what none explains in hex; 0 alone.
- */
-void xlat_put_flags(struct vwriter *w, const struct symbol *table, size_t nr,
-		    unsigned long v);
 /* The order of a table sorted by value (sorted.h's check). */
 int xlat_cmp(const void *key, const void *elem);
 
