@@ -57,12 +57,12 @@ FF_WORKLOAD='cat /dev/null/ff_one 2>/dev/null; ls -d /nonexistent_ff_two 2>/dev/
 	grep -q '^exit_group(.*) = ?$' "$mine"
 }
 
-@test "-f, -ff: no child's return from fork, each process's +++ exited with N +++, as strace" {
+@test "-f, -ff: each process's +++ exited with N +++; --format=strace shows no child's return from fork, as strace" {
 	local code mine theirs
 	local wl='sh -c "exit 5"; exit 4'
 	run strace -q -ff -o "$dir/st" sh -c "$wl"
 	[ "$status" -eq 4 ] || fail "strace: $output"
-	run --separate-stderr sct -ff -o "$dir/sc" -- sh -c "$wl"
+	run --separate-stderr sct --format=strace -ff -o "$dir/sc" -- sh -c "$wl"
 	[ "$status" -eq 4 ] || fail "status $status: $stderr"
 	for code in 4 5; do
 		mine=$(file_with "$dir/sc" "^[+]{3} exited with $code [+]{3}\$")
@@ -73,10 +73,15 @@ FF_WORKLOAD='cat /dev/null/ff_one 2>/dev/null; ls -d /nonexistent_ff_two 2>/dev/
 		  "$(head -n 1 "$theirs" | grep -oE '^[a-z0-9_]+[(]')" ] ||
 			fail "$mine starts: $(head -n 1 "$mine"); strace's: $(head -n 1 "$theirs")"
 	done
-	run --separate-stderr sct -f -o "$dir/f" -- sh -c "$wl"
+	run --separate-stderr sct --format=strace -f -o "$dir/f" -- sh -c "$wl"
 	[ "$status" -eq 4 ] || fail "status $status: $stderr"
-	grep -qE '^\[pid [0-9]+\] [+]{3} exited with 5 [+]{3}$' "$dir/f" || fail "$(cat "$dir/f")"
-	! grep -E 'fork resumed>\) = 0$|clone3? resumed>\) = 0$' "$dir/f" || fail "a child's return is shown"
+	grep -qE '^[0-9]+ +[+]{3} exited with 5 [+]{3}$' "$dir/f" || fail "$(cat "$dir/f")"
+	! grep -E 'fork resumed>\) += 0$|clone3? resumed>\) += 0$' "$dir/f" || fail "a child's return is shown"
+	# sctrace's own form shows every event it was given, the child's return too.
+	run --separate-stderr sct -f -o "$dir/own" -- sh -c "$wl"
+	[ "$status" -eq 4 ] || fail "status $status: $stderr"
+	grep -qE '^\[pid [0-9]+\] [+]{3} exited with 5 [+]{3}$' "$dir/own" || fail "$(cat "$dir/own")"
+	grep -qE '^\[pid [0-9]+\] <\.\.\. vfork resumed>\) = 0$' "$dir/own" || fail "$(cat "$dir/own")"
 }
 
 @test "-ff: more processes than files kept open, each file whole, as many as strace's" {

@@ -395,13 +395,15 @@ static int name_cmp(const void *key, const void *elem)
 
 /*
  * A new task's first event, the child's return from the call that made
- * it: strace, which sees the child only from there, shows no line.
+ * it: strace, which sees the child only from there, shows no line, so
+ * --format=strace shows none. sctrace's own form shows it, as every
+ * event it was given (what the accounting of load.bats counts).
  */
 static bool child_return(struct printer *p, const struct sct_event *ev, bool first)
 {
 	const char *name = syscall_cache_get(p->syscalls, ev->nr)->name;
 
-	return first && ev->ret == 0 &&
+	return p->cfg.style == LINE_STYLE_STRACE && first && ev->ret == 0 &&
 	       bsearch(name, task_starts, ARRAY_SIZE(task_starts),
 		       sizeof(task_starts[0]), name_cmp);
 }
