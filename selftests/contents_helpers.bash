@@ -31,6 +31,11 @@ info_of() {
 	awk -v k="$1" '$1 == k { print $2 }' "$info"
 }
 
+# A value that may hold spaces (escaped bytes): the whole rest of its line.
+info_text_of() {
+	sed -n "s/^$1 //p" "$info"
+}
+
 has_line() {
 	grep -qxF -- "$1" "$out.bare" || {
 		echo "no line: $1"

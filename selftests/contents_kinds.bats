@@ -163,7 +163,7 @@ trace_case() {
 	has_line "accept(fd: $l, upeer_sockaddr: {sa_family: AF_INET, sin_port: $cport, sin_addr: 127.0.0.1}, upeer_addrlen: [128 => 16]) = $(info_of accepted)"
 	# The kernel says 16 but wrote the 4 the buffer held: the port's bytes, no address.
 	[ "$(info_of short_result)" = 16 ]
-	has_line "getsockname(fd: $l, usockaddr: {sa_family: AF_INET, sa_data: \"$(info_of short_data)\"}, usockaddr_len: [4 => 16]) = 0"
+	has_line "getsockname(fd: $l, usockaddr: {sa_family: AF_INET, sa_data: \"$(info_text_of short_data)\"}, usockaddr_len: [4 => 16]) = 0"
 	has_line "accept(fd: $l, upeer_sockaddr: $(info_of failed_addr), upeer_addrlen: [128]) = -1 EAGAIN (Resource temporarily unavailable)"
 	# sun_family, the path and its NUL.
 	unix_len=$((2 + ${#BATS_TEST_TMPDIR} + 7 + 1))

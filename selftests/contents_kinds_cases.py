@@ -13,7 +13,7 @@ import struct
 import sys
 import time
 
-from raw_calls import MACHINE, libc, raw_call, say
+from raw_calls import MACHINE, c_escaped, libc, raw_call, say
 
 # The numbers of the calls the cases make, per architecture.
 NR = {
@@ -268,22 +268,6 @@ def iov_unreadable_entry():
     say("vec", hex(at))
     say("entry", hex(base + mmap.PAGESIZE))
     say("ret", sys_call("writev", w, at, 2))
-
-
-def c_escaped(data):
-    """Bytes as strace writes a string: C escapes, the shortest octal unless a digit follows."""
-    named = {0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x09: "\\t", 0x0d: "\\r",
-             0x0b: "\\v", 0x0c: "\\f"}
-    out = []
-    for i, c in enumerate(data):
-        digit_next = i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x37
-        if c in named:
-            out.append(named[c])
-        elif 0x20 <= c < 0x7f:
-            out.append(chr(c))
-        else:
-            out.append("\\" + (format(c, "03o") if digit_next else format(c, "o")))
-    return "".join(out)
 
 
 class SockaddrOut:

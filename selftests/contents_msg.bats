@@ -43,7 +43,7 @@ unix_lines() {
 	has_line "recvmsg(fd: $(info_of rcv), msg: {msg_name: {sa_family: AF_INET, sin_port: $(info_of sport), sin_addr: 127.0.0.1}, msg_namelen: 28 => 16, msg_iov: [{iov_base: \"ping\", iov_len: 16}], msg_iovlen: 1, msg_controllen: 0, msg_flags: 0}, flags: 0) = 4"
 	# The kernel wrote 4 bytes and says 16: the rest of the buffer is not read.
 	[ "$(info_of shortlen)" = 16 ]
-	has_line "recvmsg(fd: $(info_of rcv), msg: {msg_name: {sa_family: AF_INET}, msg_namelen: 4 => 16, msg_iov: [{iov_base: \"pong\", iov_len: 16}], msg_iovlen: 1, msg_controllen: 0, msg_flags: 0}, flags: 0) = 4"
+	has_line "recvmsg(fd: $(info_of rcv), msg: {msg_name: {sa_family: AF_INET, sa_data: \"$(info_text_of sport_data)\"}, msg_namelen: 4 => 16, msg_iov: [{iov_base: \"pong\", iov_len: 16}], msg_iovlen: 1, msg_controllen: 0, msg_flags: 0}, flags: 0) = 4"
 }
 
 @test "--string-limit cuts each message's iovecs" {

@@ -13,7 +13,7 @@ import struct
 import sys
 import time
 
-from raw_calls import MACHINE, raw_call, say
+from raw_calls import MACHINE, c_escaped, raw_call, say
 
 NR = {
     "x86_64": {"sendmsg": 46, "recvmsg": 47, "sendmmsg": 307, "recvmmsg": 299},
@@ -162,6 +162,8 @@ def msg_inet():
     for key, value in (("rcv", rcv.fileno()), ("snd", snd.fileno()),
                        ("rport", rcv.getsockname()[1]), ("sport", snd.getsockname()[1])):
         say(key, value)
+    # The 4 bytes a short buffer takes: the family, then the port's bytes.
+    say("sport_data", c_escaped(struct.pack("!H", snd.getsockname()[1])))
     to = (struct.pack("=H", socket.AF_INET) + struct.pack("!H", rcv.getsockname()[1]) +
           socket.inet_aton("127.0.0.1") + b"\0" * 8)
     for data in (b"ping", b"pong"):

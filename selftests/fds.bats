@@ -139,7 +139,7 @@ count_unquoted_lt() {
 @test "a socket: socket:[INODE] for its result and its later calls" {
 	trace_case -y -- sock
 	fd=$(info_of fd) ino=$(info_of inode)
-	has_line "socket(family: AF_INET, type: SOCK_STREAM, protocol: 0) = $fd<socket:[$ino]>"
+	has_line "socket(family: AF_INET, type: SOCK_STREAM, protocol: IPPROTO_IP) = $fd<socket:[$ino]>"
 	has_line "listen(fd: $fd<socket:[$ino]>, backlog: 1) = 0"
 }
 

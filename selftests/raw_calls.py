@@ -20,3 +20,19 @@ def raw_call(numbers, name, *args):
         say("skip", "no %s on %s" % (name, MACHINE))
         sys.exit(0)
     return libc.syscall(ctypes.c_long(numbers[name]), *[ctypes.c_long(a) for a in args])
+
+
+def c_escaped(data):
+    """Bytes as strace writes a string: C escapes, the shortest octal unless a digit follows."""
+    named = {0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x09: "\\t", 0x0d: "\\r",
+             0x0b: "\\v", 0x0c: "\\f"}
+    out = []
+    for i, c in enumerate(data):
+        digit_next = i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x37
+        if c in named:
+            out.append(named[c])
+        elif 0x20 <= c < 0x7f:
+            out.append(chr(c))
+        else:
+            out.append("\\" + (format(c, "03o") if digit_next else format(c, "o")))
+    return "".join(out)
