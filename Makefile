@@ -133,7 +133,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net kvm_vcpu)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -161,6 +161,11 @@ $(WL_DIR)/arity: workloads/arity.c
 
 # Not a golden case either: selftests/dec_net.bats, likewise.
 $(WL_DIR)/dec_net: workloads/dec_net.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+# Nor this: selftests/strace_opts.bats traces -e kvm=vcpu beside strace.
+$(WL_DIR)/kvm_vcpu: workloads/kvm_vcpu.c
 	@mkdir -p $(@D)
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
 
@@ -497,7 +502,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
 		tracer/decode_fds.c tracer/decode_pids.c tracer/quiet.c tracer/line_style.c \
 		tracer/ct_ioctl.c tracer/ct_process.c tracer/xlat.c tracer/sock_names.c tracer/iodump.c \
-		tracer/callgraph.c
+		tracer/callgraph.c tracer/qualifiers.c tracer/time_spec.c tracer/perf_refused.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \

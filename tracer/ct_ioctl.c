@@ -7,6 +7,7 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
 #include <linux/serial.h>
 #include <linux/sockios.h>
 #include <stdlib.h>
@@ -124,6 +125,12 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(SIOCGIFHWADDR),
 	OP_PTR(SIOCGIFINDEX),
 	OP_PTR(SIOCETHTOOL),
+	OP_INT(KVM_GET_API_VERSION),
+	OP_INT(KVM_CREATE_VM),
+	OP_INT(KVM_CHECK_EXTENSION),
+	OP_INT(KVM_GET_VCPU_MMAP_SIZE),
+	OP_INT(KVM_CREATE_VCPU),
+	OP_INT(KVM_RUN),
 	OP_CT(TIOCSPTLCK, CK_INT_IN),
 	OP_XLONG(TIOCSIG),
 	OP_INT(FICLONE),
@@ -244,6 +251,12 @@ static const struct symbol ioctl_names[] = {
 	SYM(SIOCGIFHWADDR),
 	SYM(SIOCGIFINDEX),
 	SYM(SIOCETHTOOL),
+	SYM(KVM_GET_API_VERSION),
+	SYM(KVM_CREATE_VM),
+	SYM(KVM_CHECK_EXTENSION),
+	SYM(KVM_GET_VCPU_MMAP_SIZE),
+	SYM(KVM_CREATE_VCPU),
+	SYM(KVM_RUN),
 	SYM(TIOCSPTLCK),
 	SYM(TIOCSIG),
 	{ FICLONE, "BTRFS_IOC_CLONE or FICLONE" },

@@ -91,7 +91,7 @@ static int find_extra_tracepoints(struct run *r)
 	bool signals = r->opts.print.signals && !r->opts.print.summary_only;
 
 	return tp_find_extra(&r->extra, &r->tfs, r->opts.events, r->opts.nr_events,
-			     r->opts.sched, signals);
+			     r->opts.sched, signals, r->opts.print.kvm_exits);
 }
 
 static int check_cpus(struct run *r)

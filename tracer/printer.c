@@ -17,6 +17,7 @@
 #include "contents_show.h"
 #include "diag.h"
 #include "format.h"
+#include "kvm_exit.h"
 #include "printer.h"
 #include "printer_fds.h"
 #include "printer_paths.h"
@@ -346,6 +347,7 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	st->nr = ev->nr;
 	st->raw_nr = raw->nr;
 	st->enter_time = ev->time;
+	st->has_kvm_exit = false;
 	/* By the name shown: a socketcall's, the call it made. */
 	st->unselected = !select_shows(p->selected, ev->nr);
 	st->shown = !p->hold && !p->quiet && !st->unselected;
@@ -681,6 +683,19 @@ static void print_signal(struct printer *p, const struct sct_event *ev,
 	count_shown(p);
 }
 
+/* -e kvm=vcpu: why the pending KVM_RUN returned, for its exit's line. */
+static void note_kvm_exit(struct printer *p, const struct sct_event *ev,
+			  const struct extra_tp *tp)
+{
+	struct thread_state *st = pr_thread(p, ev->tid);
+	uint32_t reason;
+
+	if (!st || !st->in_call || !kvm_exit_read(p->extra, tp, ev->tp.data, ev->tp.size, &reason))
+		return;
+	st->kvm_exit = reason;
+	st->has_kvm_exit = true;
+}
+
 /* sched_process_exit is a task's end, whether shown or not. */
 static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 {
@@ -690,6 +705,10 @@ static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 		return;
 	if (tp->role == TP_SIG_GENERATE || tp->role == TP_SIG_DELIVER) {
 		print_signal(p, ev, tp);
+		return;
+	}
+	if (tp->role == TP_KVM_EXIT) {
+		note_kvm_exit(p, ev, tp);
 		return;
 	}
 	if (showing(p) && p->sink->tracepoint(p, ev, tp))

@@ -15,6 +15,7 @@
 #include "contents_show.h"
 #include "format.h"
 #include "insn_ptr.h"
+#include "kvm_exit.h"
 #include "printer_dump.h"
 #include "printer_fds.h"
 #include "printer_pids.h"
@@ -23,6 +24,7 @@
 #include "sig_events.h"
 #include "sched_events.h"
 #include "sysent.h"
+#include "time_spec.h"
 
 static void close_open_line(struct printer *p)
 {
@@ -313,9 +315,16 @@ static void print_result(struct printer *p, const struct thread_state *st,
 		pr_pid_result(p, desc, ev);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
+	/* Only KVM_RUN's ioctl fires the tracepoint; strace adds it on success. */
+	if (p->cfg.kvm_exits && paired && st->has_kvm_exit && !ev->ret) {
+		outbuf_puts(p->out, " (");
+		outbuf_puts(p->out, kvm_exit_name(st->kvm_exit));
+		outbuf_putc(p->out, ')');
+	}
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
 		outbuf_puts(p->out, " <");
-		outbuf_seconds(p->out, ev->time - st->enter_time);
+		outbuf_seconds_to(p->out, ev->time - st->enter_time,
+				  time_precision_digits(p->cfg.duration_precision, 6));
 		outbuf_putc(p->out, '>');
 	}
 	outbuf_putc(p->out, '\n');

@@ -19,6 +19,7 @@
 #include "escape.h"
 #include "exit_codes.h"
 #include "insn_ptr.h"
+#include "kvm_exit.h"
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
@@ -111,6 +112,8 @@ static enum tp_role role_of(const struct td_format *fmt, bool sched)
 {
 	unsigned int i;
 
+	if (!strcmp(fmt->system, KVM_EXIT_SYSTEM) && !strcmp(fmt->name, KVM_EXIT_EVENT))
+		return TP_KVM_EXIT;
 	for (i = 0; !strcmp(fmt->system, "signal") && i < nr_sig_tps; i++)
 		if (!strcmp(fmt->name, sig_tps[i].name))
 			return sig_tps[i].role;
