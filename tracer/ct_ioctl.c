@@ -89,10 +89,12 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(TIOCGSID),
 	OP_XLONG(TIOCGRS485),
 	OP_XLONG(TIOCSRS485),
+#ifdef TCGETX	/* nor the termiox ones */
 	OP_XLONG(TCGETX),
 	OP_XLONG(TCSETX),
 	OP_XLONG(TCSETXF),
 	OP_XLONG(TCSETXW),
+#endif
 	OP_NONE(TIOCVHANGUP),
 	OP_XLONG(TIOCGPTPEER),
 	OP_NONE(FIONCLEX),
@@ -137,9 +139,11 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(FS_IOC_SETFLAGS),
 	OP_PTR(FS_IOC_FSSETXATTR),
 	OP_PTR(FICLONERANGE),
+#ifdef TCGETS2	/* powerpc has no termios2 ioctls */
 	OP_PTR(TCSETS2),
 	OP_PTR(TCSETSW2),
 	OP_PTR(TCSETSF2),
+#endif
 	OP_CT(TIOCGPTN, CK_INT_OUT),
 	OP_PTR(TIOCGDEV),
 	OP_XLONG(TIOCGPKT),
@@ -151,7 +155,9 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_XLONG(FS_IOC_GETVERSION),
 	OP_PTR(FS_IOC_FSGETXATTR),
 	OP_XLONG(TIOCGISO7816),
+#ifdef TCGETS2
 	OP_PTR(TCGETS2),
+#endif
 	OP_NONE(FIFREEZE),
 	OP_NONE(FITHAW),
 	OP_PTR(FITRIM),
@@ -215,10 +221,12 @@ static const struct symbol ioctl_names[] = {
 	SYM(TIOCGSID),
 	SYM(TIOCGRS485),
 	SYM(TIOCSRS485),
+#ifdef TCGETX
 	SYM(TCGETX),
 	SYM(TCSETX),
 	SYM(TCSETXF),
 	SYM(TCSETXW),
+#endif
 	SYM(TIOCVHANGUP),
 	SYM(TIOCGPTPEER),
 	SYM(FIONCLEX),
@@ -263,9 +271,11 @@ static const struct symbol ioctl_names[] = {
 	SYM(FS_IOC_SETFLAGS),
 	SYM(FS_IOC_FSSETXATTR),
 	{ FICLONERANGE, "BTRFS_IOC_CLONE_RANGE or FICLONERANGE" },
+#ifdef TCGETS2
 	SYM(TCSETS2),
 	SYM(TCSETSW2),
 	SYM(TCSETSF2),
+#endif
 	SYM(TIOCGPTN),
 	SYM(TIOCGDEV),
 	SYM(TIOCGPKT),
@@ -277,7 +287,9 @@ static const struct symbol ioctl_names[] = {
 	SYM(FS_IOC_GETVERSION),
 	SYM(FS_IOC_FSGETXATTR),
 	SYM(TIOCGISO7816),
+#ifdef TCGETS2
 	SYM(TCGETS2),
+#endif
 	SYM(FIFREEZE),
 	SYM(FITHAW),
 	SYM(FITRIM),
