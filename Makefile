@@ -317,9 +317,11 @@ $(CONFORMANCE): $(CONF_SRCS) selftests/testlib.h selftests/tp_agree.h workloads/
 unit-tests: $(UNIT_TESTS)
 conformance: $(CONFORMANCE) $(CONF_WL) $(SCTRACE)
 REPLAY_COMPARE := $(BUILD)/selftests/replay_compare
-$(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h
+# The normaliser asks the tracer's tables which arguments are pids.
+$(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h $(TRACER_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -o $@ selftests/replay_compare.c selftests/normalize.c
+	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -Itracer -o $@ \
+		selftests/replay_compare.c selftests/normalize.c $(TRACER_LIB) $(LDLIBS)
 
 golden: $(GOLDEN) $(WL_BINS) $(M32_BINS) $(SCTRACE) $(REPLAY_COMPARE) $(KTOOLS_STAMP)
 
