@@ -235,6 +235,8 @@ static const char *result_of(const char *line, const char *eol)
 {
 	const char *r;
 
+	if (eol - line < 4)
+		return NULL;
 	for (r = eol - 4; r >= line; r--)
 		if (!strncmp(r, ") = ", 4))
 			return r + 4;
