@@ -13,7 +13,7 @@ STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
 # notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
-# STACKS=0 builds without elfutils' libdw: -k is refused, saying so. By
+# STACKS=0 builds without elfutils' libdw: stack traces are refused, saying so. By
 # default it is on where pkg-config finds libdw for the target (the host;
 # not the arm64 and s390x guests, whose sysroots do not carry it).
 STACKS     ?= $(if $(shell $(PKG_CONFIG) --exists libdw 2>/dev/null && echo y),1,0)
@@ -36,11 +36,12 @@ BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
 	       tracer/capture_bpf.c
 NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c tracer/capture_nobpf.c
 BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
-# With libdw the unwinder, without it the refusal.
-DW_SRCS     := tracer/unwind.c tracer/unwind_nodw.c
+# With libdw the unwinder and the frames' names, without it the refusal.
+DW_ONLY     := tracer/unwind.c tracer/frames.c
+DW_SRCS     := $(DW_ONLY) tracer/unwind_nodw.c
 TRACER_SRCS := $(filter-out $(BPF_SRCS) $(DW_SRCS),$(wildcard tracer/*.c)) \
 	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS)) \
-	       $(if $(filter 1,$(STACKS)),tracer/unwind.c,tracer/unwind_nodw.c)
+	       $(if $(filter 1,$(STACKS)),$(DW_ONLY),tracer/unwind_nodw.c)
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
