@@ -26,6 +26,11 @@
  */
 #define SCT_SAMPLE_STACK PERF_SAMPLE_STACK_USER
 /*
+ * --call-graph fp adds the kernel's walk of the user frame pointers
+ * (user part only), before the raw data; sys_exit's is left empty.
+ */
+#define SCT_SAMPLE_CHAIN PERF_SAMPLE_CALLCHAIN
+/*
  * With page-fault events in the same rings: every sample starts with its
  * event's id (which tells a major fault from a minor one) and carries the
  * faulting ip and address; tracepoint samples ignore those two.
