@@ -17,8 +17,8 @@ static const char *not_done(const struct sct_options *o)
 		return "--lossless watches perf's rings";
 	if (o->cgroup)
 		return "--cgroup keeps a cgroup's tasks in perf events";
-	if (o->stack_user)
-		return "stack traces (-k) come with perf's samples";
+	if (o->stack_user || o->callchain)
+		return "stack traces (-k, --call-graph) come with perf's samples";
 	if (o->print.insn_ptr)
 		return "the instruction pointer (-i) comes with perf's samples";
 	return NULL;

@@ -244,17 +244,40 @@ static const char *frame_line(struct frame_proc *p, struct maps_cache *mc, Dwarf
 	return slot->text;
 }
 
-/* The frames' lines into out, up to the first address in no file. */
+/* Whether pc is in an executable segment of a module's file: code, not data. */
+static bool in_code(Dwfl *dwfl, Dwarf_Addr pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_Addr bias;
+	GElf_Phdr mem, *ph;
+	size_t nr, i;
+	Elf *elf;
+
+	elf = mod ? dwfl_module_getelf(mod, &bias) : NULL;
+	if (!elf || elf_getphdrnum(elf, &nr))
+		return false;
+	for (i = 0; i < nr; i++) {
+		ph = gelf_getphdr(elf, (int)i, &mem);
+		if (ph && ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
+		    pc - bias >= ph->p_vaddr && pc - bias - ph->p_vaddr < ph->p_memsz)
+			return true;
+	}
+	return false;
+}
+
+/* The frames' lines into out, up to the first address in no file (walk tells how). */
 static void print_frames(FILE *out, struct frame_proc *p, struct maps_cache *mc,
-			 const uint64_t *pcs, size_t nr, enum frames_stray stray)
+			 const uint64_t *pcs, size_t nr, enum frames_walk walk)
 {
 	const char *line;
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
+		if (walk == FRAMES_FP_CHAIN && !in_code(p->dwfl, pcs[i]))
+			return;
 		line = frame_line(p, mc, pcs[i]);
 		if (!line) {
-			if (stray == FRAMES_STRAY_SAY)
+			if (walk == FRAMES_UNWOUND)
 				fprintf(out, " > unexpected_backtracing_error [0x%llx]\n",
 					(unsigned long long)pcs[i]);
 			return;
@@ -264,7 +287,7 @@ static void print_frames(FILE *out, struct frame_proc *p, struct maps_cache *mc,
 }
 
 char *frames_text(struct frame_syms *fs, struct maps_cache *mc, pid_t pid,
-		  const uint64_t *pcs, size_t nr, enum frames_stray stray)
+		  const uint64_t *pcs, size_t nr, enum frames_walk walk)
 {
 	struct frame_proc *p;
 	char *text = NULL;
@@ -279,7 +302,7 @@ char *frames_text(struct frame_syms *fs, struct maps_cache *mc, pid_t pid,
 	out = open_memstream(&text, &len);
 	if (!out)
 		return NULL;
-	print_frames(out, p, mc, pcs, nr, stray);
+	print_frames(out, p, mc, pcs, nr, walk);
 	if (fclose(out)) {
 		free(text);
 		text = NULL;

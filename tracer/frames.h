@@ -22,10 +22,19 @@ struct Dwfl;
 /* Called with each process's new Dwfl, before it is used; false: none. */
 typedef bool (*frames_attach_fn)(struct Dwfl *dwfl, pid_t pid, void *arg);
 
-/* How the lines end at an address in no mapping of a file. */
-enum frames_stray {
-	FRAMES_STRAY_SAY,	/* strace's "unexpected_backtracing_error" line */
-	FRAMES_STRAY_END,	/* nothing: a frame-pointer walk read past its chain */
+/* Where the frames come from, which tells how their lines end. */
+enum frames_walk {
+	/*
+	 * libdw's unwind: at an address in no mapping of a file, strace's
+	 * "unexpected_backtracing_error" line.
+	 */
+	FRAMES_UNWOUND,
+	/*
+	 * The kernel's frame-pointer walk, which goes on past code built
+	 * without them, reading what the register held: the lines end,
+	 * quietly, before the first address in no file's executable segment.
+	 */
+	FRAMES_FP_CHAIN,
 };
 
 /* Why this build cannot name frames, or NULL if it can. */
@@ -41,7 +50,7 @@ struct Dwfl *frames_dwfl(struct frame_syms *fs, struct maps_cache *mc, pid_t pid
 			 uint64_t pc);
 /* The lines of the frames at pcs[nr], innermost first: malloc'd, or NULL. */
 char *frames_text(struct frame_syms *fs, struct maps_cache *mc, pid_t pid,
-		  const uint64_t *pcs, size_t nr, enum frames_stray stray);
+		  const uint64_t *pcs, size_t nr, enum frames_walk walk);
 void frames_free(struct frame_syms *fs);
 
 #endif

@@ -544,6 +544,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 		return 0;
 	case 'k':
 		opts->stack_user = CALLGRAPH_DEFAULT_SIZE;
+		opts->callchain = false;
 		return 0;
 	case 'n':
 		opts->print.syscall_number = true;
@@ -684,7 +685,7 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_FORMAT:
 		return line_style_parse(arg, &opts->print.style);
 	case OPT_CALL_GRAPH:
-		return callgraph_parse(arg, &opts->stack_user);
+		return callgraph_parse(arg, &opts->stack_user, &opts->callchain);
 	default:
 		return -1;
 	}

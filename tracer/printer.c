@@ -17,6 +17,7 @@
 #include "contents_show.h"
 #include "diag.h"
 #include "format.h"
+#include "frames.h"
 #include "kvm_exit.h"
 #include "printer.h"
 #include "printer_fds.h"
@@ -110,6 +111,11 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 		if (!p->unwinder)
 			return -1;
 	}
+	if (setup->chains && !p->quiet) {
+		p->chain_syms = frames_new(NULL, NULL);
+		if (!p->chain_syms)
+			return -1;
+	}
 	return 0;
 }
 
@@ -117,6 +123,7 @@ void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);
 	unwind_free(p->unwinder);
+	frames_free(p->chain_syms);
 	maps_cache_free(&p->maps);
 	fdpaths_commit(&p->fds, &p->fd_change);
 	fdpaths_free(&p->fds);
@@ -208,11 +215,14 @@ static void note_exit_code(struct printer *p, const struct sct_event *ev,
 }
 
 /*
- * -k: the stack of a call to be shown, unwound at its enter, while the
- * mappings are those it was made in.
+ * -k, --call-graph: the stack of a call to be shown, unwound or named at
+ * its enter, while the mappings are those it was made in.
  */
 static char *frames_of(struct printer *p, const struct sct_event *ev)
 {
+	if (p->chain_syms && ev->callchain)
+		return frames_text(p->chain_syms, &p->maps, ev->pid, ev->callchain->ips,
+				   ev->callchain->nr, FRAMES_FP_CHAIN);
 	if (!p->unwinder || !ev->ustack)
 		return NULL;
 	return unwind_frames(p->unwinder, &p->maps, ev->pid, ev->ustack);

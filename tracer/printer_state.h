@@ -122,6 +122,7 @@ struct printer {
 	struct summary *summary;	/* NULL without -s/-S */
 	struct maps_cache maps;		/* for page faults' [map+offset], and -k */
 	struct unwinder *unwinder;	/* -k: unwinds the calls' stacks, or NULL */
+	struct frame_syms *chain_syms;	/* --call-graph fp: names their chains, or NULL */
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	struct sockdiag sockdiag;	/* -yy: asks the kernel what sockets are */

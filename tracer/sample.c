@@ -272,14 +272,18 @@ static const unsigned char *take_head(const struct sample_ids *ids, const unsign
 
 /*
  * --call-graph fp: the user addresses of an enter's callchain, kept with
- * it; the context markers (PERF_CONTEXT_USER first) are not frames.
+ * it. The kernel marks where each context's addresses start
+ * (PERF_CONTEXT_USER, _KERNEL): the markers are not frames, and a
+ * kernel part (a perf record -g file's) is not the call's user stack.
  */
-static void take_chain(const struct chain_at *chain, struct sct_event *ev)
+static void take_chain(const struct sample_ids *ids, const struct chain_at *chain,
+		       struct sct_event *ev)
 {
 	struct sct_callchain *c;
+	bool user = false;
 	uint64_t ip, i;
 
-	if (!chain->nr)
+	if (!ids->callchains || !chain->nr)
 		return;
 	c = malloc(sizeof(*c) + chain->nr * sizeof(c->ips[0]));
 	if (!c)
@@ -287,7 +291,9 @@ static void take_chain(const struct chain_at *chain, struct sct_event *ev)
 	c->nr = 0;
 	for (i = 0; i < chain->nr; i++) {
 		memcpy(&ip, chain->ips + 8 * i, sizeof(ip));
-		if (ip < (uint64_t)PERF_CONTEXT_MAX)
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+			user = ip == (uint64_t)PERF_CONTEXT_USER;
+		else if (user)
 			c->ips[c->nr++] = ip;
 	}
 	if (!c->nr) {
@@ -384,7 +390,7 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 		status = parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
 		if (status == SAMPLE_OK && ev->kind == EV_ENTER) {
 			take_ustack(ids, raw + v[LS_RAW_SIZE], p + len, ev);
-			take_chain(&chain, ev);
+			take_chain(ids, &chain, ev);
 		}
 		if (status == SAMPLE_OK && ids->ip_bit)
 			insn_ptr_take(ids->regs_user, ids->ip_bit, raw + v[LS_RAW_SIZE],

@@ -62,6 +62,7 @@ struct sample_ids {
 	uint64_t regs_user;		/* with SCT_SAMPLE_STACK or ip_bit: the registers' bits */
 	uint64_t ip_bit;		/* -i: the instruction pointer's bit in regs_user; 0: none */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
+	bool callchains;		/* keep the enters' user callchains (fp) */
 	bool contents;			/* bpf-output samples of contents */
 	const struct event_id *event_ids;	/* sorted by event_ids_sort */
 	size_t nr_event_ids;

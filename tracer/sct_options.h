@@ -77,6 +77,7 @@ struct sct_options {
 	bool faults_major;		/* --pf maj or all */
 	bool faults_minor;		/* --pf min or all */
 	bool sched;			/* --sched */
+	bool callchain;			/* --call-graph fp: each call's frame-pointer chain */
 	uint32_t stack_user;		/* -k, --call-graph: stack bytes per call; 0: none */
 	const char *input;		/* --input FILE: replay a perf.data file */
 	bool record;			/* "sctrace record": write perf.data */

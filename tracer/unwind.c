@@ -217,7 +217,7 @@ char *unwind_frames(struct unwinder *u, struct maps_cache *mc, pid_t pid,
 	u->ctx.us = us;
 	/* An unwind that stops early (no CFI, stack copy too short) keeps its frames. */
 	dwfl_getthread_frames(dwfl, pid, take_frame, f);
-	text = frames_text(u->syms, mc, pid, f->pc, f->nr, FRAMES_STRAY_SAY);
+	text = frames_text(u->syms, mc, pid, f->pc, f->nr, FRAMES_UNWOUND);
 out_free:
 	free(f);
 	return text;

@@ -33,14 +33,14 @@ struct Dwfl *frames_dwfl(struct frame_syms *fs, struct maps_cache *mc, pid_t pid
 }
 
 char *frames_text(struct frame_syms *fs, struct maps_cache *mc, pid_t pid,
-		  const uint64_t *pcs, size_t nr, enum frames_stray stray)
+		  const uint64_t *pcs, size_t nr, enum frames_walk walk)
 {
 	(void)fs;
 	(void)mc;
 	(void)pid;
 	(void)pcs;
 	(void)nr;
-	(void)stray;
+	(void)walk;
 	return NULL;
 }
 
