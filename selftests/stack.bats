@@ -188,6 +188,27 @@ frame_places() {
 	assert_line --index 1 --regexp "$frame"
 }
 
+@test "--json: each call's frames under \"stack\", the text's lines, for -k and fp" {
+	local text=$BATS_TEST_TMPDIR/text.out mode
+	for mode in -k "--call-graph fp"; do
+		# shellcheck disable=SC2086 # the mode's words
+		run --separate-stderr sct $mode -e getppid -o "$text" -- "$FP_PROBE"
+		assert_success
+		# shellcheck disable=SC2086
+		run --separate-stderr sct --json $mode -e getppid -o "$out" -- "$FP_PROBE"
+		assert_success
+		run jq -r 'select(.name == "getppid") | .stack[] | " > " + .' "$out"
+		assert_success
+		assert_output "$(frames_of "$text")"
+		assert_line --index 0 --regexp "^ > $FP_PROBE\\(f3\\+0x[0-9a-f]+\\) "
+	done
+	# Without either, no key.
+	run --separate-stderr sct --json -e getppid -o "$out" -- "$FP_PROBE"
+	assert_success
+	run jq -r 'select(.name == "getppid") | has("stack")' "$out"
+	assert_output false
+}
+
 @test "a build without libdw refuses --call-graph fp and -k, each in one line" {
 	local nodw=$BATS_FILE_TMPDIR/nodw
 	make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$nodw" STACKS=0 CONTENTS=0 "$nodw/sctrace" >&2
