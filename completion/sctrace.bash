@@ -94,7 +94,7 @@ _sctrace()
 		return
 		;;
 	--call-graph)
-		COMPREPLY=($(compgen -W "dwarf" -- "$cur"))
+		COMPREPLY=($(compgen -W "dwarf fp" -- "$cur"))
 		return
 		;;
 	-b | --detach-on)
