@@ -22,6 +22,26 @@ from_line() {
 	sed -nE "\\|$2|,\$p" "$1"
 }
 
+# strace and sctrace --format=strace, each on the command.
+both_trace() {
+	strace -o "$dir/st" -- "$@" >/dev/null
+	run --separate-stderr sct --format=strace -o "$dir/sc" -- "$@"
+	assert_success
+}
+
+# The lines of both traces that match the ERE, addresses as ADDR and hex
+# bytes as \xNN where the bytes differ by run (SED: a sed expression
+# more), must be the same, and strace must show at least LEAST of them.
+same_calls() {
+	local re=$1 least=$2 more=${3:-}
+	addrs_out "$dir/st" | sed -E "$more" | grep -E "$re" >"$dir/st.calls" || true
+	addrs_out "$dir/sc" | sed -E "$more" | grep -E "$re" >"$dir/sc.calls" || true
+	[ "$(wc -l <"$dir/st.calls")" -ge "$least" ] ||
+		fail "strace shows fewer than $least: $(cat "$dir/st.calls")"
+	run diff "$dir/st.calls" "$dir/sc.calls"
+	assert_success
+}
+
 @test "--format=strace: cat's lines from opening its file are strace's, byte for byte" {
 	need_contents
 	strace -o "$dir/st" cat "$dir/f" >/dev/null
@@ -105,4 +125,15 @@ os.waitpid(pid, 0)'
 	run --separate-stderr sct --format=strace --json -- true
 	assert_failure 64
 	assert_equal "$stderr" "sctrace: --format=strace shapes text lines, and --json writes JSON: drop one of them"
+}
+
+@test "--format=strace: an id of -1 is -1, as strace writes it (setresuid, setreuid, chown)" {
+	need_contents
+	local prog="import os
+os.setresuid(-1, -1, -1); os.setresgid(-1, 0, -1)
+os.setreuid(-1, -1); os.setregid(0, -1)
+os.chown('$dir/f', -1, -1); os.chown('$dir/f', 0, -1)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^(setres[ug]id|setre[ug]id|chown)\(' 6
+	grep -qE '^setresuid\(-1, -1, -1\) += 0$' "$dir/sc"
 }

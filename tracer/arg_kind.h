@@ -11,7 +11,8 @@ enum arg_kind {
 	ARG_U64,	/* sizes, counts, unsigned long: unsigned decimal */
 	ARG_S64,	/* long, loff_t: signed decimal */
 	ARG_S32,	/* int, pid_t: the low 32 bits, signed */
-	ARG_U32,	/* unsigned int, uid_t: the low 32 bits */
+	ARG_U32,	/* unsigned int: the low 32 bits */
+	ARG_ID,		/* uid_t, gid_t: the low 32 bits, (uid_t)-1 ("no change") as -1 */
 	ARG_OCTAL,	/* umode_t */
 	ARG_HEX,	/* handles such as aio_context_t */
 	ARG_PTR,	/* pointers: hex, NULL for 0 */

@@ -29,7 +29,7 @@ static const struct type_kind type_kinds[] = {
 	{ "cap_user_data_t",	ARG_PTR,   0 },
 	{ "cap_user_header_t",	ARG_PTR,   0 },
 	{ "clockid_t",		ARG_S32,   32 },
-	{ "gid_t",		ARG_U32,   32 },
+	{ "gid_t",		ARG_ID,    32 },
 	{ "int",		ARG_S32,   32 },
 	{ "key_serial_t",	ARG_S32,   32 },
 	{ "key_t",		ARG_S32,   32 },
@@ -44,7 +44,7 @@ static const struct type_kind type_kinds[] = {
 	{ "timer_t",		ARG_S32,   32 },
 	{ "u32",		ARG_U32,   32 },
 	{ "u64",		ARG_U64,   0 },
-	{ "uid_t",		ARG_U32,   32 },
+	{ "uid_t",		ARG_ID,    32 },
 	{ "umode_t",		ARG_OCTAL, 16 },
 	{ "unsigned",		ARG_U32,   32 },
 	{ "unsigned int",	ARG_U32,   32 },
@@ -208,6 +208,13 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 		break;
 	case ARG_U32:
 		outbuf_u64(ob, (unsigned int)val);
+		break;
+	case ARG_ID:
+		/* As strace writes an id: -1 is the one that means "none". */
+		if ((unsigned int)val == (unsigned int)-1)
+			outbuf_puts(ob, "-1");
+		else
+			outbuf_u64(ob, (unsigned int)val);
 		break;
 	case ARG_OCTAL:
 		outbuf_oct(ob, val);
