@@ -137,3 +137,11 @@ os.chown('$dir/f', -1, -1); os.chown('$dir/f', 0, -1)"
 	same_calls '^(setres[ug]id|setre[ug]id|chown)\(' 6
 	grep -qE '^setresuid\(-1, -1, -1\) += 0$' "$dir/sc"
 }
+
+@test "--format=strace: rseq's length and signature in hex, as strace; decimal in sctrace's lines" {
+	both_trace true
+	same_calls '^rseq\(' 1
+	grep -qE '^rseq\(0x[0-9a-f]+, 0x20, 0, 0x[0-9a-f]+\) += 0$' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- true
+	grep -qE '^rseq\(rseq: 0x[0-9a-f]+, rseq_len: 32, flags: 0, sig: [0-9]+\) = 0$' "$dir/named"
+}

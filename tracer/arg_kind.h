@@ -39,6 +39,7 @@ enum arg_kind {
 	ARG_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
 	/* XLONG printed by format.c; the others by their family's module (ct_*.c). */
 	ARG_XLONG,	/* C's %#lx: 0, else 0x and the digits (strace's unknown arguments) */
+	ARG_STRACE_HEX,	/* decimal, but ARG_XLONG in strace's lines (rseq's length, signature) */
 	ARG_IOCTL_CMD,	/* TCGETS, else _IOC(_IOC_READ, 0x78, 0x3, 0x4) */
 	ARG_TC_XONC,	/* TCXONC's action: TCOOFF */
 	ARG_TC_FLUSH,	/* TCFLSH's queue: TCIFLUSH */

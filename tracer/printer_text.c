@@ -16,6 +16,7 @@
 #include "format.h"
 #include "insn_ptr.h"
 #include "kvm_exit.h"
+#include "line_style.h"
 #include "printer_dump.h"
 #include "printer_fds.h"
 #include "printer_pids.h"
@@ -124,6 +125,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 	};
 	uint64_t at = outbuf_pos(p->out);
 	enum content_kind ck = op_content(desc, op, i);
+	enum arg_kind kind;
 	struct vwriter w;
 
 	if (ck != CK_NONE && cv->st &&
@@ -141,10 +143,11 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		strace_flag_order(p, at);
 		return;
 	}
-	if (constfmt_applies(p->cfg.consts, arg->kind))
-		constfmt_print(p->out, p->cfg.consts, arg->kind, val);
+	kind = line_style_kind(p->cfg.style, arg->kind);
+	if (constfmt_applies(p->cfg.consts, kind))
+		constfmt_print(p->out, p->cfg.consts, kind, val);
 	else
-		format_arg(p->out, arg->kind, val);
+		format_arg(p->out, kind, val);
 	strace_flag_order(p, at);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);

@@ -403,6 +403,9 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("flags", ARG_RENAME_FLAGS), POINTS("newname", CK_PATH),
 		POINTS("oldname", CK_PATH) } },
 	{ .name = "rmdir", .args = { POINTS("pathname", CK_PATH) } },
+	/* Its length and signature strace writes in hex (line_style_kind). */
+	{ .name = "rseq", .args = {
+		SYMBOLIC("rseq_len", ARG_STRACE_HEX), SYMBOLIC("sig", ARG_STRACE_HEX) } },
 	{ .name = "rt_sigaction", .args = {
 #ifdef KERNEL_SIGACTION_KNOWN
 		POINTS("act", CK_SIGACTION_IN), POINTS("oact", CK_SIGACTION_OUT),
