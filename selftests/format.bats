@@ -145,3 +145,16 @@ os.chown('$dir/f', -1, -1); os.chown('$dir/f', 0, -1)"
 	run --separate-stderr sct -o "$dir/named" -- true
 	grep -qE '^rseq\(rseq: 0x[0-9a-f]+, rseq_len: 32, flags: 0, sig: [0-9]+\) = 0$' "$dir/named"
 }
+
+@test "--format=strace: limits as strace writes them: N*1024 above 1024, RLIM64_INFINITY" {
+	need_contents
+	local prog='import resource
+for v in (0, 1024, 1025, 2048, 8192 * 1024):
+    resource.setrlimit(resource.RLIMIT_CORE, (v, resource.RLIM_INFINITY))
+    resource.getrlimit(resource.RLIMIT_CORE)'
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^prlimit64\(0, RLIMIT_CORE, ' 10
+	grep -qxF 'prlimit64(0, RLIMIT_CORE, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}, NULL) = 0' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qF 'new_rlim: {rlim_cur: 8388608, rlim_max: RLIM_INFINITY}' "$dir/named"
+}

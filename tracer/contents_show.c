@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <linux/netlink.h>
 #include <linux/sched.h>
 #include <poll.h>
@@ -715,13 +716,23 @@ static void put_sigset(struct vwriter *w, const struct ct_item *it)
 	put_sigmask(w, mask);
 }
 
+/*
+ * A limit; strace's lines write it as strace does: RLIM64_INFINITY, and
+ * a multiple of 1024 above it as N*1024 (8192*1024).
+ */
 static void put_rlim(struct vwriter *w, const char *name, uint64_t v)
 {
+	char text[32];
+
 	vw_key(w, name);
-	if (v == (uint64_t)RLIM64_INFINITY)
-		vw_symbol(w, "RLIM_INFINITY");
-	else
+	if (v == (uint64_t)RLIM64_INFINITY) {
+		vw_symbol(w, w->strace ? "RLIM64_INFINITY" : "RLIM_INFINITY");
+	} else if (w->strace && v > 1024 && !(v % 1024)) {
+		snprintf(text, sizeof(text), "%" PRIu64 "*1024", v / 1024);
+		vw_symbol(w, text);
+	} else {
 		vw_u64(w, v);
+	}
 }
 
 static void put_rlimit(struct vwriter *w, const struct ct_item *it)
