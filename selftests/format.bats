@@ -158,3 +158,23 @@ for v in (0, 1024, 1025, 2048, 8192 * 1024):
 	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
 	grep -qF 'new_rlim: {rlim_cur: 8388608, rlim_max: RLIM_INFINITY}' "$dir/named"
 }
+
+@test "--format=strace: a mode's set-id and sticky bits by name, as strace (stat, statx)" {
+	need_contents
+	mkdir "$dir/m" "$dir/m/t"
+	touch "$dir/m/a" "$dir/m/b" "$dir/m/c"
+	chmod 07751 "$dir/m/a"
+	chmod 0 "$dir/m/b"
+	chmod 01007 "$dir/m/c"
+	chmod 01777 "$dir/m/t"
+	local prog="import os
+for n in 'abct':
+    os.stat('$dir/m/' + n)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls "^newfstatat\\(AT_FDCWD, \"$dir/m/" 4
+	grep -qF 'st_mode=S_IFREG|S_ISUID|S_ISGID|S_ISVTX|0751,' "$dir/sc"
+	grep -qF 'st_mode=S_IFREG|000,' "$dir/sc"
+	both_trace stat -c %a "$dir/m/a" "$dir/m/b" "$dir/m/c" "$dir/m/t"
+	same_calls "^statx\\(AT_FDCWD, \"$dir/m/" 4
+	grep -qF 'stx_mode=S_IFDIR|S_ISVTX|0777,' "$dir/sc"
+}

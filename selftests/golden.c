@@ -432,7 +432,6 @@ static const struct apart lines_apart[] = {
 	{ "epoll_wait_timeout", "strace writes no (Timeout) after epoll_wait's 0" },
 	{ "fork_execve", CLONE_NAMED },
 	{ "fork_exit_child", CLONE_NAMED },
-	{ "fstat_mode_bits", "st_mode's S_ISUID, S_ISGID and S_ISVTX by name" },
 	{ "futex_bad_op", "an unknown op as strace writes it: 0x63 /* FUTEX_??? */" },
 	{ "futex_wait_wake", CLONE3_OUT },
 	{ "lseek_einval", "an unknown whence as strace writes it: 0x63 /* SEEK_??? */" },
