@@ -178,3 +178,14 @@ for n in 'abct':
 	same_calls "^statx\\(AT_FDCWD, \"$dir/m/" 4
 	grep -qF 'stx_mode=S_IFDIR|S_ISVTX|0777,' "$dir/sc"
 }
+
+@test "--format=strace: getrandom's bytes in hex, as strace (its rule for them), cut at -s" {
+	need_contents
+	local prog='import os
+os.getrandom(8); os.getrandom(40); os.getrandom(0)'
+	both_trace /usr/bin/python3 -c "$prog"
+	# The bytes differ by run: each is \xNN, and they must all be so.
+	same_calls '^getrandom\(' 4 's/\\x[0-9a-f]{2}/\\xNN/g'
+	grep -qxE 'getrandom\("(\\xNN){32}"\.\.\., 40, 0\) += 40' "$dir/sc.calls"
+	grep -qxE 'getrandom\("", 0, 0\) += 0' "$dir/sc.calls"
+}

@@ -1293,6 +1293,7 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
+	case CK_RANDOM_OUT:
 	case CK_ENVP:
 	case CK_DIRENTS:
 	case CK_POLLFD:
@@ -1355,6 +1356,11 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
+		put_string_item(w, &it);
+		break;
+	case CK_RANDOM_OUT:
+		/* Random bytes are no text: every one in hex, as -xx writes them. */
+		w->hex = HEX_ALL;
 		put_string_item(w, &it);
 		break;
 	case CK_ENVP:

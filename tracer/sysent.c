@@ -272,7 +272,7 @@ static const struct sysent sysents[] = {
 		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len"),
 		POINTS("usockaddr_len", CK_SOCKLEN) } },
 	{ .name = "getrandom", .args = {
-		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "len") } },
+		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_RANDOM_OUT, "len") } },
 	{ .name = "getrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
 	{ .name = "getsockname", .args = {
