@@ -189,3 +189,20 @@ os.getrandom(8); os.getrandom(40); os.getrandom(0)'
 	grep -qxE 'getrandom\("(\\xNN){32}"\.\.\., 40, 0\) += 40' "$dir/sc.calls"
 	grep -qxE 'getrandom\("", 0, 0\) += 0' "$dir/sc.calls"
 }
+
+@test "--format=strace: IPv4 and IPv6 addresses as strace writes them: htons(), inet_addr(), inet_pton()" {
+	need_contents
+	local prog="import socket
+for family, addr in ((socket.AF_INET, ('127.0.0.1', 9)), (socket.AF_INET6, ('::1', 9, 0x12345, 0)),
+                     (socket.AF_INET6, ('fe80::1', 9, 0, 1)), (socket.AF_INET6, ('2001:db8::1', 9, 0, 5))):
+    try:
+        socket.socket(family).connect(addr)
+    except OSError:
+        pass"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^connect\(' 4
+	grep -qF '{sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")}, 16)' "$dir/sc"
+	grep -qF 'inet_pton(AF_INET6, "fe80::1", &sin6_addr), sin6_scope_id=if_nametoindex("lo")}' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qF 'uservaddr: {sa_family: AF_INET, sin_port: 9, sin_addr: 127.0.0.1}' "$dir/named"
+}

@@ -426,8 +426,6 @@ struct apart {
 #define M32 "the contents of 32-bit calls are not read"
 
 static const struct apart lines_apart[] = {
-	{ "connect_inet6_port", "sockaddr_in6 as strace writes it: htons(), inet_pton(), sin6_flowinfo, sin6_scope_id" },
-	{ "connect_inet_port", "sockaddr_in as strace writes it: htons(), inet_addr()" },
 	{ "epoll_pwait_timeout", "strace writes no (Timeout) after epoll_pwait's 0" },
 	{ "epoll_wait_timeout", "strace writes no (Timeout) after epoll_wait's 0" },
 	{ "fork_execve", CLONE_NAMED },

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/netlink.h>
 #include <linux/sched.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
@@ -435,16 +435,6 @@ static void put_fd_set(struct vwriter *w, const struct ct_item *it, size_t nbits
 	w->cut |= more;
 }
 
-static void put_inet(struct vwriter *w, int family, const void *addr, const unsigned char *port)
-{
-	char text[INET6_ADDRSTRLEN];
-
-	vw_key(w, family == AF_INET ? "sin_port" : "sin6_port");
-	vw_u64(w, (unsigned int)port[0] << 8 | port[1]);
-	vw_key(w, family == AF_INET ? "sin_addr" : "sin6_addr");
-	vw_symbol(w, inet_ntop(family, addr, text, sizeof(text)) ? text : "?");
-}
-
 static void put_unix(struct vwriter *w, const struct ct_item *it)
 {
 	size_t off = offsetof(struct sockaddr_un, sun_path);
@@ -473,11 +463,9 @@ static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 	if (family == AF_UNIX && it->head.len > offsetof(struct sockaddr_un, sun_path)) {
 		put_unix(w, it);
 	} else if (family == AF_INET && it->head.len >= sizeof(struct sockaddr_in)) {
-		put_inet(w, AF_INET, it->bytes + offsetof(struct sockaddr_in, sin_addr),
-			 it->bytes + offsetof(struct sockaddr_in, sin_port));
+		ct_sockaddr_in(w, it->bytes);
 	} else if (family == AF_INET6 && it->head.len >= sizeof(struct sockaddr_in6)) {
-		put_inet(w, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
-			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
+		ct_sockaddr_in6(w, it->bytes);
 	} else if (family == AF_NETLINK && it->head.len >= sizeof(struct sockaddr_nl)) {
 		ct_sockaddr_nl(w, it->bytes, it->head.len);
 	} else if (it->head.len > sizeof(family) &&
