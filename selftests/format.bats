@@ -206,3 +206,12 @@ for family, addr in ((socket.AF_INET, ('127.0.0.1', 9)), (socket.AF_INET6, ('::1
 	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
 	grep -qF 'uservaddr: {sa_family: AF_INET, sin_port: 9, sin_addr: 127.0.0.1}' "$dir/named"
 }
+
+@test "--format=strace: O_PATH's open shows O_RDONLY too, as strace" {
+	need_contents
+	local prog="import os
+os.open('$dir', os.O_PATH); os.open('$dir', os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls "^openat\\(AT_FDCWD, \"$dir\", " 2
+	grep -qE "^openat\\(AT_FDCWD, \"$dir\", O_RDONLY\\|O_CLOEXEC\\|O_PATH\\) += [0-9]+$" "$dir/sc"
+}
