@@ -215,3 +215,15 @@ os.open('$dir', os.O_PATH); os.open('$dir', os.O_PATH | os.O_DIRECTORY | os.O_NO
 	same_calls "^openat\\(AT_FDCWD, \"$dir\", " 2
 	grep -qE "^openat\\(AT_FDCWD, \"$dir\", O_RDONLY\\|O_CLOEXEC\\|O_PATH\\) += [0-9]+$" "$dir/sc"
 }
+
+@test "--format=strace: epoll's 0 has no (Timeout) after it, poll's has, as strace; sctrace's lines say it for both" {
+	local prog='import select
+select.epoll().poll(0.001)
+select.poll().poll(1)'
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^(epoll_wait|epoll_pwait|poll)\(' 2
+	grep -qE '^epoll_(p)?wait\(.*\) += 0$' "$dir/sc"
+	grep -qE '^poll\(\[\], 0, 1\) += 0 \(Timeout\)$' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qE '^epoll_(p)?wait\(.*\) = 0 \(Timeout\)$' "$dir/named"
+}

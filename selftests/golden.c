@@ -426,8 +426,6 @@ struct apart {
 #define M32 "the contents of 32-bit calls are not read"
 
 static const struct apart lines_apart[] = {
-	{ "epoll_pwait_timeout", "strace writes no (Timeout) after epoll_pwait's 0" },
-	{ "epoll_wait_timeout", "strace writes no (Timeout) after epoll_wait's 0" },
 	{ "fork_execve", CLONE_NAMED },
 	{ "fork_exit_child", CLONE_NAMED },
 	{ "futex_bad_op", "an unknown op as strace writes it: 0x63 /* FUTEX_??? */" },

@@ -163,6 +163,9 @@ TEST_F(fmt, results)
 	EXPECT_STREQ(" = 0 (Timeout)", take(t));
 	format_result(&t->ob, RESULT_TIMEOUT, 1);
 	EXPECT_STREQ(" = 1", take(t));
+	/* epoll's: the same in sctrace's lines (strace's drop it: printer_text.c). */
+	format_result(&t->ob, RESULT_EPOLL_TIMEOUT, 0);
+	EXPECT_STREQ(" = 0 (Timeout)", take(t));
 	format_result(&t->ob, RESULT_TIMEOUT, -22);
 	EXPECT_STREQ(" = -1 EINVAL (Invalid argument)", take(t));
 	format_result(&t->ob, RESULT_HEX, 0x7f0012345000);

@@ -289,6 +289,6 @@ void format_result(struct outbuf *ob, enum result_kind kind, long ret)
 		return;
 	}
 	outbuf_s64(ob, ret);
-	if (kind == RESULT_TIMEOUT && ret == 0)
+	if ((kind == RESULT_TIMEOUT || kind == RESULT_EPOLL_TIMEOUT) && ret == 0)
 		outbuf_puts(ob, " (Timeout)");
 }

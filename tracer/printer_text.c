@@ -308,10 +308,15 @@ static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
 {
+	enum result_kind kind = desc->result;
+
+	/* strace writes (Timeout) after poll's and select's 0, not after epoll's. */
+	if (kind == RESULT_EPOLL_TIMEOUT && p->cfg.style == LINE_STYLE_STRACE)
+		kind = RESULT_DEFAULT;
 	outbuf_putc(p->out, ')');
 	pr_align_result(p);
 	if (!paired || !print_op_result(p, desc, syscall_op(desc, st->args), ev->ret))
-		format_result(p->out, desc->result, ev->ret);
+		format_result(p->out, kind, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
 	if (p->cfg.pidns_translation || p->cfg.decode_pids)

@@ -217,13 +217,13 @@ static const struct sysent sysents[] = {
 	{ .name = "epoll_create1", .args = { SYMBOLIC("flags", ARG_EPOLL_CREATE_FLAGS) } },
 	{ .name = "epoll_ctl", .ops = &epoll_ctl_arity, .args = {
 		POINTS("event", CK_EPOLL_EVENT), SYMBOLIC("op", ARG_EPOLL_OP) } },
-	{ .name = "epoll_pwait", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_pwait", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
 		POINTS("sigmask", CK_SIGSET_IN) } },
-	{ .name = "epoll_pwait2", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_pwait2", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
 		POINTS("sigmask", CK_SIGSET_IN), POINTS("timeout", CK_TIMESPEC) } },
-	{ .name = "epoll_wait", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_wait", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents") } },
 	{ .name = "eventfd2", .args = { SYMBOLIC("flags", ARG_EVENTFD_FLAGS) } },
 	{ .name = "execve", .args = {
