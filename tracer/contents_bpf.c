@@ -116,11 +116,39 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 	return 0;
 }
 
+/* The programs on perf events, and their twins on BPF links; exec's has none. */
+static const char *const perf_programs[] = {
+	"contents_enter", "contents_exit", "contents_fork", "contents_task_exit",
+	"contents_prepare_exec", "contents_exec",
+};
+
+static const char *const link_programs[] = {
+	"contents_enter_link", "contents_exit_link", "contents_fork_link",
+	"contents_task_exit_link", "contents_prepare_exec_link",
+};
+
+static int skip_programs(struct contents *c, const char *const *names, size_t nr)
+{
+	size_t i;
+	int err;
+
+	for (i = 0; i < nr; i++) {
+		err = bpf_embed_skip(&c->prog, names[i]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /*
- * Opens and loads the embedded object, with the maps sctrace fills.
- * sched_prepare_exec came with Linux 6.10: before, its program stays out.
+ * Opens and loads the embedded object, with the maps sctrace fills, and
+ * one set of its programs. sched_prepare_exec came with Linux 6.10:
+ * before, its program stays out, and the links are not used (what an
+ * exec could not read at its enter is then read on sched_process_exec,
+ * whose program has no link twin).
  */
-static int load_program(struct contents *c, const struct tracefs *tfs, char *why, size_t len)
+static int load_program(struct contents *c, const struct tracefs *tfs, bool links,
+			char *why, size_t len)
 {
 	const struct bpf_embed_map maps[] = {
 		{ "config", &c->config },
@@ -128,18 +156,35 @@ static int load_program(struct contents *c, const struct tracefs *tfs, char *why
 		{ "traced", &c->traced },
 		{ "out", &c->out },
 	};
+	bool prepare_exec = tracefs_event_id(tfs, "sched", "sched_prepare_exec") >= 0;
 	int err = bpf_embed_open(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
 
 	if (err)
 		return err;
-	if (tracefs_event_id(tfs, "sched", "sched_prepare_exec") < 0) {
+	if (links && prepare_exec)
+		err = skip_programs(c, perf_programs, ARRAY_SIZE(perf_programs));
+	else
+		err = skip_programs(c, link_programs, ARRAY_SIZE(link_programs));
+	if (!err && !prepare_exec)
 		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
-		if (err) {
-			bpf_embed_explain(why, len, "leaving out the program for sched_prepare_exec", err);
-			return err;
-		}
+	if (err) {
+		bpf_embed_explain(why, len, "choosing the BPF programs to load", err);
+		return err;
 	}
 	return bpf_embed_load(&c->prog, why, len);
+}
+
+/* Where the links' programs do not load (no BTF): the perf events' do. */
+static int load_somehow(struct contents *c, const struct tracefs *tfs, bool links,
+			char *why, size_t len)
+{
+	int err = load_program(c, tfs, links, why, len);
+
+	if (!err || !links)
+		return err;
+	bpf_embed_close(&c->prog);
+	memset(&c->prog, 0, sizeof(c->prog));
+	return load_program(c, tfs, false, why, len);
 }
 
 /*
@@ -148,7 +193,7 @@ static int load_program(struct contents *c, const struct tracefs *tfs, char *why
  */
 struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
 			       size_t nr_selected, unsigned int string_limit,
-			       const struct tracefs *tfs, char *why, size_t len)
+			       const struct tracefs *tfs, bool links, char *why, size_t len)
 {
 	struct contents *c = calloc(1, sizeof(*c));
 	int err;
@@ -157,7 +202,7 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	if (load_program(c, tfs, why, len))
+	if (load_somehow(c, tfs, links, why, len))
 		goto out_free;
 	socketcall_config(syscalls->machine, selected, nr_selected, &c->cfg);
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);

@@ -94,6 +94,12 @@ int engine_start(struct engine *e, struct event_set *es, const struct capture_se
 	return err;
 }
 
+/* The BPF engine's program is loaded: the contents program joins it on links. */
+bool engine_is_bpf(const struct engine *e)
+{
+	return e->capture != NULL;
+}
+
 void engine_close(struct engine *e)
 {
 	capture_close(e->capture);

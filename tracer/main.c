@@ -340,7 +340,7 @@ static int open_events(struct run *r)
 	bpf_progs_load(&r->progs, &r->syscalls,
 		       !r->opts.expr ? NULL :
 		       r->opts.print.fds ? r->filters.in_kernel.nr : r->selected.nr,
-		       r->opts.string_limit, &r->tfs);
+		       r->opts.string_limit, &r->tfs, engine_is_bpf(&r->engine));
 	make_spec(r, system_wide);
 	if (r->opts.record) {
 		err = recording_formats(&r->rec, &r->tfs, &r->extra,
