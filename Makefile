@@ -89,16 +89,24 @@ BPF_PROGS  := contents kcount capture
 # bpf_tracing.h's name for the target's registers (capture reads arguments from them).
 BPF_ARCH   := $(strip $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(patsubst s390x,s390, \
 	      $(patsubst powerpc64le,powerpc,$(firstword $(subst -, ,$(shell $(CC) -dumpmachine))))))))
+BPF_CLANG  = clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
+	     -I/usr/include/$(shell gcc -print-multiarch)
 $(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h $(wildcard tracer/bpf/*.h)
 	@mkdir -p $(@D)
-	clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
-		-I/usr/include/$(shell gcc -print-multiarch) \
-		-c -o $@ $<
+	$(BPF_CLANG) -c -o $@ $<
+# The contents program's BPF-link twins, an object of their own: their
+# CO-RE relocations make libbpf want the kernel's BTF for the whole
+# object, and Debian's s390x 6.1 has none (contents.bpf.c).
+BPF_OBJS   := $(BPF_PROGS) contents_links
+$(BUILD)/gen/contents_links.bpf.o: tracer/bpf/contents.bpf.c tracer/contents_abi.h \
+				   $(wildcard tracer/bpf/*.h)
+	@mkdir -p $(@D)
+	$(BPF_CLANG) -DCT_LINKS -c -o $@ $<
 # A program a 6.1 verifier would refuse for its stack is not embedded.
 $(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o ci/bpf-stack.sh
 	ci/bpf-stack.sh $<
 	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
-.SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
+.SECONDARY: $(BPF_OBJS:%=$(BUILD)/gen/%.bpf.o)
 # test_bpf_embed's programs: one every verifier refuses, one for a
 # tracepoint no kernel has.
 TEST_BPF := refused absent
@@ -106,7 +114,7 @@ $(TEST_BPF:%=$(BUILD)/gen/%.bpf.o): $(BUILD)/gen/%.bpf.o: selftests/bpf/%.bpf.c
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc
+$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc $(BUILD)/gen/contents_links.bpf.inc
 $(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.bpf.inc
 $(BUILD)/tracer/capture_bpf.o: $(BUILD)/gen/capture.bpf.inc
 $(BPF_PROGS:%=$(BUILD)/tracer/%_bpf.o): SCT_CFLAGS += -I$(BUILD)/gen
@@ -382,7 +390,7 @@ TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(NOBPF_SRCS) \
 TIDY_FLAGS := $(filter-out -W%,$(SCT_CFLAGS)) -Itracer -isystem $(BUILD)/gen
 
 $(TIDY_DIR)/%.ok: tracer/%.c .clang-tidy $(wildcard tracer/*.h) | $(USAGE_H) \
-		  $(if $(filter 1,$(CONTENTS)),$(BPF_PROGS:%=$(BUILD)/gen/%.bpf.inc))
+		  $(if $(filter 1,$(CONTENTS)),$(BPF_OBJS:%=$(BUILD)/gen/%.bpf.inc))
 	@mkdir -p $(@D)
 	clang-tidy --quiet $< -- $(TIDY_FLAGS)
 	@touch $@

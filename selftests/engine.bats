@@ -99,3 +99,28 @@ SCRIPT
 	[[ "$output" == *"tracepoint contents_enter"* ]]
 	[[ "$output" != *"_link"* ]]
 }
+
+# sctrace in a mount namespace where /sys/kernel/btf is empty: a kernel
+# without BTF, as Debian's s390x 6.1 is.
+sct_without_btf() {
+	timeout -k 5 "$LIMIT" unshare -m sh -c \
+		'mount -t tmpfs nobtf /sys/kernel/btf && exec "$@"' sh "$SCTRACE" "$@"
+}
+
+@test "a kernel without BTF: contents on perf events, and --engine=bpf falls back once" {
+	need_root
+	need_mount_ns
+	[ -e /sys/kernel/btf/vmlinux ] || skip "this kernel has no BTF to hide"
+	# The default engine: the contents program needs no BTF.
+	run sct_without_btf --engine=perf -o "$out" -- cat /etc/hostname
+	assert_success
+	[[ "$output" != *"shown as addresses"* ]]
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: "/etc/hostname", ' "$out"
+	# The BPF engine cannot load without BTF: said once, perf events
+	# capture, and the contents are read all the same.
+	run sct_without_btf --engine=bpf -o "$out" -- cat /etc/hostname
+	assert_success
+	[ "$(grep -c '^sctrace: notice: the BPF engine cannot capture this run: ' <<<"$output")" -eq 1 ]
+	[[ "$output" != *"shown as addresses"* ]]
+	grep -qE '^openat\(dfd: AT_FDCWD, filename: "/etc/hostname", ' "$out"
+}

@@ -16,16 +16,30 @@
 #include "sysent.h"
 #include "tracepoints.h"
 
-/* The program's object file, built for this machine's byte order (Makefile). */
-static const unsigned char program_object[] __aligned(8) = {
+/*
+ * The program's object files, built for this machine's byte order: its
+ * programs on perf events, and their twins on BPF links (Makefile).
+ */
+static const unsigned char perf_object[] __aligned(8) = {
 #include "contents.bpf.inc"
 };
 
-static const struct bpf_embed_object program = {
+static const unsigned char links_object[] __aligned(8) = {
+#include "contents_links.bpf.inc"
+};
+
+static const struct bpf_embed_object perf_program = {
 	.name = "contents_bpf",
 	.what = "BPF program",
-	.bytes = program_object,
-	.size = sizeof(program_object),
+	.bytes = perf_object,
+	.size = sizeof(perf_object),
+};
+
+static const struct bpf_embed_object links_program = {
+	.name = "contents_links_bpf",
+	.what = "BPF program",
+	.bytes = links_object,
+	.size = sizeof(links_object),
 };
 
 _Static_assert(CT_SOCKETCALL_CALLS == SOCKETCALL_CALLS, "the program unpacks every call");
@@ -116,36 +130,12 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 	return 0;
 }
 
-/* The programs on perf events, and their twins on BPF links; exec's has none. */
-static const char *const perf_programs[] = {
-	"contents_enter", "contents_exit", "contents_fork", "contents_task_exit",
-	"contents_prepare_exec", "contents_exec",
-};
-
-static const char *const link_programs[] = {
-	"contents_enter_link", "contents_exit_link", "contents_fork_link",
-	"contents_task_exit_link", "contents_prepare_exec_link",
-};
-
-static int skip_programs(struct contents *c, const char *const *names, size_t nr)
-{
-	size_t i;
-	int err;
-
-	for (i = 0; i < nr; i++) {
-		err = bpf_embed_skip(&c->prog, names[i]);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 /*
- * Opens and loads the embedded object, with the maps sctrace fills, and
- * one set of its programs. sched_prepare_exec came with Linux 6.10:
- * before, its program stays out, and the links are not used (what an
- * exec could not read at its enter is then read on sched_process_exec,
- * whose program has no link twin).
+ * Opens and loads one of the embedded objects, with the maps sctrace
+ * fills. sched_prepare_exec came with Linux 6.10: before, its program
+ * stays out, and the links are not used (what an exec could not read at
+ * its enter is then read on sched_process_exec, whose program has no
+ * link twin).
  */
 static int load_program(struct contents *c, const struct tracefs *tfs, bool links,
 			char *why, size_t len)
@@ -157,19 +147,18 @@ static int load_program(struct contents *c, const struct tracefs *tfs, bool link
 		{ "out", &c->out },
 	};
 	bool prepare_exec = tracefs_event_id(tfs, "sched", "sched_prepare_exec") >= 0;
-	int err = bpf_embed_open(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
+	const struct bpf_embed_object *o = links && prepare_exec ? &links_program : &perf_program;
+	int err = bpf_embed_open(&c->prog, o, maps, ARRAY_SIZE(maps), why, len);
 
 	if (err)
 		return err;
-	if (links && prepare_exec)
-		err = skip_programs(c, perf_programs, ARRAY_SIZE(perf_programs));
-	else
-		err = skip_programs(c, link_programs, ARRAY_SIZE(link_programs));
-	if (!err && !prepare_exec)
+	if (!prepare_exec) {
 		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
-	if (err) {
-		bpf_embed_explain(why, len, "choosing the BPF programs to load", err);
-		return err;
+		if (err) {
+			bpf_embed_explain(why, len, "leaving out the program for sched_prepare_exec",
+					  err);
+			return err;
+		}
 	}
 	return bpf_embed_load(&c->prog, why, len);
 }

@@ -9,15 +9,22 @@
  * as a BTF program on a BPF link (the BPF engine's: a link is released
  * without the RCU grace period that the last close of a tracepoint's
  * perf event waits). sctrace loads one set.
+ *
+ * The two sets are two objects, built from this file without and with
+ * CT_LINKS: the links' CO-RE relocations make libbpf 1.1 read the
+ * kernel's BTF for every program of their object, loaded or not, and a
+ * kernel without BTF (Debian's s390x 6.1) would refuse the perf set too.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
-#include <bpf/bpf_core_read.h>
 
 #include "../contents_abi.h"
-#include "syscall_regs.h"
 #include "task_ids.h"
+#ifdef CT_LINKS
+#include <bpf/bpf_core_read.h>
+#include "syscall_regs.h"
+#endif
 
 #define KEEP 1
 #define AT_FDCWD -100
@@ -28,10 +35,12 @@
 #define HALF (2 * CT_MAX_ITEM)
 #define SCRATCH (2 * HALF + 32)
 
+#ifdef CT_LINKS
 /* The field read of the kernel's task_struct by the links, placed by CO-RE. */
 struct task_struct {
 	int pid;
 } __attribute__((preserve_access_index));
+#endif
 
 struct enter_ctx {
 	__u64 common;
@@ -1282,6 +1291,7 @@ static __always_inline void on_enter(void *ctx, const struct ct_config *cfg, __u
 		bpf_map_update_elem(&pending, &tid, call, BPF_ANY);
 }
 
+#ifndef CT_LINKS
 SEC("tracepoint/raw_syscalls/sys_enter")
 int contents_enter(struct enter_ctx *ctx)
 {
@@ -1298,7 +1308,7 @@ int contents_enter(struct enter_ctx *ctx)
 	on_enter(ctx, cfg, tid, ctx->id, &call);
 	return KEEP;
 }
-
+#else
 /* The same, on the BPF engine's link: no perf event to close at the end. */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(contents_enter_link, struct pt_regs *regs, long id)
@@ -1314,6 +1324,7 @@ int BPF_PROG(contents_enter_link, struct pt_regs *regs, long id)
 	on_enter(ctx, cfg, tid, id, &call);
 	return 0;
 }
+#endif
 
 static __always_inline void on_exit(void *ctx, long id, long ret)
 {
@@ -1344,19 +1355,21 @@ static __always_inline void on_exit(void *ctx, long id, long ret)
 	bpf_map_delete_elem(&pending, &tid);
 }
 
+#ifndef CT_LINKS
 SEC("tracepoint/raw_syscalls/sys_exit")
 int contents_exit(struct exit_ctx *ctx)
 {
 	on_exit(ctx, ctx->id, ctx->ret);
 	return KEEP;
 }
-
+#else
 SEC("tp_btf/sys_exit")
 int BPF_PROG(contents_exit_link, struct pt_regs *regs, long ret)
 {
 	on_exit(ctx, SYSCALL_NR(regs), ret);
 	return 0;
 }
+#endif
 
 /* Children of traced tasks are traced: the parent runs this. */
 static __always_inline const struct ct_config *follows_forks(void)
@@ -1379,6 +1392,7 @@ static __always_inline void adopt_child(const struct ct_config *cfg, __u32 child
 		bpf_map_update_elem(&traced, &child, &one, BPF_ANY);
 }
 
+#ifndef CT_LINKS
 SEC("tracepoint/sched/sched_process_fork")
 int contents_fork(void *ctx)
 {
@@ -1390,7 +1404,7 @@ int contents_fork(void *ctx)
 		adopt_child(cfg, child);
 	return KEEP;
 }
-
+#else
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(contents_fork_link, struct task_struct *parent, struct task_struct *child)
 {
@@ -1400,6 +1414,7 @@ int BPF_PROG(contents_fork_link, struct task_struct *parent, struct task_struct 
 		adopt_child(cfg, BPF_CORE_READ(child, pid));
 	return 0;
 }
+#endif
 
 static __always_inline void on_task_exit(void)
 {
@@ -1422,19 +1437,21 @@ static __always_inline void on_task_exit(void)
 	bpf_map_delete_elem(&pending_msgs, &tid);
 }
 
+#ifndef CT_LINKS
 SEC("tracepoint/sched/sched_process_exit")
 int contents_task_exit(void *ctx)
 {
 	on_task_exit();
 	return KEEP;
 }
-
+#else
 SEC("tp_btf/sched_process_exit")
 int contents_task_exit_link(void *ctx)
 {
 	on_task_exit();
 	return 0;
 }
+#endif
 
 /*
  * An exec past its point of no return, still in the old program: the
@@ -1463,13 +1480,14 @@ static __always_inline void on_prepare_exec(void *ctx)
 	call->retry = 0;
 }
 
+#ifndef CT_LINKS
 SEC("tracepoint/sched/sched_prepare_exec")
 int contents_prepare_exec(void *ctx)
 {
 	on_prepare_exec(ctx);
 	return KEEP;
 }
-
+#else
 /* The links need this tracepoint: without it, the perf events' programs run. */
 SEC("tp_btf/sched_prepare_exec")
 int contents_prepare_exec_link(void *ctx)
@@ -1477,7 +1495,9 @@ int contents_prepare_exec_link(void *ctx)
 	on_prepare_exec(ctx);
 	return 0;
 }
+#endif
 
+#ifndef CT_LINKS
 /*
  * The exec's path argument if its enter could not read it and the
  * kernel's copy is the same string: execve's, execveat's relative to
@@ -1535,5 +1555,6 @@ int contents_exec(void *ctx)
 	output_record(ctx, s, call->nr, call->args, true, 0, put_str(s, &r));
 	return KEEP;
 }
+#endif
 
 char LICENSE[] SEC("license") = "GPL";
