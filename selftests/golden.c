@@ -861,6 +861,38 @@ TEST(oracle_compares_every_string)
 	}
 }
 
+/*
+ * A tid is renamed only in a result that is a pid (getppid's here): a
+ * write that returns each tool's second tid (a wrong count there) must
+ * not agree because both became <t2>.
+ */
+TEST(oracle_renames_only_results_that_are_pids)
+{
+	static const char ours[] =
+		"[pid 100] getpriority(which: 23674, who: 1) = -1 EINVAL (Invalid argument)\n"
+		"[pid 101] getppid() = 100\n"
+		"[pid 100] write(fd: 1, buf: \"abc\", count: 3) = 101\n"
+		"[pid 100] getpriority(which: 23674, who: 2) = -1 EINVAL (Invalid argument)\n";
+	static const char theirs[] =
+		"200   getpriority(0x5c7a /* PRIO_??? */, 1) = -1 EINVAL (Invalid argument)\n"
+		"201   getppid()                         = 200\n"
+		"200   write(1, \"abc\", 3)              = 201\n"
+		"200   getpriority(0x5c7a /* PRIO_??? */, 2) = -1 EINVAL (Invalid argument)\n";
+	char buf[1024], *right_ours, *right_theirs;
+	const char *diff;
+
+	diff = oracle_verdict(_metadata, ours, theirs, buf, sizeof(buf));
+	EXPECT_NE(NULL, diff) TH_LOG("101 and 201 from write agreed as tids");
+	right_ours = replace_once(ours, ") = 101", ") = 3");
+	right_theirs = replace_once(theirs, "= 201", "= 3");
+	ASSERT_NE(NULL, right_ours);
+	ASSERT_NE(NULL, right_theirs);
+	diff = oracle_verdict(_metadata, right_ours, right_theirs, buf, sizeof(buf));
+	EXPECT_EQ(NULL, diff) TH_LOG("getppid's 100 and 200 must both be <t1>: %s", diff);
+	free(right_ours);
+	free(right_theirs);
+}
+
 TEST(truncated_trace_fails)
 {
 	const char *why = NULL;

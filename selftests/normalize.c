@@ -186,6 +186,13 @@ static bool in_list(const char *const *list, size_t nr, const char *s, size_t le
 	return false;
 }
 
+/* Whether call's result is a pid: its own, its parent's, a child's. */
+bool result_is_pid(const char *call)
+{
+	return pidns_is_pid_result(call) ||
+	       in_list(waited_results, ARRAY_SIZE(waited_results), call, strlen(call));
+}
+
 /* The identifier ending at end (exclusive), from line on: its start. */
 static const char *word_before(const char *line, const char *end)
 {
@@ -305,8 +312,7 @@ static bool pid_position(const struct line_facts *f, const char *line, const cha
 	if (w < f->body)
 		return false;
 	if (w == f->result)
-		return pidns_is_pid_result(f->call) ||
-		       in_list(waited_results, ARRAY_SIZE(waited_results), f->call, strlen(f->call));
+		return result_is_pid(f->call);
 	if (v > f->body && v[-1] == '[')
 		v--;
 	if (v > f->body && v[-1] == '=')

@@ -17,6 +17,7 @@
 #define MARK_END_TEXT "getpriority(which: 23674, who: 2)"
 
 long line_tid(const char *line);
+bool result_is_pid(const char *call);
 char *cut_region(const char *trace, const char **why);
 char *normalize_trace(const char *trace, const char **why);
 char *strip_comments(const char *golden);

@@ -320,8 +320,12 @@ static bool is_tid(const struct builder *b, long v)
 	return false;
 }
 
-/* "-1 ENOENT (...)" -> "-1 ENOENT"; a tid -> <tN>; an address -> <aN>. */
-static void result_key(struct builder *b, const char *r, char *key, size_t len)
+/*
+ * "-1 ENOENT (...)" -> "-1 ENOENT"; a pid result that is a traced tid ->
+ * <tN>; an address -> <aN>. A count equal to a tid stays a count.
+ */
+static void result_key(struct builder *b, const char *call, const char *r, char *key,
+		       size_t len)
 {
 	char first[64] = "", second[64] = "";
 	char *end;
@@ -333,7 +337,7 @@ static void result_key(struct builder *b, const char *r, char *key, size_t len)
 		size_t i = index_in((long *)b->addrs, &b->nr_addrs, 256, v);
 
 		snprintf(key, len, "<a%zu>", i + 1);
-	} else if (*end == '\0' && is_tid(b, v)) {
+	} else if (*end == '\0' && is_tid(b, v) && result_is_pid(call)) {
 		snprintf(key, len, "<t%d>",
 			 index_in(b->order, &b->nr_order, MAX_THREADS, v) + 1);
 	} else if ((!strcmp(first, "-1") || !strcmp(first, "?")) && second[0] == 'E') {
@@ -359,7 +363,7 @@ static void add_line(struct builder *b, long tid, const char *name, const char *
 	int t = index_in(b->order, &b->nr_order, MAX_THREADS, tid);
 	struct call_log *log = b->log;
 
-	result_key(b, result, key, sizeof(key));
+	result_key(b, name, result, key, sizeof(key));
 	snprintf(line, sizeof(line), "t%d %s = %s", t + 1, name, key);
 	log->lines = grow_array(log->lines, log->nr);
 	log->strings = grow_array(log->strings, log->nr);
