@@ -540,6 +540,10 @@ struct_lines() {
 	run --separate-stderr sct -e verbose=stta -- true
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: unknown syscall 'stta' in -e verbose=stta; did you mean 'stat'?" ]
+	# In a replay too: the user's mistake (64), not the file's (76).
+	run --separate-stderr sct --input "$dir/rec" -o /dev/null -e raw=stta
+	[ "$status" -eq 64 ] || fail "exit $status: $stderr"
+	[[ $stderr == *"unknown syscall 'stta' in -e raw=stta"* ]] || fail "$stderr"
 }
 
 # The KVM_RUN lines of a trace of the kvm_vcpu workload.

@@ -246,10 +246,11 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	/* record takes no -v: what its contents program read of envp is a count. */
 	rp->syscalls.envp_counted = true;
 	err = syscall_cache_sets(&rp->syscalls, &opts->call_sets, error, error_len);
+	/* A bad set (-EINVAL) is the user's, as a bad -e: exit 64. */
 	if (err == -ENOMEM)
 		snprintf(error, error_len, "out of memory");
 	if (err)
-		return err == -ENOMEM ? err : -1;
+		return err;
 	if (find_event_ids(rp) || find_extra(rp, opts->sched)) {
 		snprintf(error, error_len, "out of memory");
 		return -ENOMEM;
