@@ -443,19 +443,25 @@ stopped() {
 @test "--lossless: a process that moved itself out of the held cgroup is named with the loss" {
 	need_cgroup2_writable
 	local fifo=$BATS_TEST_TMPDIR/fifo go=$BATS_TEST_TMPDIR/go err=$BATS_TEST_TMPDIR/err
-	local held read_end reader parent
+	local overflowed=$BATS_TEST_TMPDIR/overflowed held read_end reader parent
 	parent=$(dirname "$(lossless_cgroup 0)")
 	mkfifo "$fifo"
 	exec {held}<>"$fifo"
 	# perl leaves the held cgroup for sctrace's own, then makes calls
-	# until go exists, while sctrace is stuck writing to the fifo:
-	# nothing holds perl back, and its rings overflow.
+	# while sctrace is stuck writing to the fifo: nothing holds perl back.
+	# 300000 calls are 600000 events, far past the rings and what the
+	# watcher spills (32 rings of 64 pages): it says so, then goes on
+	# until go exists. The reader starts only then, so a loss there is
+	# certain however slowly a busy machine runs perl.
 	"$SCTRACE" --lossless -m 64 --no-contents -o "$fifo" -- perl -e '
 		open(my $f, ">", "$ARGV[0]/cgroup.procs") or die; print $f "$$\n"; close($f) or die;
-		getppid() until -e $ARGV[1]' "$parent" "$go" 2>"$err" &
+		getppid() for 1 .. 300000;
+		open($f, ">", $ARGV[2]) or die; close($f) or die;
+		getppid() until -e $ARGV[1]' "$parent" "$go" "$overflowed" 2>"$err" &
 	SCT_PID=$!
 	wait_until has_child "$SCT_PID" perl
 	wait_until eval '[[ $(cat "/proc/$SCT_PID/wchan") == *pipe_write ]]'
+	wait_until test -e "$overflowed"
 	exec {read_end}<"$fifo" {held}<&-
 	cat <&"$read_end" >"$out" &
 	reader=$!
