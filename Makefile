@@ -13,10 +13,14 @@ STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
 # notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
+# make's $(shell) runs with the environment make started with, which lacks
+# a PKG_CONFIG_LIBDIR given on make's command line (ci/check-qemu.sh's
+# sysroots): pkg-config is handed it, so it reads the target's .pc files.
+PKG_CONFIG_RUN = $(if $(PKG_CONFIG_LIBDIR),PKG_CONFIG_LIBDIR='$(PKG_CONFIG_LIBDIR)') $(PKG_CONFIG)
 # STACKS=0 builds without elfutils' libdw: -k is refused, saying so. By
-# default it is on where pkg-config finds libdw for the target (the host;
-# not the arm64 and s390x guests, whose sysroots do not carry it).
-STACKS     ?= $(if $(shell $(PKG_CONFIG) --exists libdw 2>/dev/null && echo y),1,0)
+# default it is on where pkg-config finds libdw for the target (the host,
+# and the guests' sysroots: ci/fetch-guest.sh).
+STACKS     ?= $(if $(shell $(PKG_CONFIG_RUN) --exists libdw 2>/dev/null && echo y),1,0)
 LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf) \
 	      $(if $(filter 1,$(STACKS)),libdw)
 # CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
@@ -27,9 +31,9 @@ CFLAGS     ?= -O2 -g
 WERROR     ?= -Werror
 SCT_CFLAGS := -std=gnu11 -Wall -Wextra $(WERROR) -D_GNU_SOURCE \
 	      -DSCTRACE_VERSION='"$(VERSION)"' \
-	      $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
+	      $(shell $(PKG_CONFIG_RUN) --cflags $(LIBS_PC) 2>/dev/null)
 SCT_LDFLAGS := $(if $(STATIC),-static)
-LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
+LDLIBS     += $(shell $(PKG_CONFIG_RUN) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
 # With libbpf, the *_bpf.c and what they share; without, the *_nobpf.c.
 BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
