@@ -137,7 +137,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net stack_probe)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -167,6 +167,12 @@ $(WL_DIR)/arity: workloads/arity.c
 $(WL_DIR)/dec_net: workloads/dec_net.c
 	@mkdir -p $(@D)
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+# Nor this one: golden's stack_frames test traces it with -k, in every
+# guest. -O0 and frame pointers, as selftests/stack.bats builds it.
+$(WL_DIR)/stack_probe: workloads/stack_probe.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -O0 -fno-omit-frame-pointer -static -o $@ $<
 
 $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o
