@@ -151,7 +151,7 @@ nostack_shim() {
 		   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0")
 	run --separate-stderr "${env[@]}" "$SCTRACE" -k -e getppid -o "$out" -- "$PROBE"
 	assert_failure 64
-	[ "$stderr" = "sctrace: -k: cannot show stacks: this kernel does not copy user registers and stack into perf samples on this machine (Function not implemented); use strace -k" ]
+	[ "$stderr" = "sctrace: -k: cannot show stacks: this kernel refuses to copy user registers and stack into perf samples (Function not implemented); use strace -k" ]
 	# The same kernel traces without -k.
 	run --separate-stderr "${env[@]}" "$SCTRACE" -e getppid -o "$out" -- "$PROBE"
 	assert_success

@@ -311,6 +311,13 @@ static int open_events(struct run *r)
 		diag("-k: cannot show stacks: %s; use strace -k", unwind_unavailable());
 		return SCT_EXIT_USAGE;
 	}
+	err = r->opts.stack_user ?
+	      events_probe_user_stack(regs_user_of(&r->opts), r->opts.stack_user) : 0;
+	if (err) {
+		diag("-k: cannot show stacks: this kernel refuses to copy user registers and stack into perf samples (%s); use strace -k",
+		     strerror(-err));
+		return SCT_EXIT_USAGE;
+	}
 	if (r->opts.print.insn_ptr && insn_ptr_unavailable()) {
 		diag("-i: cannot show the instruction pointer: %s; use strace -i",
 		     insn_ptr_unavailable());

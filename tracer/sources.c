@@ -198,12 +198,6 @@ static int refused(const struct event_set *es, const struct event_spec *spec,
 		     strerror(-err), perf_paranoid());
 		return SCT_EXIT_NO_PERM;
 	}
-	/* perf_copy_attr's answer where the arch copies no user registers or stack. */
-	if (err == -ENOSYS && spec->stack_user) {
-		diag("-k: cannot show stacks: this kernel does not copy user registers and stack into perf samples on this machine (%s); use strace -k",
-		     strerror(-err));
-		return SCT_EXIT_USAGE;
-	}
 	if (err == -ESRCH) {
 		diag("task %d exited before sctrace could attach to it; check that it is still running",
 		     (int)es->failed_tid);
