@@ -17,7 +17,7 @@ CONTENTS   ?= 1
 # a PKG_CONFIG_LIBDIR given on make's command line (ci/check-qemu.sh's
 # sysroots): pkg-config is handed it, so it reads the target's .pc files.
 PKG_CONFIG_RUN = $(if $(PKG_CONFIG_LIBDIR),PKG_CONFIG_LIBDIR='$(PKG_CONFIG_LIBDIR)') $(PKG_CONFIG)
-# STACKS=0 builds without elfutils' libdw: -k is refused, saying so. By
+# STACKS=0 builds without elfutils' libdw: stack traces are refused, saying so. By
 # default it is on where pkg-config finds libdw for the target (the host,
 # and the guests' sysroots: ci/fetch-guest.sh).
 STACKS     ?= $(if $(shell $(PKG_CONFIG_RUN) --exists libdw 2>/dev/null && echo y),1,0)
@@ -40,11 +40,12 @@ BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
 	       tracer/capture_bpf.c
 NOBPF_SRCS  := tracer/contents_nobpf.c tracer/kcount_nobpf.c tracer/capture_nobpf.c
 BPF_SRCS    := $(BPF_ONLY) $(NOBPF_SRCS)
-# With libdw the unwinder, without it the refusal.
-DW_SRCS     := tracer/unwind.c tracer/unwind_nodw.c
+# With libdw the unwinder and the frames' names, without it the refusal.
+DW_ONLY     := tracer/unwind.c tracer/frames.c
+DW_SRCS     := $(DW_ONLY) tracer/unwind_nodw.c
 TRACER_SRCS := $(filter-out $(BPF_SRCS) $(DW_SRCS),$(wildcard tracer/*.c)) \
 	       $(if $(filter 1,$(CONTENTS)),$(BPF_ONLY),$(NOBPF_SRCS)) \
-	       $(if $(filter 1,$(STACKS)),tracer/unwind.c,tracer/unwind_nodw.c)
+	       $(if $(filter 1,$(STACKS)),$(DW_ONLY),tracer/unwind_nodw.c)
 TRACER_OBJS := $(patsubst tracer/%.c,$(BUILD)/tracer/%.o,$(TRACER_SRCS))
 # Everything but main(): what the unit tests link against.
 TRACER_LIB  := $(filter-out $(BUILD)/tracer/main.o,$(TRACER_OBJS))
@@ -92,16 +93,24 @@ BPF_PROGS  := contents kcount capture
 # bpf_tracing.h's name for the target's registers (capture reads arguments from them).
 BPF_ARCH   := $(strip $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(patsubst s390x,s390, \
 	      $(patsubst powerpc64le,powerpc,$(firstword $(subst -, ,$(shell $(CC) -dumpmachine))))))))
+BPF_CLANG  = clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
+	     -I/usr/include/$(shell gcc -print-multiarch)
 $(BUILD)/gen/%.bpf.o: tracer/bpf/%.bpf.c tracer/%_abi.h $(wildcard tracer/bpf/*.h)
 	@mkdir -p $(@D)
-	clang -O2 -g -target $(BPF_TARGET) -D__TARGET_ARCH_$(BPF_ARCH) \
-		-I/usr/include/$(shell gcc -print-multiarch) \
-		-c -o $@ $<
+	$(BPF_CLANG) -c -o $@ $<
+# The contents program's BPF-link twins, an object of their own: their
+# CO-RE relocations make libbpf want the kernel's BTF for the whole
+# object, and Debian's s390x 6.1 has none (contents.bpf.c).
+BPF_OBJS   := $(BPF_PROGS) contents_links
+$(BUILD)/gen/contents_links.bpf.o: tracer/bpf/contents.bpf.c tracer/contents_abi.h \
+				   $(wildcard tracer/bpf/*.h)
+	@mkdir -p $(@D)
+	$(BPF_CLANG) -DCT_LINKS -c -o $@ $<
 # A program a 6.1 verifier would refuse for its stack is not embedded.
 $(BUILD)/gen/%.bpf.inc: $(BUILD)/gen/%.bpf.o ci/bpf-stack.sh
 	ci/bpf-stack.sh $<
 	od -An -v -tx1 $< | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
-.SECONDARY: $(BPF_PROGS:%=$(BUILD)/gen/%.bpf.o)
+.SECONDARY: $(BPF_OBJS:%=$(BUILD)/gen/%.bpf.o)
 # test_bpf_embed's programs: one every verifier refuses, one for a
 # tracepoint no kernel has.
 TEST_BPF := refused absent
@@ -109,7 +118,7 @@ $(TEST_BPF:%=$(BUILD)/gen/%.bpf.o): $(BUILD)/gen/%.bpf.o: selftests/bpf/%.bpf.c
 	@mkdir -p $(@D)
 	clang -O2 -g -target $(BPF_TARGET) -I/usr/include/$(shell gcc -print-multiarch) \
 		-c -o $@ $<
-$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc
+$(BUILD)/tracer/contents_bpf.o: $(BUILD)/gen/contents.bpf.inc $(BUILD)/gen/contents_links.bpf.inc
 $(BUILD)/tracer/kcount_bpf.o: $(BUILD)/gen/kcount.bpf.inc
 $(BUILD)/tracer/capture_bpf.o: $(BUILD)/gen/capture.bpf.inc
 $(BPF_PROGS:%=$(BUILD)/tracer/%_bpf.o): SCT_CFLAGS += -I$(BUILD)/gen
@@ -137,7 +146,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net stack_probe)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net kvm_vcpu stack_probe)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -165,6 +174,11 @@ $(WL_DIR)/arity: workloads/arity.c
 
 # Not a golden case either: selftests/dec_net.bats, likewise.
 $(WL_DIR)/dec_net: workloads/dec_net.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+# Nor this: selftests/strace_opts.bats traces -e kvm=vcpu beside strace.
+$(WL_DIR)/kvm_vcpu: workloads/kvm_vcpu.c
 	@mkdir -p $(@D)
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
 
@@ -322,9 +336,11 @@ $(CONFORMANCE): $(CONF_SRCS) selftests/testlib.h selftests/tp_agree.h workloads/
 unit-tests: $(UNIT_TESTS)
 conformance: $(CONFORMANCE) $(CONF_WL) $(SCTRACE)
 REPLAY_COMPARE := $(BUILD)/selftests/replay_compare
-$(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h
+# The normaliser asks the tracer's tables which arguments are pids.
+$(REPLAY_COMPARE): selftests/replay_compare.c selftests/normalize.c selftests/normalize.h $(TRACER_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -o $@ selftests/replay_compare.c selftests/normalize.c
+	$(CC) $(SCT_CFLAGS) $(CFLAGS) $(SCT_LDFLAGS) $(LDFLAGS) -Iselftests -Itracer -o $@ \
+		selftests/replay_compare.c selftests/normalize.c $(TRACER_LIB) $(LDLIBS)
 
 golden: $(GOLDEN) $(WL_BINS) $(M32_BINS) $(SCTRACE) $(REPLAY_COMPARE) $(KTOOLS_STAMP)
 
@@ -384,7 +400,7 @@ TIDY_SRCS  := $(filter-out $(BPF_SRCS),$(wildcard tracer/*.c)) $(NOBPF_SRCS) \
 TIDY_FLAGS := $(filter-out -W%,$(SCT_CFLAGS)) -Itracer -isystem $(BUILD)/gen
 
 $(TIDY_DIR)/%.ok: tracer/%.c .clang-tidy $(wildcard tracer/*.h) | $(USAGE_H) \
-		  $(if $(filter 1,$(CONTENTS)),$(BPF_PROGS:%=$(BUILD)/gen/%.bpf.inc))
+		  $(if $(filter 1,$(CONTENTS)),$(BPF_OBJS:%=$(BUILD)/gen/%.bpf.inc))
 	@mkdir -p $(@D)
 	clang-tidy --quiet $< -- $(TIDY_FLAGS)
 	@touch $@
@@ -507,7 +523,7 @@ FUZZ_SRCS    := selftests/fuzz_options.c tracer/options.c tracer/lists.c tracer/
 		tracer/stats_spec.c tracer/sig_set.c tracer/beauty.c tracer/outbuf.c tracer/outfile.c \
 		tracer/decode_fds.c tracer/decode_pids.c tracer/quiet.c tracer/line_style.c \
 		tracer/ct_ioctl.c tracer/ct_process.c tracer/xlat.c tracer/sock_names.c tracer/iodump.c \
-		tracer/callgraph.c
+		tracer/callgraph.c tracer/qualifiers.c tracer/time_spec.c tracer/perf_refused.c
 # The reader and everything a replay prints through: the tracer but its
 # live half (a run's sequence and what only it calls).
 LIVE_SRCS := $(addprefix tracer/,main.c session.c events.c target.c recording.c tp_find.c \

@@ -90,6 +90,8 @@ traced() {
 	strace) strace -f -qq -o "$trace" "$@" ;;
 	# -k: each call's stack copied, unwound and symbolised (opt-in).
 	sctrace-stack) "$sctrace" -k -o "$trace" -- "$@" ;;
+	# --call-graph fp: the kernel's frame-pointer chain, symbolised (opt-in).
+	sctrace-stack-fp) "$sctrace" --call-graph fp -o "$trace" -- "$@" ;;
 	strace-stack) strace -f -qq -k -o "$trace" "$@" ;;
 	esac
 }
@@ -99,7 +101,7 @@ calls_seen() {
 	local tracer=$1 names=$2 nrs=""
 	case "$tracer" in
 	sctrace-file|sctrace-lossless|sctrace-nocontents|sctrace-bpf-file|sctrace-bpf-nocontents|strace|\
-	sctrace-stack|strace-stack)
+	sctrace-stack|sctrace-stack-fp|strace-stack)
 		grep -cE "^(\[pid +[0-9]+\] |[0-9]+ +)?($names)\(" "$trace" ;;
 	sctrace-summary*)
 		awk -v names="^($names)$" '/^ all threads,/ { t = 1 } t && $1 ~ names { s += $2 } END { print s + 0 }' "$trace" ;;

@@ -3,8 +3,9 @@
 strace 6.1 does, on the very same run: sctrace traces strace tracing the
 program, so both see the same calls with the same pids, sizes and data.
 
-Usage: bench/strace_lines.py [--sctrace PATH] [--show N] [NAME=COMMAND...]
-(default: ls -l /, cp, tar c, git status, python3 -c, make -n).
+Usage: bench/strace_lines.py [--sctrace PATH] [--show N] [--keep DIR]
+(the programs: ls -l /, cp, tar c, git status, python3 -c, make -n, and
+curl fetching a file from a server on 127.0.0.1 that this script runs).
 
 Per task, the calls of both traces are joined (an "<unfinished ...>" with
 its "<... resumed>"), addresses (hex of 5 digits and more) become ADDR,
@@ -18,12 +19,15 @@ syscalls whose lines differ most, each with one pair of lines.
 import argparse
 import collections
 import difflib
+import functools
+import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
@@ -39,7 +43,21 @@ CALL = re.compile(r"^([a-z0-9_]+)\(")
 PADDING = re.compile(r"\) += (?=[^=]*$)")
 
 
-def programs(tmp):
+def serve(root):
+    """An HTTP server of root's files on 127.0.0.1, in a thread of this
+    script (so neither tool traces it); its port is the kernel's choice."""
+    handler = functools.partial(QuietHandler, directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def programs(tmp, port):
     src = os.path.join(tmp, "src.bin")
     with open(src, "wb") as f:
         f.write(os.urandom(200000))
@@ -50,6 +68,8 @@ def programs(tmp):
         ("git", ["git", "--no-optional-locks", "status", "--short"], "/work/main"),
         ("python3", ["/usr/bin/python3", "-c", "import json; print(json.dumps([1]))"], None),
         ("make", ["make", "-n", "all"], TOP),
+        ("curl", ["curl", "-sS", "-o", os.path.join(tmp, "got.bin"),
+                  "http://127.0.0.1:%d/src.bin" % port], None),
     ]
 
 
@@ -143,6 +163,8 @@ def main():
     args = ap.parse_args()
     if not shutil.which("strace"):
         sys.exit("strace_lines: no strace here: install Debian's strace")
+    if not shutil.which("curl"):
+        sys.exit("strace_lines: no curl here: install Debian's curl (ci/install-deps.sh)")
     if not os.access(args.sctrace, os.X_OK):
         sys.exit("strace_lines: %s is missing: run make first" % args.sctrace)
     tmp = args.keep or tempfile.mkdtemp(prefix="strace_lines.")
@@ -150,7 +172,8 @@ def main():
     total = collections.Counter()
     diffs = collections.Counter()
     examples = {}
-    for name, cmd, cwd in programs(tmp):
+    server = serve(tmp)
+    for name, cmd, cwd in programs(tmp, server.server_address[1]):
         st, sc = run(args.sctrace, cmd, cwd, tmp, name)
         tracer = strace_pid(sc)
         stats = collections.Counter()
@@ -164,6 +187,7 @@ def main():
     for key, n in diffs.most_common(args.show):
         want, got = examples[key]
         print("%5d %s\n      strace:  %s\n      sctrace: %s" % (n, key, want, got))
+    server.shutdown()
     if not args.keep:
         shutil.rmtree(tmp)
 

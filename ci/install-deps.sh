@@ -9,7 +9,7 @@ libcap-ng-dev bats bats-support bats-assert strace linux-perf
 linux-source-6.1 xz-utils time clang libclang-rt-14-dev valgrind jq
 python3 python3-tap python3-jsonschema man-db bash-completion bc llvm
 libbpf-dev libelf-dev libdw-dev zlib1g-dev cppcheck clang-tidy libxml2-utils
-yamllint python3-yaml dpkg-dev debhelper lintian procps"
+yamllint python3-yaml dpkg-dev debhelper lintian procps curl"
 # amd64: -m32 for the 32-bit (compat) workloads (workloads/cases_m32.tbl).
 # gcc-12-multilib, not gcc-multilib: that one conflicts with the cross
 # compilers of the qemu group, and apt removes them to install it.

@@ -16,6 +16,20 @@ _sctrace_tracepoints()
 	cat "$file" 2>/dev/null
 }
 
+# The calls and %classes a -e trace= list takes.
+_sctrace_call_words()
+{
+	echo "$(_sctrace_syscalls) %file %process %network %net %signal %ipc %desc
+		%memory %creds %clock %stat %lstat %fstat %%stat %statfs %fstatfs
+		%%statfs %pure"
+}
+
+# COMPREPLY: the item of a comma list after its last ',' or '!', of words $1.
+_sctrace_list_item()
+{
+	COMPREPLY=($(compgen -P "${cur%"${cur##*[,!]}"}" -W "$1" -- "${cur##*[,!]}"))
+}
+
 _sctrace()
 {
 	local cur prev words cword split
@@ -33,15 +47,33 @@ _sctrace()
 		# A list: complete the item after the last comma, '!' or '=' kept;
 		# status= takes how calls ended, quiet= messages, the rest names and %classes.
 		local head=${cur%"${cur##*[,!=]}"}
-		local words="$(_sctrace_syscalls) %file %process %network %net %signal
-			%ipc %desc %memory %creds %clock %stat %lstat %fstat %%stat %statfs
-			%fstatfs %%statfs %pure"
+		local words=$(_sctrace_call_words)
 		[[ $cur == status=* ]] &&
 			words="successful failed unfinished unavailable detached"
 		[[ $cur == quiet=* ]] &&
 			words="attach exit path-resolution personality thread-execve superseded all none"
 		[[ $cur == decode-pids=* ]] && words="comm pidns all none"
 		COMPREPLY=($(compgen -P "$head" -W "$words" -- "${cur##*[,!=]}"))
+		return
+		;;
+	--trace | --abbrev)
+		_sctrace_list_item "$(_sctrace_call_words)"
+		return
+		;;
+	--signal)
+		_sctrace_list_item "all none $(compgen -A signal)"
+		return
+		;;
+	--status)
+		_sctrace_list_item "successful failed unfinished unavailable detached"
+		return
+		;;
+	--quiet)
+		_sctrace_list_item "attach exit path-resolution personality thread-execve superseded all none"
+		return
+		;;
+	--kvm)
+		COMPREPLY=($(compgen -W "vcpu" -- "$cur"))
 		return
 		;;
 	--event)
@@ -62,7 +94,7 @@ _sctrace()
 		return
 		;;
 	--call-graph)
-		COMPREPLY=($(compgen -W "dwarf" -- "$cur"))
+		COMPREPLY=($(compgen -W "dwarf fp" -- "$cur"))
 		return
 		;;
 	-b | --detach-on)
@@ -83,7 +115,7 @@ _sctrace()
 		compopt -o nospace
 		return
 		;;
-	-X)
+	-X | --const-print-style)
 		COMPREPLY=($(compgen -W "raw abbrev verbose" -- "$cur"))
 		return
 		;;
@@ -96,11 +128,11 @@ _sctrace()
 		COMPREPLY=($(compgen -u -- "$cur"))
 		return
 		;;
-	-p | --pid)
+	-p | --pid | --attach)
 		_pids
 		return
 		;;
-	-o | --output | --input | -P)
+	-o | --output | --input | -P | --trace-path)
 		_filedir
 		return
 		;;
@@ -113,7 +145,8 @@ _sctrace()
 		return
 		;;
 	--tid | --cpu | -m | --mmap-pages | --duration | --max-events | -s | --string-limit | \
-		-a | -O | --summary-syscall-overhead | --realtime)
+		-a | --columns | -O | --summary-syscall-overhead | --realtime | --read | --write | \
+		--inject | --fault)
 		return
 		;;
 	esac

@@ -45,9 +45,11 @@ FNR == NR && /^[A-Za-z][^:]*:$/ && !/^Exit status:/ {
 }
 FNR == NR && (/^  -[^-]/ || /^      --/ || (in_options && /^                         [^ ]/)) {
 	in_options = 1
-	# A spec too long for its column ends at the first two spaces.
-	split_at = index(substr($0, 3), "  ")
-	split_at = split_at && split_at + 2 > 25 ? split_at + 2 : 25
+	# A spec too long for its column ends at the first two spaces after
+	# it starts (a long option alone starts in column 7).
+	indent = match($0, /[^ ]/) - 1
+	split_at = index(substr($0, indent + 1), "  ")
+	split_at = split_at && split_at + indent > 25 ? split_at + indent : 25
 	spec = substr($0, 1, split_at)
 	text = substr($0, split_at + 1)
 	gsub(/^ +| +$/, "", spec)

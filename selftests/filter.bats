@@ -105,4 +105,11 @@ same_calls() {
 	run --separate-stderr sct -e trace=%nosuch -- true
 	[ "$status" -eq 64 ]
 	[[ $stderr == "sctrace: unknown class '%nosuch' in -e '%nosuch'; the classes are %file "* ]]
+	for set in openat@64 %file@32 'read,write@x32'; do
+		run --separate-stderr sct -e "trace=$set" -- touch "$BATS_TEST_TMPDIR/ran"
+		[ "$status" -eq 64 ] || fail "$set: exit $status"
+		[[ $stderr == "sctrace: bad '"*"' in -e '$set': refused: strace's personality suffixes "* ]] ||
+			fail "$set: $stderr"
+		[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "$set ran the command"
+	done
 }

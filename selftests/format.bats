@@ -22,6 +22,26 @@ from_line() {
 	sed -nE "\\|$2|,\$p" "$1"
 }
 
+# strace and sctrace --format=strace, each on the command.
+both_trace() {
+	strace -o "$dir/st" -- "$@" >/dev/null
+	run --separate-stderr sct --format=strace -o "$dir/sc" -- "$@"
+	assert_success
+}
+
+# The lines of both traces that match the ERE, addresses as ADDR and hex
+# bytes as \xNN where the bytes differ by run (SED: a sed expression
+# more), must be the same, and strace must show at least LEAST of them.
+same_calls() {
+	local re=$1 least=$2 more=${3:-}
+	addrs_out "$dir/st" | sed -E "$more" | grep -E "$re" >"$dir/st.calls" || true
+	addrs_out "$dir/sc" | sed -E "$more" | grep -E "$re" >"$dir/sc.calls" || true
+	[ "$(wc -l <"$dir/st.calls")" -ge "$least" ] ||
+		fail "strace shows fewer than $least: $(cat "$dir/st.calls")"
+	run diff "$dir/st.calls" "$dir/sc.calls"
+	assert_success
+}
+
 @test "--format=strace: cat's lines from opening its file are strace's, byte for byte" {
 	need_contents
 	strace -o "$dir/st" cat "$dir/f" >/dev/null
@@ -105,4 +125,105 @@ os.waitpid(pid, 0)'
 	run --separate-stderr sct --format=strace --json -- true
 	assert_failure 64
 	assert_equal "$stderr" "sctrace: --format=strace shapes text lines, and --json writes JSON: drop one of them"
+}
+
+@test "--format=strace: an id of -1 is -1, as strace writes it (setresuid, setreuid, chown)" {
+	need_contents
+	local prog="import os
+os.setresuid(-1, -1, -1); os.setresgid(-1, 0, -1)
+os.setreuid(-1, -1); os.setregid(0, -1)
+os.chown('$dir/f', -1, -1); os.chown('$dir/f', 0, -1)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^(setres[ug]id|setre[ug]id|chown)\(' 6
+	grep -qE '^setresuid\(-1, -1, -1\) += 0$' "$dir/sc"
+}
+
+@test "--format=strace: rseq's length and signature in hex, as strace; decimal in sctrace's lines" {
+	both_trace true
+	same_calls '^rseq\(' 1
+	grep -qE '^rseq\(0x[0-9a-f]+, 0x20, 0, 0x[0-9a-f]+\) += 0$' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- true
+	grep -qE '^rseq\(rseq: 0x[0-9a-f]+, rseq_len: 32, flags: 0, sig: [0-9]+\) = 0$' "$dir/named"
+}
+
+@test "--format=strace: limits as strace writes them: N*1024 above 1024, RLIM64_INFINITY" {
+	need_contents
+	local prog='import resource
+for v in (0, 1024, 1025, 2048, 8192 * 1024):
+    resource.setrlimit(resource.RLIMIT_CORE, (v, resource.RLIM_INFINITY))
+    resource.getrlimit(resource.RLIMIT_CORE)'
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^prlimit64\(0, RLIMIT_CORE, ' 10
+	grep -qxF 'prlimit64(0, RLIMIT_CORE, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}, NULL) = 0' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qF 'new_rlim: {rlim_cur: 8388608, rlim_max: RLIM_INFINITY}' "$dir/named"
+}
+
+@test "--format=strace: a mode's set-id and sticky bits by name, as strace (stat, statx)" {
+	need_contents
+	mkdir "$dir/m" "$dir/m/t"
+	touch "$dir/m/a" "$dir/m/b" "$dir/m/c"
+	chmod 07751 "$dir/m/a"
+	chmod 0 "$dir/m/b"
+	chmod 01007 "$dir/m/c"
+	chmod 01777 "$dir/m/t"
+	local prog="import os
+for n in 'abct':
+    os.stat('$dir/m/' + n)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls "^newfstatat\\(AT_FDCWD, \"$dir/m/" 4
+	grep -qF 'st_mode=S_IFREG|S_ISUID|S_ISGID|S_ISVTX|0751,' "$dir/sc"
+	grep -qF 'st_mode=S_IFREG|000,' "$dir/sc"
+	both_trace stat -c %a "$dir/m/a" "$dir/m/b" "$dir/m/c" "$dir/m/t"
+	same_calls "^statx\\(AT_FDCWD, \"$dir/m/" 4
+	grep -qF 'stx_mode=S_IFDIR|S_ISVTX|0777,' "$dir/sc"
+}
+
+@test "--format=strace: getrandom's bytes in hex, as strace (its rule for them), cut at -s" {
+	need_contents
+	local prog='import os
+os.getrandom(8); os.getrandom(40); os.getrandom(0)'
+	both_trace /usr/bin/python3 -c "$prog"
+	# The bytes differ by run: each is \xNN, and they must all be so.
+	same_calls '^getrandom\(' 4 's/\\x[0-9a-f]{2}/\\xNN/g'
+	grep -qxE 'getrandom\("(\\xNN){32}"\.\.\., 40, 0\) += 40' "$dir/sc.calls"
+	grep -qxE 'getrandom\("", 0, 0\) += 0' "$dir/sc.calls"
+}
+
+@test "--format=strace: IPv4 and IPv6 addresses as strace writes them: htons(), inet_addr(), inet_pton()" {
+	need_contents
+	local prog="import socket
+for family, addr in ((socket.AF_INET, ('127.0.0.1', 9)), (socket.AF_INET6, ('::1', 9, 0x12345, 0)),
+                     (socket.AF_INET6, ('fe80::1', 9, 0, 1)), (socket.AF_INET6, ('2001:db8::1', 9, 0, 5))):
+    try:
+        socket.socket(family).connect(addr)
+    except OSError:
+        pass"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^connect\(' 4
+	grep -qF '{sa_family=AF_INET, sin_port=htons(9), sin_addr=inet_addr("127.0.0.1")}, 16)' "$dir/sc"
+	grep -qF 'inet_pton(AF_INET6, "fe80::1", &sin6_addr), sin6_scope_id=if_nametoindex("lo")}' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qF 'uservaddr: {sa_family: AF_INET, sin_port: 9, sin_addr: 127.0.0.1}' "$dir/named"
+}
+
+@test "--format=strace: O_PATH's open shows O_RDONLY too, as strace" {
+	need_contents
+	local prog="import os
+os.open('$dir', os.O_PATH); os.open('$dir', os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)"
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls "^openat\\(AT_FDCWD, \"$dir\", " 2
+	grep -qE "^openat\\(AT_FDCWD, \"$dir\", O_RDONLY\\|O_CLOEXEC\\|O_PATH\\) += [0-9]+$" "$dir/sc"
+}
+
+@test "--format=strace: epoll's 0 has no (Timeout) after it, poll's has, as strace; sctrace's lines say it for both" {
+	local prog='import select
+select.epoll().poll(0.001)
+select.poll().poll(1)'
+	both_trace /usr/bin/python3 -c "$prog"
+	same_calls '^(epoll_wait|epoll_pwait|poll)\(' 2
+	grep -qE '^epoll_(p)?wait\(.*\) += 0$' "$dir/sc"
+	grep -qE '^poll\(\[\], 0, 1\) += 0 \(Timeout\)$' "$dir/sc"
+	run --separate-stderr sct -o "$dir/named" -- /usr/bin/python3 -c "$prog"
+	grep -qE '^epoll_(p)?wait\(.*\) = 0 \(Timeout\)$' "$dir/named"
 }

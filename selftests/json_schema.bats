@@ -22,6 +22,7 @@ check() {
 {"type":"syscall","time_ns":3,"pid":5,"tid":5,"name":"close","nr":3,"args":{"fd":3},"ret":0,"duration_ns":2024,"ip":"0x7fc76592ca07"}
 {"type":"syscall","time_ns":9,"pid":5,"tid":5,"name":"newfstatat","nr":262,"args":{"dfd":3,"filename":"0x7fd9c0","statbuf":"0x7ffd40","flag":4096},"ret":0,"duration_ns":9177,"contents":{"filename":"","statbuf":{"st_mode":"S_IFREG|0644","st_size":47735}}}
 {"type":"syscall","time_ns":9,"pid":5,"tid":5,"name":"write","nr":1,"args":{"fd":1,"buf":"0x4e6728","count":40},"ret":40,"contents":{"buf":"\u00a0\u00bfabc"},"contents_cut":["buf"]}
+{"type":"syscall","time_ns":9,"pid":5,"tid":5,"name":"getppid","nr":110,"args":{},"ret":4,"stack":["/tmp/fp_probe(f3+0x8f) [0x11d8]","/usr/lib/x86_64-linux-gnu/libc.so.6() [0x3e69a]","unexpected_backtracing_error [0x7f00]"]}
 {"type":"lost","time_ns":42,"cpu":1,"count":13889,"what":"events"}
 {"type":"lost","time_ns":42,"cpu":0,"count":3,"what":"task records"}
 {"type":"fault","time_ns":2903929,"pid":25458,"tid":25458,"major":false,"addr":"0x4bf2d0","addr_map":"/bin/w","addr_offset":778960,"ip":"0xffffffff8177d51a"}
@@ -54,6 +55,9 @@ refuses() {
 	refuses "should not be valid" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"brk","nr":12,"args":{"brk":"0x0"},"ret":935523152}'
 	refuses "is not of type 'string'" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"close","nr":3,"args":{"fd":3},"ret":0,"ip":140737352977415}'
 	refuses "is not one of" '{"type":"syscal","time_ns":1,"pid":2,"tid":2}'
+	# A frame as the text has it, its " > " included: not a frame of the schema's.
+	refuses "does not match" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"getppid","nr":110,"args":{},"ret":4,"stack":[" > /tmp/p(f3+0x8f) [0x11d8]"]}'
+	refuses "is too short (at /stack)" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"getppid","nr":110,"args":{},"ret":4,"stack":[]}'
 	refuses "'ret' is a required property" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"read","nr":0,"args":null}'
 	refuses "Additional properties are not allowed ('extra' was unexpected)" '{"type":"syscall","time_ns":1,"pid":2,"tid":2,"name":"read","nr":0,"args":null,"ret":0,"extra":1}'
 	refuses "Additional properties are not allowed ('pid' was unexpected)" '{"type":"lost","time_ns":1,"pid":2,"cpu":0,"count":1,"what":"events"}'

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "beauty.h"
+#include "compiler.h"
 #include "normalize.h"
+#include "pidns.h"
+#include "sysent.h"
 
 #define MAX_NAMES 4096
 #define ADDR_MIN 0x10000
@@ -90,14 +95,16 @@ static bool all_of(const char *s, size_t len, int (*is)(int))
 }
 
 /*
- * One word: an address or a tid becomes its name, anything else stays.
- * Both vary from run to run (mappings, stacks and the heap move even
- * with ASLR off as the environment's size changes; tids are the
- * kernel's next free numbers); naming them by first appearance keeps
- * which is which. Hex below ADDR_MIN (flags, 0x1 as a bad pointer) is
- * no address and is compared, and so is hex that no_address() places.
+ * One word: an address, or a tid where a pid is printed (pid_pos), becomes
+ * its name; anything else stays. Both vary from run to run (mappings,
+ * stacks and the heap move even with ASLR off as the environment's size
+ * changes; tids are the kernel's next free numbers); naming them by first
+ * appearance keeps which is which. Hex below ADDR_MIN (flags, 0x1 as a
+ * bad pointer) is no address and is compared, and so is hex that
+ * no_address() places. A count or an fd equal to a tid stays a number,
+ * so a decoder printing a tid there fails.
  */
-static void rename_word(struct text *out, const char *w, size_t len, bool kept,
+static void rename_word(struct text *out, const char *w, size_t len, bool kept, bool pid_pos,
 			const struct renames *tids, struct renames *tid_order,
 			struct renames *addrs)
 {
@@ -111,7 +118,7 @@ static void rename_word(struct text *out, const char *w, size_t len, bool kept,
 			put(out, name, strlen(name));
 			return;
 		}
-	} else if (all_of(w, len, isdigit) && known(tids, strtoull(w, NULL, 10))) {
+	} else if (pid_pos && all_of(w, len, isdigit) && known(tids, strtoull(w, NULL, 10))) {
 		snprintf(name, sizeof(name), "<t%zu>",
 			 rename_index(tid_order, strtoull(w, NULL, 10)));
 		put(out, name, strlen(name));
@@ -142,11 +149,174 @@ static bool no_address(const char *line, const char *w)
 		return false;
 	while (name > line && word_char(name[-1]))
 		name--;
-	for (i = 0; i < sizeof(hex_sizes) / sizeof(hex_sizes[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(hex_sizes); i++)
 		if (strlen(hex_sizes[i]) == (size_t)(w - 2 - name) &&
 		    !strncmp(name, hex_sizes[i], w - 2 - name))
 			return true;
 	return false;
+}
+
+/* What a line is about, to tell where it prints a pid. */
+struct line_facts {
+	const char *body;	/* after the "[pid N] " prefix */
+	char call[32];		/* the syscall's name; "" on +++ and --- lines */
+	const char *result;	/* the result's first character, or NULL */
+	unsigned long which;	/* argument 0 (which, idtype); ULONG_MAX if unknown */
+};
+
+/*
+ * Calls whose result is a pid that pidns_is_pid_result() leaves out, as
+ * strace decorates none of them with -Y: the child waited for.
+ */
+static const char *const waited_results[] = { "wait4", "waitpid" };
+
+/*
+ * Fields that hold a tid whatever the call: siginfo's sender or child (in
+ * a --- line and in contents) and the tid clone3 wrote at parent_tid.
+ */
+static const char *const pid_fields[] = { "parent_tid", "si_pid" };
+
+static bool in_list(const char *const *list, size_t nr, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (strlen(list[i]) == len && !strncmp(list[i], s, len))
+			return true;
+	return false;
+}
+
+/* The identifier ending at end (exclusive), from line on: its start. */
+static const char *word_before(const char *line, const char *end)
+{
+	while (end > line && word_char(end[-1]))
+		end--;
+	return end;
+}
+
+/*
+ * The value of argument 0 of "call(NAME: VALUE, ...": a number, or the
+ * symbol's value if the argument prints as one (waitid's P_PID).
+ */
+static unsigned long first_arg(const char *call, const char *args, const char *eol)
+{
+	const char *colon = args, *v;
+	const struct sysent_arg *arg;
+	const struct symbol *syms;
+	char name[32];
+	size_t i, nr, len;
+	bool flags;
+
+	while (colon < eol && word_char(*colon))
+		colon++;
+	if (eol - colon < 3 || strncmp(colon, ": ", 2))
+		return ULONG_MAX;
+	v = colon + 2;
+	if (isdigit((unsigned char)*v))
+		return strtoul(v, NULL, 0);
+	len = colon - args;
+	if (len >= sizeof(name))
+		return ULONG_MAX;
+	memcpy(name, args, len);
+	name[len] = '\0';
+	arg = sysent_arg_find(call, name);
+	syms = arg && arg->symbolic ? beauty_plain_table(arg->kind, &nr, &flags) : NULL;
+	len = 0;
+	while (v + len < eol && word_char(v[len]))
+		len++;
+	for (i = 0; syms && i < nr; i++)
+		if (strlen(syms[i].name) == len && !strncmp(syms[i].name, v, len))
+			return syms[i].value;
+	return ULONG_MAX;
+}
+
+/* The last ") = " of [line, eol): strings in the arguments may hold one too. */
+static const char *result_of(const char *line, const char *eol)
+{
+	const char *r;
+
+	if (eol - line < 4)
+		return NULL;
+	for (r = eol - 4; r >= line; r--)
+		if (!strncmp(r, ") = ", 4))
+			return r + 4;
+	return NULL;
+}
+
+/* The call of "NAME(...", "<... NAME resumed>...", and where its result is. */
+static void read_line_facts(struct line_facts *f, const char *line, const char *eol)
+{
+	const char *name = line, *end = NULL, *args = NULL;
+
+	if (line_tid(line) >= 0)
+		end = memchr(line, ']', eol - line);
+	if (end)
+		name = end + 2 <= eol ? end + 2 : eol;
+	f->body = name;
+	if (eol - name > 5 && !strncmp(name, "<... ", 5))
+		name += 5;
+	for (end = name; end < eol && word_char(*end); end++)
+		;
+	if (end < eol && *end == '(')
+		args = end + 1;
+	else if (eol - end < 9 || strncmp(end, " resumed>", 9))
+		end = name;
+	snprintf(f->call, sizeof(f->call), "%.*s", (int)(end - name), name);
+	f->result = *f->call ? result_of(end, eol) : NULL;
+	f->which = args ? first_arg(f->call, args, eol) : ULONG_MAX;
+}
+
+/*
+ * Whether the argument or field named [key, key + len) holds a pid on this
+ * line: a pid argument, or one pointing at the tid the kernel wrote
+ * (clone's parent_tidptr: [N]).
+ */
+static bool key_is_pid(const struct line_facts *f, const char *key, size_t len)
+{
+	const struct sysent_arg *sa;
+	char arg[sizeof(f->call)];
+
+	if (in_list(pid_fields, ARRAY_SIZE(pid_fields), key, len))
+		return true;
+	if (len >= sizeof(arg))
+		return false;
+	memcpy(arg, key, len);
+	arg[len] = '\0';
+	sa = sysent_arg_find(f->call, arg);
+	return pidns_is_pid_arg(f->call, arg, f->which) || (sa && sa->content == CK_TID_OUT);
+}
+
+/*
+ * Whether the word at w is where the line prints a pid, the only places a
+ * tid may be renamed as they are the only ones the kernel's numbering
+ * reaches: the "[pid N]" prefix (which task), the result of a call
+ * returning a pid (the child forked, waited for, or the caller itself),
+ * and the value of an argument or field that is one ("pid: N",
+ * "si_pid=N", "parent_tid: [N]"). Which arguments are pids is the
+ * tracer's own fact (pidns_is_pid_arg(), as -Y and --pidns-translation
+ * decorate them), not a list of the normaliser's.
+ */
+static bool pid_position(const struct line_facts *f, const char *line, const char *w)
+{
+	const char *v = w, *key;
+
+	if (w == line + 5 && line_tid(line) >= 0)
+		return true;
+	if (w < f->body)
+		return false;
+	if (w == f->result)
+		return pidns_is_pid_result(f->call) ||
+		       in_list(waited_results, ARRAY_SIZE(waited_results), f->call, strlen(f->call));
+	if (v > f->body && v[-1] == '[')
+		v--;
+	if (v > f->body && v[-1] == '=')
+		v--;
+	else if (v - f->body >= 2 && !strncmp(v - 2, ": ", 2))
+		v -= 2;
+	else
+		return false;
+	key = word_before(f->body, v);
+	return key < v && key_is_pid(f, key, v - key);
 }
 
 static void rename_line(struct text *out, const char *p, const char *end,
@@ -154,7 +324,9 @@ static void rename_line(struct text *out, const char *p, const char *end,
 			struct renames *addrs)
 {
 	const char *line = p;
+	struct line_facts facts;
 
+	read_line_facts(&facts, line, end);
 	while (p < end) {
 		const char *start = p;
 
@@ -164,8 +336,8 @@ static void rename_line(struct text *out, const char *p, const char *end,
 		}
 		while (p < end && word_char(*p))
 			p++;
-		rename_word(out, start, p - start, no_address(line, start), tids, tid_order,
-			    addrs);
+		rename_word(out, start, p - start, no_address(line, start),
+			    pid_position(&facts, line, start), tids, tid_order, addrs);
 	}
 }
 

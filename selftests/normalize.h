@@ -6,9 +6,11 @@
  * The one normalisation step between a trace and its golden file:
  *  - keep the region: after the begin marker, the main thread's lines up
  *    to its end marker and other tasks' lines to the end of the trace;
- *  - rename every hex value >= 0x10000 (an address) to <aN> and every
- *    thread id seen in a "[pid N]" prefix to <tN>, N counting first
- *    appearances, so equal values stay equal and different ones differ.
+ *  - rename every hex value >= 0x10000 (an address) to <aN>, and a
+ *    thread id seen in a "[pid N]" prefix to <tN> where the line prints
+ *    a pid (the prefix, a pid argument, field or result), N counting
+ *    first appearances, so equal values stay equal and different ones
+ *    differ.
  * Nothing else changes: names, small values, errnos and results stay.
  */
 #define MARK_BEGIN_TEXT "getpriority(which: 23674, who: 1)"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# -k and --call-graph dwarf (issue 30): each call's user stack, unwound
-# and symbolised, after its line as strace -k shows it; live, and again
-# in a replay of a recording. The workload, built here with frame
-# pointers, calls main -> outer -> inner -> syscall(SYS_getppid).
+# -k and --call-graph dwarf|fp (issue 30): each call's user stack, unwound
+# (or, fp, walked by the kernel) and symbolised, after its line as strace
+# -k shows it; live, and again in a replay of a recording. The workloads,
+# built here with frame pointers, call main -> outer -> inner ->
+# syscall(SYS_getppid), and main -> f1 -> f2 -> f3 -> getppid.
 
 load helpers
 
@@ -10,7 +11,10 @@ setup_file() {
 	PROBE=$BATS_FILE_TMPDIR/stack_probe
 	${CC:-cc} -O0 -g -fno-omit-frame-pointer -o "$PROBE" \
 		"$BATS_TEST_DIRNAME/../workloads/stack_probe.c"
-	export PROBE
+	FP_PROBE=$BATS_FILE_TMPDIR/fp_probe
+	${CC:-cc} -O0 -g -fno-omit-frame-pointer -o "$FP_PROBE" \
+		"$BATS_TEST_DIRNAME/../workloads/fp_probe.c"
+	export PROBE FP_PROBE
 }
 
 setup() {
@@ -26,6 +30,11 @@ frames_of() {
 # The probe's own frames' function names, in order, one a line.
 probe_names() {
 	frames_of "$1" | sed -n "s|^ > $PROBE(\([A-Za-z_0-9]*\)+0x[0-9a-f]*) \[0x[0-9a-f]*\]\$|\1|p"
+}
+
+# The fp probe's own frames' function names, in order, one a line.
+fp_names() {
+	frames_of "$1" | sed -n "s|^ > $FP_PROBE(\([A-Za-z_0-9]*\)+0x[0-9a-f]*) \[0x[0-9a-f]*\]\$|\1|p"
 }
 
 # Each frame's file and offset in it, as strace -k shows them.
@@ -102,10 +111,123 @@ frame_places() {
 	assert_line --index 2 main
 }
 
-@test "--call-graph fp is refused, saying what to use" {
-	run --separate-stderr sct --call-graph fp -- "$PROBE"
+@test "--call-graph fp: the kernel's chain names f3, f2, f1, main, in -k's lines" {
+	local k=$BATS_TEST_TMPDIR/k.out
+	run --separate-stderr sct --call-graph fp -e getppid -o "$out" -- "$FP_PROBE"
+	assert_success
+	run fp_names "$out"
+	assert_line --index 0 f3
+	assert_line --index 1 f2
+	assert_line --index 2 f1
+	assert_line --index 3 main
+	# No context marker (PERF_CONTEXT_USER is 0xfffffffffffffe00) shown as a frame.
+	run grep -c 'unexpected_backtracing_error\|0xfffffffffff' "$out"
+	assert_output 0
+	# Each line is -k's for the same frame: the chain is -k's, up to where it ends.
+	run --separate-stderr sct -k -e getppid -o "$k" -- "$FP_PROBE"
+	assert_success
+	local n
+	n=$(frames_of "$out" | wc -l)
+	[ "$n" -ge 4 ]
+	run frames_of "$out"
+	assert_output "$(frames_of "$k" | head -n "$n")"
+}
+
+@test "record --call-graph fp: perf script shows the chain, the replay the live frames" {
+	local data=$BATS_TEST_TMPDIR/perf.data live=$BATS_TEST_TMPDIR/live.out
+	run --separate-stderr sct --call-graph fp -e getppid -o "$live" -- "$FP_PROBE"
+	assert_success
+	run --separate-stderr sct record --call-graph fp -e getppid -o "$data" -- "$FP_PROBE"
+	assert_success
+	run --separate-stderr sct --input "$data" -o "$out"
+	assert_success
+	run fp_names "$out"
+	assert_output "$(fp_names "$live")"
+	run frames_of "$out"
+	assert_output "$(frames_of "$live")"
+	# perf 6.1 reads the file's callchains without a complaint.
+	command -v perf >/dev/null || fail "perf is not installed (ci/install-deps.sh installs it)"
+	run --separate-stderr perf script -i "$data"
+	assert_success
+	assert_equal "$stderr" ""
+	run sh -c "perf script -i '$data' 2>&1 | sed -n 's/^[[:space:]]*[0-9a-f]* \(f[123]\|main\)+0x[0-9a-f]* (.*fp_probe)\$/\1/p'"
+	assert_output "$(printf 'f3\nf2\nf1\nmain')"
+}
+
+@test "--call-graph fp through libc, which keeps no frame pointer: short, never garbage" {
+	local k=$BATS_TEST_TMPDIR/k.out line
+	run --separate-stderr sct --call-graph fp -e getppid -o "$out" -- "$FP_PROBE" libc
+	assert_success
+	run frames_of "$out"
+	assert_line --index 0 --regexp '^ > /.*/libc\.so\.6\(getppid\+0x[0-9a-f]+\) \[0x[0-9a-f]+\]$'
+	# The walk skips f3 (libc's getppid left the frame pointer as f3's) ...
+	run fp_names "$out"
+	refute_line f3
+	assert_line --index 0 f2
+	# ... and every frame it shows is a true one: among -k's for the same call.
+	run --separate-stderr sct -k -e getppid -o "$k" -- "$FP_PROBE" libc
+	assert_success
+	[ "$(frames_of "$out" | wc -l)" -lt "$(frames_of "$k" | wc -l)" ]
+	while IFS= read -r line; do
+		frames_of "$k" | grep -qxF -- "$line" || fail "not one of -k's frames: $line"
+	done < <(frames_of "$out")
+}
+
+@test "--call-graph fp: a frame pointer that points at data ends the frames there" {
+	# junk_call makes getppid twice with its frame pointer at a word of
+	# data whose return address is data, then mapped nowhere: the kernel's
+	# walk reads them; sctrace shows neither, nor strace's error line.
+	local frame="^ > $FP_PROBE\\(junk_call\\+0x[0-9a-f]+\\) \\[0x[0-9a-f]+\\]\$"
+	run --separate-stderr sct --call-graph fp -e getppid -o "$out" -- "$FP_PROBE" junk
+	assert_success
+	run grep -c '^getppid() = ' "$out"
+	assert_output 2
+	run grep '^ > ' "$out"
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 --regexp "$frame"
+	assert_line --index 1 --regexp "$frame"
+}
+
+@test "--json: each call's frames under \"stack\", the text's lines, for -k and fp" {
+	local text=$BATS_TEST_TMPDIR/text.out mode
+	for mode in -k "--call-graph fp"; do
+		# shellcheck disable=SC2086 # the mode's words
+		run --separate-stderr sct $mode -e getppid -o "$text" -- "$FP_PROBE"
+		assert_success
+		# shellcheck disable=SC2086
+		run --separate-stderr sct --json $mode -e getppid -o "$out" -- "$FP_PROBE"
+		assert_success
+		run jq -r 'select(.name == "getppid") | .stack[] | " > " + .' "$out"
+		assert_success
+		assert_output "$(frames_of "$text")"
+		assert_line --index 0 --regexp "^ > $FP_PROBE\\(f3\\+0x[0-9a-f]+\\) "
+	done
+	# Without either, no key.
+	run --separate-stderr sct --json -e getppid -o "$out" -- "$FP_PROBE"
+	assert_success
+	run jq -r 'select(.name == "getppid") | has("stack")' "$out"
+	assert_output false
+}
+
+@test "a build without libdw refuses --call-graph fp and -k, each in one line" {
+	local nodw=$BATS_FILE_TMPDIR/nodw
+	make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$nodw" STACKS=0 CONTENTS=0 "$nodw/sctrace" >&2
+	run --separate-stderr "$nodw/sctrace" --call-graph fp -- "$FP_PROBE"
 	assert_failure 64
-	[ "$stderr" = "sctrace: --call-graph fp: not supported: stacks are unwound from a copy of the user stack, which works without frame pointers too; use --call-graph dwarf (or -k)" ]
+	assert_output ""
+	[ "$stderr" = "sctrace: --call-graph fp: cannot show stacks: this sctrace was built without libdw (elfutils); rebuild it with libdw-dev installed; use perf trace --call-graph fp" ]
+	run --separate-stderr "$nodw/sctrace" -k -- "$FP_PROBE"
+	assert_failure 64
+	[ "$stderr" = "sctrace: -k: cannot show stacks: this sctrace was built without libdw (elfutils); rebuild it with libdw-dev installed; use strace -k" ]
+}
+
+@test "--call-graph lbr and an unknown mode are refused, saying why" {
+	run --separate-stderr sct --call-graph lbr -- "$PROBE"
+	assert_failure 64
+	[ "$stderr" = "sctrace: --call-graph lbr: not supported: the last branch records are a hardware counter's, and calls are sampled on tracepoints; use --call-graph fp or dwarf" ]
+	run --separate-stderr sct --call-graph frame -- "$PROBE"
+	assert_failure 64
+	[ "$stderr" = "sctrace: bad --call-graph 'frame': give fp, dwarf or dwarf,SIZE (bytes of stack per call, a multiple of 8 up to 65528)" ]
 }
 
 # A kernel whose arch copies no user stack into perf samples: its
@@ -163,7 +285,7 @@ nostack_shim() {
 	need_bpf
 	run --separate-stderr sct --engine=bpf -k -e getppid -o "$out" -- "$PROBE"
 	assert_success
-	[ "$stderr" = "sctrace: notice: the BPF engine cannot capture this run: stack traces (-k) come with perf's samples; capturing through perf events" ]
+	[ "$stderr" = "sctrace: notice: the BPF engine cannot capture this run: stack traces (-k, --call-graph) come with perf's samples; capturing through perf events" ]
 	run probe_names "$out"
 	assert_line --index 0 inner
 }

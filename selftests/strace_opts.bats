@@ -541,3 +541,95 @@ struct_lines() {
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "sctrace: unknown syscall 'stta' in -e verbose=stta; did you mean 'stat'?" ]
 }
+
+# The KVM_RUN lines of a trace of the kvm_vcpu workload.
+kvm_run_lines() {
+	grep -E '^ioctl\([0-9]+, KVM_RUN, ' "$1"
+}
+
+@test "-e kvm=vcpu, --kvm=vcpu: each KVM_RUN's exit reason after its result, as strace; live and replayed" {
+	local rc=0
+	"$WL/kvm_vcpu" || rc=$?
+	[ "$rc" -ne 77 ] || skip "this machine cannot run a KVM guest (no /dev/kvm, or not x86_64)"
+	[ "$rc" -eq 0 ] || fail "kvm_vcpu exited $rc untraced"
+	[ -d /sys/kernel/tracing/events/kvm/kvm_userspace_exit ] ||
+		fail "/dev/kvm works but the kernel has no kvm:kvm_userspace_exit tracepoint"
+	strace -qq -e trace=ioctl -e kvm=vcpu -o "$dir/st" "$WL/kvm_vcpu"
+	[ "$(kvm_run_lines "$dir/st" | wc -l)" -eq 2 ] || fail "strace: $(cat "$dir/st")"
+	for opt in "-e kvm=vcpu" --kvm=vcpu; do
+		# shellcheck disable=SC2086
+		sct --format=strace -e trace=ioctl $opt -o "$dir/sc" -- "$WL/kvm_vcpu" ||
+			fail "$opt: exit $?"
+		[ "$(kvm_run_lines "$dir/sc")" = "$(kvm_run_lines "$dir/st")" ] ||
+			fail "$opt: $(diff <(kvm_run_lines "$dir/st") <(kvm_run_lines "$dir/sc"))"
+	done
+	kvm_run_lines "$dir/sc" | sed -n 2p | grep -q ' = 0 (KVM_EXIT_HLT)$'
+	# Without it, as strace: no reason.
+	sct --format=strace -e trace=ioctl -o "$dir/sc" -- "$WL/kvm_vcpu"
+	[ "$(kvm_run_lines "$dir/sc" | grep -c ' = 0$')" -eq 2 ] || fail "$(cat "$dir/sc")"
+	# A recording keeps the tracepoint's records; its replay shows them.
+	sct record -e kvm=vcpu -o "$dir/rec" -- "$WL/kvm_vcpu" 2>/dev/null
+	sct --input "$dir/rec" --format=strace -e trace=ioctl -e kvm=vcpu -o "$dir/re"
+	[ "$(kvm_run_lines "$dir/re")" = "$(kvm_run_lines "$dir/st")" ] ||
+		fail "replay: $(diff <(kvm_run_lines "$dir/st") <(kvm_run_lines "$dir/re"))"
+	run --separate-stderr sct -e kvm=cpu -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: -e kvm=: unknown 'cpu'; strace knows only vcpu (each KVM_RUN's exit reason)" ]
+}
+
+# A trace with its addresses, -i's and numbers blanked out, and without
+# getrandom's random bytes (malloc's first call).
+numberless() {
+	grep -v 'getrandom(' "$1" | sed -E 's/^\[[0-9a-f]{16}\]/[ip]/; s/0x[0-9a-f]+/0x#/g; s/[0-9]+/#/g'
+}
+
+@test "strace's long names: each the same trace as its letter or its -e qualifier" {
+	# One process: two would interleave their lines differently each run.
+	local pair long short wl=(cat /etc/hostname /nonexistent_long)
+	for pair in "--syscall-number|-n" "--no-abbrev|-v" "--columns=50|-a 50" \
+		"--const-print-style=raw|-X raw" "--instruction-pointer|-i" \
+		"--trace=close,openat|-e trace=close,openat" "--signal=none|-e signal=none" \
+		"--status=failed|-e status=failed" "--quiet=exit|-e quiet=exit" \
+		"--abbrev=none|-e abbrev=none" "--raw=close|-e raw=close" \
+		"--strings-in-hex|-xx" "--strings-in-hex=non-ascii|-x" \
+		"--trace-path=/nonexistent_long|-P /nonexistent_long" \
+		"--absolute-timestamps=format:time,precision:us|-tt" "--absolute-timestamps|-t" \
+		"--absolute-timestamps=unix,us|-ttt" "--relative-timestamps|-r" "--syscall-times|-T"; do
+		long=${pair%|*} short=${pair#*|}
+		# shellcheck disable=SC2086
+		run --separate-stderr sct --format=strace $long -o "$dir/long" -- "${wl[@]}"
+		[ "$status" -eq 1 ] || fail "$long: exit $status: $stderr"
+		# shellcheck disable=SC2086
+		run --separate-stderr sct --format=strace $short -o "$dir/short" -- "${wl[@]}"
+		[ "$status" -eq 1 ] || fail "$short: exit $status: $stderr"
+		# Times, pids and addresses differ from run to run; the rest is the same.
+		[ "$(numberless "$dir/long")" = "$(numberless "$dir/short")" ] ||
+			fail "$long vs $short: $(diff "$dir/short" "$dir/long")"
+	done
+}
+
+@test "--absolute-timestamps=, --relative-timestamps=, --syscall-times=: strace's precisions" {
+	local spec shape wl=(perl -e getppid)
+	for spec in "--absolute-timestamps=format:unix,precision:ms|^[0-9]{10}\.[0-9]{3} getppid\(" \
+		"--absolute-timestamps=ns|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9} getppid\(" \
+		"--absolute-timestamps=unix|^[0-9]{10} getppid\(" \
+		"--absolute-timestamps=none|^getppid\(" \
+		"--relative-timestamps=s|^ +[0-9]+ getppid\(" \
+		"--relative-timestamps=ns|^ +[0-9]+\.[0-9]{9} getppid\(" \
+		"--syscall-times=s| <[0-9]+>$" "--syscall-times=ms| <[0-9]+\.[0-9]{3}>$" \
+		"--syscall-times=ns| <[0-9]+\.[0-9]{9}>$"; do
+		shape=${spec#*|}
+		strace -qq "${spec%%|*}" -e trace=getppid -o "$dir/st" "${wl[@]}"
+		grep -qE "$shape" "$dir/st" || fail "strace ${spec%%|*}: $(cat "$dir/st")"
+		sct --format=strace "${spec%%|*}" -e trace=getppid -o "$dir/sc" -- "${wl[@]}"
+		grep -qE "$shape" "$dir/sc" || fail "${spec%%|*}: $(cat "$dir/sc")"
+	done
+	run --separate-stderr sct -tt --absolute-timestamps=ms -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: -t and --absolute-timestamps both say how times look: give one of them, as strace does" ]
+	run --separate-stderr sct --syscall-times=minutes -- true
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "sctrace: bad --syscall-times 'minutes': give a precision, s, ms, us or ns, as strace" ]
+	run --separate-stderr sct --absolute-timestamps=format:iso -- true
+	[ "$status" -eq 64 ]
+}

@@ -133,13 +133,13 @@ static int uapi_value(const struct abi_headers *h, const char *name,
 	return 0;
 }
 
-/* How one flag alone prints: open's with the access mode, O_PATH without. */
+/* How one flag alone prints: open's with the access mode, O_PATH's too (as strace). */
 static void expected_alone(enum arg_kind kind, const char *name, char *buf, size_t len)
 {
 	bool open = kind == ARG_OPEN_FLAGS || kind == ARG_OPEN_FLAGS_ARM64 ||
 		    kind == ARG_OPEN_FLAGS_PPC64;
 
-	snprintf(buf, len, "%s%s", open && strcmp(name, "O_PATH") ? "O_RDONLY|" : "", name);
+	snprintf(buf, len, "%s%s", open ? "O_RDONLY|" : "", name);
 }
 
 /*

@@ -490,4 +490,38 @@ TEST(header_records)
 	check_bytes(_metadata, &t, swapped(&file, SCT_SAMPLE_TYPE, &t), "feature");
 }
 
+/*
+ * --call-graph fp: a callchain between the fixed fields and the raw data,
+ * each entry swapped; the enter keeps its user addresses, not the marker.
+ */
+TEST(a_callchain_before_the_raw_data)
+{
+	const uint64_t st = SCT_SAMPLE_TYPE | PERF_SAMPLE_IDENTIFIER | SCT_SAMPLE_CHAIN;
+	uint64_t enter[7] = { 110, 1, 2, 3, 4, 5, 6 };
+	struct sample_ids ids = ids_of(st, 8);
+	struct sct_event ev = { 0 };
+	struct twin t;
+
+	begin(&t, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+	put_sample_head(&t, st, distinct(0), &sent);
+	put(&t, 3, 8);
+	put(&t, (uint64_t)PERF_CONTEXT_USER, 8);
+	put(&t, distinct(8), 8);
+	put(&t, distinct(9), 8);
+	put_raw(&t, ENTER_ID, &sent, enter, 7);
+	end(&t);
+	check_bytes(_metadata, &t, swapped(&file, st, &t), "sys_enter with a callchain");
+	ids.callchains = true;
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&ids, swapped(&file, st, &t), &ev));
+	EXPECT_EQ(EV_ENTER, ev.kind);
+	check_sent(_metadata, &ev);
+	EXPECT_EQ(110, ev.nr);
+	EXPECT_EQ(6, ev.args[5]);
+	ASSERT_NE(NULL, ev.callchain);
+	ASSERT_EQ(2, ev.callchain->nr);
+	EXPECT_EQ(distinct(8), ev.callchain->ips[0]);
+	EXPECT_EQ(distinct(9), ev.callchain->ips[1]);
+	event_release(&ev);
+}
+
 TEST_HARNESS_MAIN

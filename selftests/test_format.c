@@ -41,7 +41,8 @@ TEST(kinds_from_types)
 	EXPECT_EQ(ARG_S32, arg_kind_from_type("const clockid_t"));
 	EXPECT_EQ(ARG_S32, arg_kind_from_type("const enum landlock_rule_type"));
 	EXPECT_EQ(ARG_U32, arg_kind_from_type("unsigned int"));
-	EXPECT_EQ(ARG_U32, arg_kind_from_type("uid_t"));
+	EXPECT_EQ(ARG_ID, arg_kind_from_type("uid_t"));
+	EXPECT_EQ(ARG_ID, arg_kind_from_type("gid_t"));
 	EXPECT_EQ(ARG_U32, arg_kind_from_type("const __u32"));
 	EXPECT_EQ(ARG_U64, arg_kind_from_type("size_t"));
 	EXPECT_EQ(ARG_U64, arg_kind_from_type("unsigned long"));
@@ -93,6 +94,13 @@ TEST_F(fmt, values_by_kind)
 	EXPECT_STREQ("3", take(t));
 	format_arg(&t->ob, ARG_U32, 0xffffffffffffffff);
 	EXPECT_STREQ("4294967295", take(t));
+	/* An id: -1 ("no change" to setresuid) as strace writes it, the rest unsigned. */
+	format_arg(&t->ob, ARG_ID, 0xffffffff);
+	EXPECT_STREQ("-1", take(t));
+	format_arg(&t->ob, ARG_ID, 0xfffffffe);
+	EXPECT_STREQ("4294967294", take(t));
+	format_arg(&t->ob, ARG_ID, 65534);
+	EXPECT_STREQ("65534", take(t));
 	format_arg(&t->ob, ARG_U64, 0xffffffffffffffff);
 	EXPECT_STREQ("18446744073709551615", take(t));
 	format_arg(&t->ob, ARG_S64, (unsigned long)-5);
@@ -155,6 +163,9 @@ TEST_F(fmt, results)
 	EXPECT_STREQ(" = 0 (Timeout)", take(t));
 	format_result(&t->ob, RESULT_TIMEOUT, 1);
 	EXPECT_STREQ(" = 1", take(t));
+	/* epoll's: the same in sctrace's lines (strace's drop it: printer_text.c). */
+	format_result(&t->ob, RESULT_EPOLL_TIMEOUT, 0);
+	EXPECT_STREQ(" = 0 (Timeout)", take(t));
 	format_result(&t->ob, RESULT_TIMEOUT, -22);
 	EXPECT_STREQ(" = -1 EINVAL (Invalid argument)", take(t));
 	format_result(&t->ob, RESULT_HEX, 0x7f0012345000);

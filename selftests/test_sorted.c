@@ -19,9 +19,12 @@
 #include "decode_pids.h"
 #include "fdpaths.h"
 #include "format.h"
+#include "kvm_exit.h"
 #include "line_style.h"
 #include "options.h"
+#include "perf_refused.h"
 #include "pidns.h"
+#include "qualifiers.h"
 #include "quiet.h"
 #include "sock_names.h"
 #include "sockdiag.h"
@@ -65,9 +68,12 @@ static const struct {
 	{ "decode_pids", decode_pids_sorted_tables },
 	{ "fdpaths", fdpaths_sorted_tables },
 	{ "format", format_sorted_tables },
+	{ "kvm_exit", kvm_exit_sorted_tables },
 	{ "line_style", line_style_sorted_tables },
 	{ "options", options_sorted_tables },
+	{ "perf_refused", perf_refused_sorted_tables },
 	{ "pidns", pidns_sorted_tables },
+	{ "qualifiers", qualifiers_sorted_tables },
 	{ "quiet", quiet_sorted_tables },
 	{ "sock_names", sock_names_sorted_tables },
 	{ "sockdiag", sockdiag_sorted_tables },

@@ -190,9 +190,9 @@ TEST(result_kinds)
 	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("ppoll"));
 	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("select"));
 	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("pselect6"));
-	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_wait"));
-	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_pwait"));
-	EXPECT_EQ(RESULT_TIMEOUT, syscall_result_kind("epoll_pwait2"));
+	EXPECT_EQ(RESULT_EPOLL_TIMEOUT, syscall_result_kind("epoll_wait"));
+	EXPECT_EQ(RESULT_EPOLL_TIMEOUT, syscall_result_kind("epoll_pwait"));
+	EXPECT_EQ(RESULT_EPOLL_TIMEOUT, syscall_result_kind("epoll_pwait2"));
 	EXPECT_EQ(RESULT_NORETURN, syscall_result_kind("exit"));
 	EXPECT_EQ(RESULT_NORETURN, syscall_result_kind("exit_group"));
 	EXPECT_EQ(RESULT_DEFAULT, syscall_result_kind("read"));

@@ -2,6 +2,8 @@
 /*
  * -k's samples: the user registers and stack copy after a sys_enter's raw
  * data, kept with the enter; exits and short or odd copies keep none.
+ * --call-graph fp's: the callchain before the raw data, its user part
+ * kept with the enter.
  */
 #include "kselftest_harness.h"
 
@@ -122,6 +124,93 @@ TEST(a_copy_past_the_record_or_without_registers_is_not_kept)
 	ASSERT_EQ(SAMPLE_OK, sample_parse(&no_regs, sample(&r, ENTER_ID, PERF_SAMPLE_REGS_ABI_64,
 							      64, 64, 8), &ev));
 	EXPECT_EQ(NULL, ev.ustack);
+}
+
+/*
+ * --call-graph fp: a sys_enter sample whose callchain holds nr entries,
+ * but claims claim of them, before the raw data.
+ */
+static const struct perf_event_header *chained(struct rec *r, uint16_t type,
+					       const uint64_t *chain, uint64_t nr,
+					       uint64_t claim)
+{
+	struct perf_event_header hdr = { .type = PERF_RECORD_SAMPLE };
+	uint32_t tid[2] = { 10, 10 }, cpu[2] = { 0, 0 }, raw_size = 68;
+	unsigned char raw[68] = { 0 };
+	uint64_t time = 1000;
+	long sysno = 39;
+
+	r->len = sizeof(hdr);
+	put(r, tid, sizeof(tid));
+	put(r, &time, sizeof(time));
+	put(r, cpu, sizeof(cpu));
+	put(r, &claim, sizeof(claim));
+	put(r, chain, nr * sizeof(*chain));
+	memcpy(raw, &type, sizeof(type));
+	memcpy(raw + 8, &sysno, sizeof(sysno));
+	put(r, &raw_size, sizeof(raw_size));
+	put(r, raw, sizeof(raw));
+	hdr.size = (uint16_t)r->len;
+	memcpy(r->buf, &hdr, sizeof(hdr));
+	return (const struct perf_event_header *)r->buf;
+}
+
+static const struct sample_ids chain_ids = {
+	.enter = ENTER_ID, .exit = EXIT_ID,
+	.sample_type = SCT_SAMPLE_TYPE | SCT_SAMPLE_CHAIN, .callchains = true,
+};
+
+TEST(an_enter_keeps_the_user_part_of_its_callchain)
+{
+	/* A perf record -g file's: the kernel's part first, then the user's. */
+	const uint64_t chain[] = {
+		(uint64_t)PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, 0xffffffff81000020ULL,
+		(uint64_t)PERF_CONTEXT_USER, 0x401234, 0x401300, 0x7f0000001000ULL,
+	};
+	static struct rec r;
+	struct sct_event ev;
+
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&chain_ids, chained(&r, ENTER_ID, chain, 7, 7), &ev));
+	ASSERT_EQ(EV_ENTER, ev.kind);
+	EXPECT_EQ(39, ev.nr);
+	ASSERT_NE(NULL, ev.callchain);
+	ASSERT_EQ(3, ev.callchain->nr);
+	EXPECT_EQ(0x401234, ev.callchain->ips[0]);
+	EXPECT_EQ(0x401300, ev.callchain->ips[1]);
+	EXPECT_EQ(0x7f0000001000ULL, ev.callchain->ips[2]);
+	event_release(&ev);
+	EXPECT_EQ(NULL, ev.callchain);
+}
+
+TEST(an_exit_a_marker_alone_or_an_unasked_chain_keeps_none)
+{
+	const uint64_t chain[] = { (uint64_t)PERF_CONTEXT_USER, 0x401234 };
+	struct sample_ids unasked = chain_ids;
+	static struct rec r;
+	struct sct_event ev;
+
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&chain_ids, chained(&r, EXIT_ID, chain, 0, 0), &ev));
+	EXPECT_EQ(EV_EXIT, ev.kind);
+	EXPECT_EQ(NULL, ev.callchain);
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&chain_ids, chained(&r, ENTER_ID, chain, 1, 1), &ev));
+	EXPECT_EQ(EV_ENTER, ev.kind);
+	EXPECT_EQ(NULL, ev.callchain);
+	unasked.callchains = false;
+	ASSERT_EQ(SAMPLE_OK, sample_parse(&unasked, chained(&r, ENTER_ID, chain, 2, 2), &ev));
+	EXPECT_EQ(39, ev.nr);
+	EXPECT_EQ(NULL, ev.callchain);
+}
+
+TEST(a_chain_longer_than_its_record_is_malformed)
+{
+	const uint64_t chain[] = { (uint64_t)PERF_CONTEXT_USER, 0x401234 };
+	static struct rec r;
+	struct sct_event ev;
+
+	EXPECT_EQ(SAMPLE_MALFORMED,
+		  sample_parse(&chain_ids, chained(&r, ENTER_ID, chain, 2, 100), &ev));
+	EXPECT_EQ(SAMPLE_MALFORMED,
+		  sample_parse(&chain_ids, chained(&r, ENTER_ID, chain, 2, UINT64_MAX / 8), &ev));
 }
 
 TEST_HARNESS_MAIN

@@ -11,7 +11,8 @@ enum arg_kind {
 	ARG_U64,	/* sizes, counts, unsigned long: unsigned decimal */
 	ARG_S64,	/* long, loff_t: signed decimal */
 	ARG_S32,	/* int, pid_t: the low 32 bits, signed */
-	ARG_U32,	/* unsigned int, uid_t: the low 32 bits */
+	ARG_U32,	/* unsigned int: the low 32 bits */
+	ARG_ID,		/* uid_t, gid_t: the low 32 bits, (uid_t)-1 ("no change") as -1 */
 	ARG_OCTAL,	/* umode_t */
 	ARG_HEX,	/* handles such as aio_context_t */
 	ARG_PTR,	/* pointers: hex, NULL for 0 */
@@ -38,6 +39,7 @@ enum arg_kind {
 	ARG_SOCK_TYPE,	/* SOCK_STREAM|SOCK_CLOEXEC */
 	/* XLONG printed by format.c; the others by their family's module (ct_*.c). */
 	ARG_XLONG,	/* C's %#lx: 0, else 0x and the digits (strace's unknown arguments) */
+	ARG_STRACE_HEX,	/* decimal, but ARG_XLONG in strace's lines (rseq's length, signature) */
 	ARG_IOCTL_CMD,	/* TCGETS, else _IOC(_IOC_READ, 0x78, 0x3, 0x4) */
 	ARG_TC_XONC,	/* TCXONC's action: TCOOFF */
 	ARG_TC_FLUSH,	/* TCFLSH's queue: TCIFLUSH */

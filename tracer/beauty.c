@@ -80,7 +80,6 @@ static const struct symbol open_flags_ppc64[] = {
 
 #define O_ACCMODE_ABI 03
 #define O_CREAT_ABI 0100
-#define O_PATH_ABI 010000000
 
 static const struct symbol fd_flags[] = {
 	{ 04000, "O_NONBLOCK" }, { 040000, "O_DIRECT" }, { 02000000, "O_CLOEXEC" },
@@ -552,11 +551,7 @@ static void print_open_flags(struct outbuf *ob, unsigned long val,
 {
 	static const char *const access[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "0x3" };
 
-	/* O_PATH ignores the access mode; strace leaves O_RDONLY out there too. */
-	if ((val & O_PATH_ABI) && !(val & O_ACCMODE_ABI)) {
-		print_flags(ob, val, false, table, nr);
-		return;
-	}
+	/* With O_PATH too, which ignores it: strace 6.1 writes O_RDONLY|O_PATH. */
 	outbuf_puts(ob, access[val & O_ACCMODE_ABI]);
 	print_flags(ob, val & ~(unsigned long)O_ACCMODE_ABI, true, table, nr);
 }

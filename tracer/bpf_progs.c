@@ -31,15 +31,18 @@ bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
 	return p->kcount != NULL;
 }
 
-/* Contents are shown where BPF works; else the notice says why not. */
+/*
+ * Contents are shown where BPF works; else the notice says why not.
+ * links: on BPF links rather than perf events, where the kernel can.
+ */
 void bpf_progs_load(struct bpf_progs *p, struct syscall_cache *syscalls,
 		    const bool *selected, unsigned int string_limit,
-		    const struct tracefs *tfs)
+		    const struct tracefs *tfs, bool links)
 {
 	if (!p->contents_wanted)
 		return;
 	p->contents = contents_load(syscalls, selected, SELECT_MAX_NR, string_limit, tfs,
-				    p->no_contents_why, sizeof(p->no_contents_why));
+				    links, p->no_contents_why, sizeof(p->no_contents_why));
 }
 
 static void tell_no_contents(const char *why)

@@ -30,7 +30,7 @@ bool bpf_progs_count(struct bpf_progs *p, const struct sct_options *o,
 		     const struct tracefs *tfs);
 void bpf_progs_load(struct bpf_progs *p, struct syscall_cache *syscalls,
 		    const bool *selected, unsigned int string_limit,
-		    const struct tracefs *tfs);
+		    const struct tracefs *tfs, bool links);
 bool bpf_progs_start(struct bpf_progs *p, const struct event_set *es,
 		     const struct event_spec *spec, bool system_wide,
 		     const struct tracefs *tfs);

@@ -92,15 +92,37 @@ static void swap_entry(const struct sample_ids *ids, unsigned char *raw, uint32_
 		swap_fields(ids, kind, raw + common, size - common, &taken);
 }
 
+/* A callchain (--call-graph fp) at p: its length, then its entries; false if it runs past len. */
+static bool swap_chain(unsigned char *p, size_t len, size_t *taken)
+{
+	uint64_t nr;
+
+	if (len < sizeof(nr))
+		return false;
+	swap_u64s(p, 1);
+	memcpy(&nr, p, sizeof(nr));
+	if (nr > (len - sizeof(nr)) / 8)
+		return false;
+	swap_u64s(p + sizeof(nr), nr);
+	*taken = sizeof(nr) + 8 * nr;
+	return true;
+}
+
 /* The fields of a sample before its raw data, then the raw data. */
 static void swap_sample(const struct sample_ids *ids, unsigned char *p, unsigned char *end)
 {
+	size_t head, chain = 0, raw_at;
 	uint32_t raw_size;
-	size_t head;
 
 	if (!swap_fields(ids, LAYOUT_SAMPLE, p, end - p, &head) ||
+	    ((ids->sample_type & SCT_SAMPLE_CHAIN) &&
+	     !swap_chain(p + head, (size_t)(end - p) - head, &chain)))
+		return;
+	head += chain;
+	if (!swap_fields(ids, LAYOUT_RAW, p + head, (size_t)(end - p) - head, &raw_at) ||
 	    !(ids->sample_type & PERF_SAMPLE_RAW))
 		return;
+	head += raw_at;
 	memcpy(&raw_size, p + head - 4, 4);
 	if (raw_size > (size_t)(end - p) - head)
 		return;

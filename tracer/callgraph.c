@@ -24,14 +24,20 @@ static int take_size(const char *arg, uint32_t *stack_user)
 }
 
 /*
- * --call-graph MODE as perf trace's: dwarf, with an optional stack size.
- * fp and lbr are refused: the stack copy unwinds code built without
- * frame pointers too, as strace -k does.
+ * --call-graph MODE as perf trace's: fp, the kernel's walk of the frame
+ * pointers; dwarf, a copy of the stack to unwind, of an optional size.
+ * The last one given counts, as -k's copy (options.c).
  */
-int callgraph_parse(const char *arg, uint32_t *stack_user)
+int callgraph_parse(const char *arg, uint32_t *stack_user, bool *callchain)
 {
 	char shown[ESCAPE_MSG_SIZE];
 
+	*callchain = false;
+	*stack_user = 0;
+	if (!strcmp(arg, "fp")) {
+		*callchain = true;
+		return 0;
+	}
 	if (!strcmp(arg, "dwarf")) {
 		*stack_user = CALLGRAPH_DEFAULT_SIZE;
 		return 0;
@@ -39,11 +45,10 @@ int callgraph_parse(const char *arg, uint32_t *stack_user)
 	if (!strncmp(arg, "dwarf,", 6) && !take_size(arg + 6, stack_user))
 		return 0;
 	escape_str(shown, sizeof(shown), arg);
-	if (!strcmp(arg, "fp") || !strcmp(arg, "lbr"))
-		diag("--call-graph %s: not supported: stacks are unwound from a copy of the user stack, which works without frame pointers too; use --call-graph dwarf (or -k)",
-		     shown);
+	if (!strcmp(arg, "lbr"))
+		diag("--call-graph lbr: not supported: the last branch records are a hardware counter's, and calls are sampled on tracepoints; use --call-graph fp or dwarf");
 	else
-		diag("bad --call-graph '%s': give dwarf or dwarf,SIZE (bytes of stack per call, a multiple of 8 up to %u)",
+		diag("bad --call-graph '%s': give fp, dwarf or dwarf,SIZE (bytes of stack per call, a multiple of 8 up to %u)",
 		     shown, CALLGRAPH_MAX_SIZE);
 	return SCT_EXIT_USAGE;
 }

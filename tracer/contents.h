@@ -35,7 +35,7 @@ struct contents_outputs {
 
 struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
 			       size_t nr_selected, unsigned int string_limit,
-			       const struct tracefs *tfs, char *why, size_t len);
+			       const struct tracefs *tfs, bool links, char *why, size_t len);
 int contents_start(struct contents *c, const struct contents_outputs *out,
 		   const struct contents_targets *targets, const struct tracefs *tfs,
 		   char *why, size_t len);

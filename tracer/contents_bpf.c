@@ -16,16 +16,30 @@
 #include "sysent.h"
 #include "tracepoints.h"
 
-/* The program's object file, built for this machine's byte order (Makefile). */
-static const unsigned char program_object[] __aligned(8) = {
+/*
+ * The program's object files, built for this machine's byte order: its
+ * programs on perf events, and their twins on BPF links (Makefile).
+ */
+static const unsigned char perf_object[] __aligned(8) = {
 #include "contents.bpf.inc"
 };
 
-static const struct bpf_embed_object program = {
+static const unsigned char links_object[] __aligned(8) = {
+#include "contents_links.bpf.inc"
+};
+
+static const struct bpf_embed_object perf_program = {
 	.name = "contents_bpf",
 	.what = "BPF program",
-	.bytes = program_object,
-	.size = sizeof(program_object),
+	.bytes = perf_object,
+	.size = sizeof(perf_object),
+};
+
+static const struct bpf_embed_object links_program = {
+	.name = "contents_links_bpf",
+	.what = "BPF program",
+	.bytes = links_object,
+	.size = sizeof(links_object),
 };
 
 _Static_assert(CT_SOCKETCALL_CALLS == SOCKETCALL_CALLS, "the program unpacks every call");
@@ -117,10 +131,14 @@ static int fill_specs(struct contents *c, struct syscall_cache *syscalls,
 }
 
 /*
- * Opens and loads the embedded object, with the maps sctrace fills.
- * sched_prepare_exec came with Linux 6.10: before, its program stays out.
+ * Opens and loads one of the embedded objects, with the maps sctrace
+ * fills. sched_prepare_exec came with Linux 6.10: before, its program
+ * stays out, and the links are not used (what an exec could not read at
+ * its enter is then read on sched_process_exec, whose program has no
+ * link twin).
  */
-static int load_program(struct contents *c, const struct tracefs *tfs, char *why, size_t len)
+static int load_program(struct contents *c, const struct tracefs *tfs, bool links,
+			char *why, size_t len)
 {
 	const struct bpf_embed_map maps[] = {
 		{ "config", &c->config },
@@ -128,18 +146,34 @@ static int load_program(struct contents *c, const struct tracefs *tfs, char *why
 		{ "traced", &c->traced },
 		{ "out", &c->out },
 	};
-	int err = bpf_embed_open(&c->prog, &program, maps, ARRAY_SIZE(maps), why, len);
+	bool prepare_exec = tracefs_event_id(tfs, "sched", "sched_prepare_exec") >= 0;
+	const struct bpf_embed_object *o = links && prepare_exec ? &links_program : &perf_program;
+	int err = bpf_embed_open(&c->prog, o, maps, ARRAY_SIZE(maps), why, len);
 
 	if (err)
 		return err;
-	if (tracefs_event_id(tfs, "sched", "sched_prepare_exec") < 0) {
+	if (!prepare_exec) {
 		err = bpf_embed_skip(&c->prog, "contents_prepare_exec");
 		if (err) {
-			bpf_embed_explain(why, len, "leaving out the program for sched_prepare_exec", err);
+			bpf_embed_explain(why, len, "leaving out the program for sched_prepare_exec",
+					  err);
 			return err;
 		}
 	}
 	return bpf_embed_load(&c->prog, why, len);
+}
+
+/* Where the links' programs do not load (no BTF): the perf events' do. */
+static int load_somehow(struct contents *c, const struct tracefs *tfs, bool links,
+			char *why, size_t len)
+{
+	int err = load_program(c, tfs, links, why, len);
+
+	if (!err || !links)
+		return err;
+	bpf_embed_close(&c->prog);
+	memset(&c->prog, 0, sizeof(c->prog));
+	return load_program(c, tfs, false, why, len);
 }
 
 /*
@@ -148,7 +182,7 @@ static int load_program(struct contents *c, const struct tracefs *tfs, char *why
  */
 struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
 			       size_t nr_selected, unsigned int string_limit,
-			       const struct tracefs *tfs, char *why, size_t len)
+			       const struct tracefs *tfs, bool links, char *why, size_t len)
 {
 	struct contents *c = calloc(1, sizeof(*c));
 	int err;
@@ -157,7 +191,7 @@ struct contents *contents_load(struct syscall_cache *syscalls, const bool *selec
 		snprintf(why, len, "out of memory");
 		return NULL;
 	}
-	if (load_program(c, tfs, why, len))
+	if (load_somehow(c, tfs, links, why, len))
 		goto out_free;
 	socketcall_config(syscalls->machine, selected, nr_selected, &c->cfg);
 	err = fill_specs(c, syscalls, selected, nr_selected, string_limit);

@@ -7,9 +7,10 @@
 /* A build without libbpf (CONTENTS=0): pointers print as addresses. */
 struct contents *contents_load(struct syscall_cache *syscalls, const bool *selected,
 			       size_t nr_selected, unsigned int string_limit,
-			       const struct tracefs *tfs, char *why, size_t len)
+			       const struct tracefs *tfs, bool links, char *why, size_t len)
 {
 	(void)syscalls;
+	(void)links;
 	(void)tfs;
 	(void)selected;
 	(void)nr_selected;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <arpa/inet.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <linux/netlink.h>
 #include <linux/sched.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
@@ -434,16 +435,6 @@ static void put_fd_set(struct vwriter *w, const struct ct_item *it, size_t nbits
 	w->cut |= more;
 }
 
-static void put_inet(struct vwriter *w, int family, const void *addr, const unsigned char *port)
-{
-	char text[INET6_ADDRSTRLEN];
-
-	vw_key(w, family == AF_INET ? "sin_port" : "sin6_port");
-	vw_u64(w, (unsigned int)port[0] << 8 | port[1]);
-	vw_key(w, family == AF_INET ? "sin_addr" : "sin6_addr");
-	vw_symbol(w, inet_ntop(family, addr, text, sizeof(text)) ? text : "?");
-}
-
 static void put_unix(struct vwriter *w, const struct ct_item *it)
 {
 	size_t off = offsetof(struct sockaddr_un, sun_path);
@@ -472,11 +463,9 @@ static void put_sockaddr(struct vwriter *w, const struct ct_item *it)
 	if (family == AF_UNIX && it->head.len > offsetof(struct sockaddr_un, sun_path)) {
 		put_unix(w, it);
 	} else if (family == AF_INET && it->head.len >= sizeof(struct sockaddr_in)) {
-		put_inet(w, AF_INET, it->bytes + offsetof(struct sockaddr_in, sin_addr),
-			 it->bytes + offsetof(struct sockaddr_in, sin_port));
+		ct_sockaddr_in(w, it->bytes);
 	} else if (family == AF_INET6 && it->head.len >= sizeof(struct sockaddr_in6)) {
-		put_inet(w, AF_INET6, it->bytes + offsetof(struct sockaddr_in6, sin6_addr),
-			 it->bytes + offsetof(struct sockaddr_in6, sin6_port));
+		ct_sockaddr_in6(w, it->bytes);
 	} else if (family == AF_NETLINK && it->head.len >= sizeof(struct sockaddr_nl)) {
 		ct_sockaddr_nl(w, it->bytes, it->head.len);
 	} else if (it->head.len > sizeof(family) &&
@@ -715,13 +704,23 @@ static void put_sigset(struct vwriter *w, const struct ct_item *it)
 	put_sigmask(w, mask);
 }
 
+/*
+ * A limit; strace's lines write it as strace does: RLIM64_INFINITY, and
+ * a multiple of 1024 above it as N*1024 (8192*1024).
+ */
 static void put_rlim(struct vwriter *w, const char *name, uint64_t v)
 {
+	char text[32];
+
 	vw_key(w, name);
-	if (v == (uint64_t)RLIM64_INFINITY)
-		vw_symbol(w, "RLIM_INFINITY");
-	else
+	if (v == (uint64_t)RLIM64_INFINITY) {
+		vw_symbol(w, w->strace ? "RLIM64_INFINITY" : "RLIM_INFINITY");
+	} else if (w->strace && v > 1024 && !(v % 1024)) {
+		snprintf(text, sizeof(text), "%" PRIu64 "*1024", v / 1024);
+		vw_symbol(w, text);
+	} else {
 		vw_u64(w, v);
+	}
 }
 
 static void put_rlimit(struct vwriter *w, const struct ct_item *it)
@@ -1282,6 +1281,7 @@ static bool shown_item(enum content_kind kind, const struct ct_arg_view *v,
 	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
+	case CK_RANDOM_OUT:
 	case CK_ENVP:
 	case CK_DIRENTS:
 	case CK_POLLFD:
@@ -1344,6 +1344,11 @@ bool contents_show(struct vwriter *w, enum content_kind kind, const struct ct_ar
 	case CK_PATH_OUT:
 	case CK_DATA_IN:
 	case CK_DATA_OUT:
+		put_string_item(w, &it);
+		break;
+	case CK_RANDOM_OUT:
+		/* Random bytes are no text: every one in hex, as -xx writes them. */
+		w->hex = HEX_ALL;
 		put_string_item(w, &it);
 		break;
 	case CK_ENVP:

@@ -149,6 +149,7 @@ static const struct kind_read kind_reads[] = {
 	/* Shown as an int, a struct or a string: up to the string limit. */
 	[CK_SOCKOPT_IN]	 = { CT_MODE_BYTES, CT_AT_ENTER, 1, LEN_ARG, 0, false, 0 },
 	[CK_SOCKOPT_OUT] = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_PTR, false, 0 },
+	[CK_RANDOM_OUT]	 = { CT_MODE_BYTES, CT_AT_EXIT, 1, LEN_ARG, CT_LEN_UPTO_RET, false, 0 },
 };
 
 static const struct kind_pointer kind_pointers[CK_KIND_COUNT] = {

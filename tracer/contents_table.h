@@ -76,6 +76,7 @@ enum content_kind {
 	CK_SOCKLEN,	/* a socklen_t the kernel reads and writes back: [in => out] */
 	CK_SOCKOPT_IN,	/* setsockopt's value, len_arg bytes: by its level and name */
 	CK_SOCKOPT_OUT,	/* getsockopt's, as long as the kernel says through len_arg */
+	CK_RANDOM_OUT,	/* CK_DATA_OUT that is no text: getrandom's, in hex (strace's rule) */
 	CK_KIND_COUNT,	/* not a kind: how many there are */
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/magic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,6 +77,26 @@ static void put_flags(struct vwriter *w, const char *name, const struct symbol *
 	vw_flags(w, table, nr, v);
 }
 
+/*
+ * strace's: the set-id and sticky bits by name, the permissions in at
+ * least three octal digits (S_IFREG|S_ISVTX|007, S_IFREG|000); an
+ * unknown type makes the whole mode octal.
+ */
+static void put_strace_mode(struct outbuf *ob, const struct symbol *type, unsigned int mode)
+{
+	char text[64];
+
+	if (!type && (mode & S_IFMT)) {
+		snprintf(text, sizeof(text), "%#o", mode);
+		outbuf_puts(ob, text);
+		return;
+	}
+	snprintf(text, sizeof(text), "%s%s%s%s%s%#03o", type ? type->name : "", type ? "|" : "",
+		 mode & S_ISUID ? "S_ISUID|" : "", mode & S_ISGID ? "S_ISGID|" : "",
+		 mode & S_ISVTX ? "S_ISVTX|" : "", mode & 0777);
+	outbuf_puts(ob, text);
+}
+
 static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 {
 	const struct symbol *type = find_symbol(file_types, ARRAY_SIZE(file_types),
@@ -83,11 +104,15 @@ static void put_mode(struct vwriter *w, const char *name, unsigned int mode)
 
 	vw_key(w, name);
 	vw_symbol_begin(w);
-	if (type) {
-		outbuf_puts(w->ob, type->name);
-		outbuf_putc(w->ob, '|');
+	if (w->strace) {
+		put_strace_mode(w->ob, type, mode);
+	} else {
+		if (type) {
+			outbuf_puts(w->ob, type->name);
+			outbuf_putc(w->ob, '|');
+		}
+		outbuf_oct(w->ob, mode & 07777);
 	}
-	outbuf_oct(w->ob, mode & 07777);
 	vw_symbol_end(w);
 }
 

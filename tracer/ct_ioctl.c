@@ -7,6 +7,7 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
 #include <linux/serial.h>
 #include <linux/sockios.h>
 #include <stdlib.h>
@@ -88,10 +89,12 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(TIOCGSID),
 	OP_XLONG(TIOCGRS485),
 	OP_XLONG(TIOCSRS485),
+#ifdef TCGETX	/* nor the termiox ones */
 	OP_XLONG(TCGETX),
 	OP_XLONG(TCSETX),
 	OP_XLONG(TCSETXF),
 	OP_XLONG(TCSETXW),
+#endif
 	OP_NONE(TIOCVHANGUP),
 	OP_XLONG(TIOCGPTPEER),
 	OP_NONE(FIONCLEX),
@@ -124,15 +127,23 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_PTR(SIOCGIFHWADDR),
 	OP_PTR(SIOCGIFINDEX),
 	OP_PTR(SIOCETHTOOL),
+	OP_INT(KVM_GET_API_VERSION),
+	OP_INT(KVM_CREATE_VM),
+	OP_INT(KVM_CHECK_EXTENSION),
+	OP_INT(KVM_GET_VCPU_MMAP_SIZE),
+	OP_INT(KVM_CREATE_VCPU),
+	OP_INT(KVM_RUN),
 	OP_CT(TIOCSPTLCK, CK_INT_IN),
 	OP_XLONG(TIOCSIG),
 	OP_INT(FICLONE),
 	OP_PTR(FS_IOC_SETFLAGS),
 	OP_PTR(FS_IOC_FSSETXATTR),
 	OP_PTR(FICLONERANGE),
+#ifdef TCGETS2	/* powerpc has no termios2 ioctls */
 	OP_PTR(TCSETS2),
 	OP_PTR(TCSETSW2),
 	OP_PTR(TCSETSF2),
+#endif
 	OP_CT(TIOCGPTN, CK_INT_OUT),
 	OP_PTR(TIOCGDEV),
 	OP_XLONG(TIOCGPKT),
@@ -144,7 +155,9 @@ static const struct sysent_op ioctl_ops[] = {
 	OP_XLONG(FS_IOC_GETVERSION),
 	OP_PTR(FS_IOC_FSGETXATTR),
 	OP_XLONG(TIOCGISO7816),
+#ifdef TCGETS2
 	OP_PTR(TCGETS2),
+#endif
 	OP_NONE(FIFREEZE),
 	OP_NONE(FITHAW),
 	OP_PTR(FITRIM),
@@ -208,10 +221,12 @@ static const struct symbol ioctl_names[] = {
 	SYM(TIOCGSID),
 	SYM(TIOCGRS485),
 	SYM(TIOCSRS485),
+#ifdef TCGETX
 	SYM(TCGETX),
 	SYM(TCSETX),
 	SYM(TCSETXF),
 	SYM(TCSETXW),
+#endif
 	SYM(TIOCVHANGUP),
 	SYM(TIOCGPTPEER),
 	SYM(FIONCLEX),
@@ -244,15 +259,23 @@ static const struct symbol ioctl_names[] = {
 	SYM(SIOCGIFHWADDR),
 	SYM(SIOCGIFINDEX),
 	SYM(SIOCETHTOOL),
+	SYM(KVM_GET_API_VERSION),
+	SYM(KVM_CREATE_VM),
+	SYM(KVM_CHECK_EXTENSION),
+	SYM(KVM_GET_VCPU_MMAP_SIZE),
+	SYM(KVM_CREATE_VCPU),
+	SYM(KVM_RUN),
 	SYM(TIOCSPTLCK),
 	SYM(TIOCSIG),
 	{ FICLONE, "BTRFS_IOC_CLONE or FICLONE" },
 	SYM(FS_IOC_SETFLAGS),
 	SYM(FS_IOC_FSSETXATTR),
 	{ FICLONERANGE, "BTRFS_IOC_CLONE_RANGE or FICLONERANGE" },
+#ifdef TCGETS2
 	SYM(TCSETS2),
 	SYM(TCSETSW2),
 	SYM(TCSETSF2),
+#endif
 	SYM(TIOCGPTN),
 	SYM(TIOCGDEV),
 	SYM(TIOCGPKT),
@@ -264,7 +287,9 @@ static const struct symbol ioctl_names[] = {
 	SYM(FS_IOC_GETVERSION),
 	SYM(FS_IOC_FSGETXATTR),
 	SYM(TIOCGISO7816),
+#ifdef TCGETS2
 	SYM(TCGETS2),
+#endif
 	SYM(FIFREEZE),
 	SYM(FITHAW),
 	SYM(FITRIM),

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <arpa/inet.h>
+/* Before the linux/ headers: their libc-compat then leaves its structs to it. */
+#include <net/if.h>
 #include <linux/icmp.h>
 #include <linux/netlink.h>
 #include <linux/if_packet.h>
@@ -33,6 +36,82 @@ void ct_sockaddr_nl(struct vwriter *w, const unsigned char *bytes, size_t len)
 	}
 	snprintf(groups, sizeof(groups), "%#08x", nl.nl_groups);
 	vw_symbol(w, groups);
+}
+
+/* A port: strace's lines write it as the program would set it, htons(80). */
+static void put_port(struct vwriter *w, const char *name, in_port_t port)
+{
+	char text[32];
+
+	vw_key(w, name);
+	if (!w->strace) {
+		vw_u64(w, ntohs(port));
+		return;
+	}
+	snprintf(text, sizeof(text), "htons(%u)", ntohs(port));
+	vw_symbol(w, text);
+}
+
+/*
+ * An address as inet_ntop writes it; strace's lines as the program would
+ * make it: inet_addr("127.0.0.1"). Those are text only, never JSON,
+ * where a symbol holds no quote.
+ */
+static void put_inet_addr(struct vwriter *w, const char *name, int family, const void *addr)
+{
+	char text[INET6_ADDRSTRLEN], call[INET6_ADDRSTRLEN + 48];
+
+	if (!inet_ntop(family, addr, text, sizeof(text)))
+		snprintf(text, sizeof(text), "?");
+	if (!w->strace) {
+		vw_key(w, name);
+		vw_symbol(w, text);
+	} else if (family == AF_INET) {
+		snprintf(call, sizeof(call), "inet_addr(\"%s\")", text);
+		vw_key(w, name);
+		vw_symbol(w, call);
+	} else {
+		snprintf(call, sizeof(call), "inet_pton(AF_INET6, \"%s\", &%s)", text, name);
+		vw_symbol(w, call);
+	}
+}
+
+void ct_sockaddr_in(struct vwriter *w, const unsigned char *bytes)
+{
+	struct sockaddr_in in;
+
+	memcpy(&in, bytes, sizeof(in));
+	put_port(w, "sin_port", in.sin_port);
+	put_inet_addr(w, "sin_addr", AF_INET, &in.sin_addr);
+}
+
+/*
+ * strace's lines add the flow label and the scope: for a link-local
+ * address, the interface by its name on this machine, as strace does.
+ */
+void ct_sockaddr_in6(struct vwriter *w, const unsigned char *bytes)
+{
+	char text[IF_NAMESIZE + 32], name[IF_NAMESIZE];
+	struct sockaddr_in6 in6;
+
+	memcpy(&in6, bytes, sizeof(in6));
+	put_port(w, "sin6_port", in6.sin6_port);
+	if (w->strace) {
+		snprintf(text, sizeof(text), "htonl(%u)", ntohl(in6.sin6_flowinfo));
+		vw_key(w, "sin6_flowinfo");
+		vw_symbol(w, text);
+	}
+	put_inet_addr(w, "sin6_addr", AF_INET6, &in6.sin6_addr);
+	if (!w->strace)
+		return;
+	vw_key(w, "sin6_scope_id");
+	if ((IN6_IS_ADDR_LINKLOCAL(&in6.sin6_addr) || IN6_IS_ADDR_MC_LINKLOCAL(&in6.sin6_addr)) &&
+	    if_indextoname(in6.sin6_scope_id, name)) {
+		snprintf(text, sizeof(text), "if_nametoindex(\"%s\")", name);
+		vw_symbol(w, text);
+	} else {
+		vw_u64(w, in6.sin6_scope_id);
+	}
 }
 
 /* What strace 6.1 makes of an option's value, per side; RULE_DEFAULT: by its length alone. */

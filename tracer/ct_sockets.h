@@ -14,6 +14,9 @@
  * the fields after sa_family, from the address's len bytes.
  */
 void ct_sockaddr_nl(struct vwriter *w, const unsigned char *bytes, size_t len);
+/* From a whole struct sockaddr_in, sockaddr_in6. */
+void ct_sockaddr_in(struct vwriter *w, const unsigned char *bytes);
+void ct_sockaddr_in6(struct vwriter *w, const unsigned char *bytes);
 
 /* How setsockopt's and getsockopt's optval shows, as strace 6.1 decides. */
 enum sockopt_show {

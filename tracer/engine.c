@@ -17,8 +17,8 @@ static const char *not_done(const struct sct_options *o)
 		return "--lossless watches perf's rings";
 	if (o->cgroup)
 		return "--cgroup keeps a cgroup's tasks in perf events";
-	if (o->stack_user)
-		return "stack traces (-k) come with perf's samples";
+	if (o->stack_user || o->callchain)
+		return "stack traces (-k, --call-graph) come with perf's samples";
 	if (o->print.insn_ptr)
 		return "the instruction pointer (-i) comes with perf's samples";
 	return NULL;
@@ -92,6 +92,12 @@ int engine_start(struct engine *e, struct event_set *es, const struct capture_se
 	if (err)
 		diag("cannot start the BPF engine: out of memory for its rings; try --engine=perf");
 	return err;
+}
+
+/* The BPF engine's program is loaded: the contents program joins it on links. */
+bool engine_is_bpf(const struct engine *e)
+{
+	return e->capture != NULL;
 }
 
 void engine_close(struct engine *e)

@@ -23,5 +23,6 @@ void engine_choose(struct engine *e, const struct sct_options *o, size_t nr_cpus
 		   bool counted_in_kernel);
 int engine_start(struct engine *e, struct event_set *es, const struct capture_setup *s);
 void engine_close(struct engine *e);
+bool engine_is_bpf(const struct engine *e);
 
 #endif

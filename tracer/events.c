@@ -141,10 +141,15 @@ static void fill_attr(struct perf_event_attr *attr, const struct event_spec *spe
 		attr->sample_regs_user = spec->regs_user ?: SCT_SAMPLE_ABI_REGS;
 	/*
 	 * One layout for all, but only sys_enter's stacks are unwound: the
-	 * others' copies are empty (a size of 0), not 8 KiB of ring each.
+	 * others' copies are empty (a size of 0), not 8 KiB of ring each,
+	 * and their callchains too (nr 0). A chain is the user's only.
 	 */
 	if ((spec->sample_type & SCT_SAMPLE_STACK) && src->user_stack)
 		attr->sample_stack_user = spec->stack_user;
+	if (spec->sample_type & SCT_SAMPLE_CHAIN) {
+		attr->exclude_callchain_kernel = 1;
+		attr->exclude_callchain_user = !src->user_stack;
+	}
 	attr->comm = attr->comm_exec = attr->task = src->task_records;
 	attr->mmap = attr->mmap2 = attr->mmap_data = src->mmap_records;
 	attr->disabled = !src->per_cpu;

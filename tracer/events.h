@@ -19,7 +19,7 @@ struct event_source {
 	bool mmap_records;	/* also write mmap2 records (code and data) */
 	bool per_cpu;		/* once per cpu for any task, enabled at once */
 	bool task_ring;		/* into the cpu's task-record ring: at most one */
-	bool user_stack;	/* -k: spec->stack_user bytes of stack; others none */
+	bool user_stack;	/* the call's stack: -k's copy, fp's chain; others none */
 };
 
 /* What to open: each source for each (task, cpu). */

@@ -29,7 +29,7 @@ static const struct type_kind type_kinds[] = {
 	{ "cap_user_data_t",	ARG_PTR,   0 },
 	{ "cap_user_header_t",	ARG_PTR,   0 },
 	{ "clockid_t",		ARG_S32,   32 },
-	{ "gid_t",		ARG_U32,   32 },
+	{ "gid_t",		ARG_ID,    32 },
 	{ "int",		ARG_S32,   32 },
 	{ "key_serial_t",	ARG_S32,   32 },
 	{ "key_t",		ARG_S32,   32 },
@@ -44,7 +44,7 @@ static const struct type_kind type_kinds[] = {
 	{ "timer_t",		ARG_S32,   32 },
 	{ "u32",		ARG_U32,   32 },
 	{ "u64",		ARG_U64,   0 },
-	{ "uid_t",		ARG_U32,   32 },
+	{ "uid_t",		ARG_ID,    32 },
 	{ "umode_t",		ARG_OCTAL, 16 },
 	{ "unsigned",		ARG_U32,   32 },
 	{ "unsigned int",	ARG_U32,   32 },
@@ -209,6 +209,13 @@ void format_arg(struct outbuf *ob, enum arg_kind kind, unsigned long val)
 	case ARG_U32:
 		outbuf_u64(ob, (unsigned int)val);
 		break;
+	case ARG_ID:
+		/* As strace writes an id: -1 is the one that means "none". */
+		if ((unsigned int)val == (unsigned int)-1)
+			outbuf_puts(ob, "-1");
+		else
+			outbuf_u64(ob, (unsigned int)val);
+		break;
 	case ARG_OCTAL:
 		outbuf_oct(ob, val);
 		break;
@@ -282,6 +289,6 @@ void format_result(struct outbuf *ob, enum result_kind kind, long ret)
 		return;
 	}
 	outbuf_s64(ob, ret);
-	if (kind == RESULT_TIMEOUT && ret == 0)
+	if ((kind == RESULT_TIMEOUT || kind == RESULT_EPOLL_TIMEOUT) && ret == 0)
 		outbuf_puts(ob, " (Timeout)");
 }

@@ -112,7 +112,7 @@ static void json_args(struct outbuf *ob, const struct syscall_desc *desc,
 			outbuf_s64(ob, (long)val);
 		else if (arg_kind_is_int(kind))
 			outbuf_s64(ob, (int)val);
-		else if (kind == ARG_U32)
+		else if (kind == ARG_U32 || kind == ARG_ID)
 			outbuf_u64(ob, (unsigned int)val);
 		else if (kind == ARG_PTR || kind == ARG_HEX)
 			json_addr(ob, val);

@@ -17,7 +17,10 @@ struct layout_field {
 #define FIELD(bit, width, slot) { bit, width, slot, false }
 #define SIGNED(bit, width, slot) { bit, width, slot, true }
 
-/* Before the raw data; PERF_SAMPLE_READ and _CALLCHAIN are refused (sample.c). */
+/*
+ * Before the callchain (--call-graph fp), whose length varies; then
+ * raw_fields. PERF_SAMPLE_READ is refused (sample.c).
+ */
 static const struct layout_field sample_fields[] = {
 	FIELD(PERF_SAMPLE_IDENTIFIER, 8, LS_IDENTIFIER),
 	FIELD(PERF_SAMPLE_IP, 8, LS_IP),
@@ -30,6 +33,10 @@ static const struct layout_field sample_fields[] = {
 	FIELD(PERF_SAMPLE_CPU, 4, LS_CPU),
 	FIELD(PERF_SAMPLE_CPU, 4, LS_SKIP),	/* reserved */
 	FIELD(PERF_SAMPLE_PERIOD, 8, LS_SKIP),
+};
+
+/* After the callchain, if any: the raw data's size, then the data. */
+static const struct layout_field raw_fields[] = {
 	FIELD(PERF_SAMPLE_RAW, 4, LS_RAW_SIZE),
 };
 
@@ -106,6 +113,7 @@ struct layout_fields {
 
 static const struct layout_fields layouts[LAYOUT_KINDS] = {
 	[LAYOUT_SAMPLE] = FIELDS(sample_fields),
+	[LAYOUT_RAW] = FIELDS(raw_fields),
 	[LAYOUT_TRAILER] = FIELDS(trailer_fields),
 	[LAYOUT_COMM] = FIELDS(comm_fields),
 	[LAYOUT_TASK] = FIELDS(task_fields),

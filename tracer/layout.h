@@ -14,7 +14,8 @@
  * with its PERF_SAMPLE_* bit, where it has one.
  */
 enum layout_kind {
-	LAYOUT_SAMPLE,		/* a sample's fields up to its raw data's size */
+	LAYOUT_SAMPLE,		/* a sample's fields up to its callchain */
+	LAYOUT_RAW,		/* after the callchain: the raw data's size */
 	LAYOUT_TRAILER,		/* sample_id_all's fields, at a record's end */
 	LAYOUT_COMM,		/* PERF_RECORD_COMM, before the name */
 	LAYOUT_TASK,		/* PERF_RECORD_FORK and _EXIT */

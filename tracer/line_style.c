@@ -33,6 +33,14 @@ void line_style_arg_name(struct outbuf *ob, enum line_style style, const char *n
 	outbuf_puts(ob, ": ");
 }
 
+/* Numbers strace writes in hex (rseq's signature) and sctrace's lines in decimal. */
+enum arg_kind line_style_kind(enum line_style style, enum arg_kind kind)
+{
+	if (kind != ARG_STRACE_HEX)
+		return kind;
+	return style == LINE_STYLE_STRACE ? ARG_XLONG : ARG_U64;
+}
+
 /* strace pads the pid to 5 columns: left after -o, right inside "[pid ]". */
 void line_style_pid(struct outbuf *ob, int32_t tid, bool column)
 {

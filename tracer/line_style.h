@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arg_kind.h"
 #include "outbuf.h"
 #include "sorted.h"
 
@@ -27,6 +28,8 @@ enum line_style {
 int line_style_parse(const char *arg, enum line_style *style);
 /* Before an argument's value: "name: " in sctrace's lines, nothing in strace's. */
 void line_style_arg_name(struct outbuf *ob, enum line_style style, const char *name);
+/* The kind an argument's value is written as in the style's lines. */
+enum arg_kind line_style_kind(enum line_style style, enum arg_kind kind);
 /* strace's task prefix: "PID " left in 5 columns (-f -o), else "[pid PID] ". */
 void line_style_pid(struct outbuf *ob, int32_t tid, bool column);
 /*

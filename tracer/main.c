@@ -18,6 +18,7 @@
 #include "events.h"
 #include "exit_codes.h"
 #include "fdpaths.h"
+#include "frames.h"
 #include "holdback.h"
 #include "insn_ptr.h"
 #include "mapsynth.h"
@@ -91,7 +92,7 @@ static int find_extra_tracepoints(struct run *r)
 	bool signals = r->opts.print.signals && !r->opts.print.summary_only;
 
 	return tp_find_extra(&r->extra, &r->tfs, r->opts.events, r->opts.nr_events,
-			     r->opts.sched, signals);
+			     r->opts.sched, signals, r->opts.print.kvm_exits);
 }
 
 static int check_cpus(struct run *r)
@@ -201,6 +202,12 @@ static bool count_in_kernel(struct run *r, bool system_wide)
 	return bpf_progs_count(&r->progs, o, &targets, &calls, &r->tfs);
 }
 
+/* -k or --call-graph: each call's user stack, named in the mappings of its time. */
+static bool stacks_wanted(const struct sct_options *o)
+{
+	return o->stack_user || o->callchain;
+}
+
 /*
  * record -k -p: the processes' mappings from before the trace, ahead of
  * their first sample, with sys_enter's id. A process gone already has none.
@@ -210,7 +217,7 @@ static void record_maps(struct run *r)
 	uint64_t *ids, now = clock_ns(CLOCK_MONOTONIC);
 	size_t i, nr;
 
-	if (!r->opts.stack_user || r->opts.command ||
+	if (!stacks_wanted(&r->opts) || r->opts.command ||
 	    events_source_ids(&r->events, 0, &ids, &nr))
 		return;
 	for (i = 0; nr && i < r->opts.pids.nr; i++)
@@ -240,11 +247,11 @@ static void make_spec(struct run *r, bool system_wide)
 		/* -y: forks copy fd tables; -k: execs replace mappings; -b: execs end. */
 		.task_records = r->opts.print.comm || r->opts.print.decode_pids ||
 				r->opts.record || r->opts.print.fds ||
-				r->opts.stack_user || r->opts.print.detach_on_exec,
+				stacks_wanted(&r->opts) || r->opts.print.detach_on_exec,
 		.faults_major = r->opts.faults_major, .faults_minor = r->opts.faults_minor,
 		.contents = r->progs.contents != NULL,
 		.raw_syscalls = !r->engine.capture,
-		.stacks = r->opts.stack_user != 0,
+		.stacks = stacks_wanted(&r->opts),
 	};
 	struct event_spec *spec = &r->spec;
 
@@ -264,6 +271,8 @@ static void make_spec(struct run *r, bool system_wide)
 	};
 	if (r->opts.stack_user)
 		spec->sample_type |= SCT_SAMPLE_STACK;
+	if (r->opts.callchain)
+		spec->sample_type |= SCT_SAMPLE_CHAIN;
 	if (r->opts.record)
 		spec->sample_type = recording_sample_type(spec->sample_type, plan.contents);
 	spec->in_cgroup = r->cgroup_fd >= 0;
@@ -318,6 +327,11 @@ static int open_events(struct run *r)
 		     strerror(-err));
 		return SCT_EXIT_USAGE;
 	}
+	if (r->opts.callchain && frames_unavailable()) {
+		diag("--call-graph fp: cannot show stacks: %s; use perf trace --call-graph fp",
+		     frames_unavailable());
+		return SCT_EXIT_USAGE;
+	}
 	if (r->opts.print.insn_ptr && insn_ptr_unavailable()) {
 		diag("-i: cannot show the instruction pointer: %s; use strace -i",
 		     insn_ptr_unavailable());
@@ -333,7 +347,7 @@ static int open_events(struct run *r)
 	bpf_progs_load(&r->progs, &r->syscalls,
 		       !r->opts.expr ? NULL :
 		       r->opts.print.fds ? r->filters.in_kernel.nr : r->selected.nr,
-		       r->opts.string_limit, &r->tfs);
+		       r->opts.string_limit, &r->tfs, engine_is_bpf(&r->engine));
 	make_spec(r, system_wide);
 	if (r->opts.record) {
 		err = recording_formats(&r->rec, &r->tfs, &r->extra,
@@ -347,6 +361,7 @@ static int open_events(struct run *r)
 	r->ids.sample_type = r->spec.sample_type;
 	r->ids.regs_user = r->spec.regs_user;
 	r->ids.ip_bit = r->opts.print.insn_ptr ? insn_ptr_reg_bit() : 0;
+	r->ids.callchains = r->opts.callchain;
 	r->ids.other_tracepoints = r->extra.nr > 0;
 	r->ids.event_ids = r->events.event_ids;
 	r->ids.nr_event_ids = r->events.nr_event_ids;
@@ -439,6 +454,7 @@ static int open_printer(struct run *r)
 		.start_fds = &r->start_fds,
 		.fd_calls_seen = r->opts.print.fds,
 		.stacks = r->opts.stack_user != 0,
+		.chains = r->opts.callchain,
 		.route = r->opts.separate ? &route : NULL,
 		.command = r->opts.command ? r->cmd.pid : 0,
 	};

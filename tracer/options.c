@@ -6,22 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "call_status.h"
 #include "callgraph.h"
 #include "decode_fds.h"
-#include "decode_pids.h"
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
-#include "iodump.h"
 #include "line_style.h"
 #include "path_filter.h"
+#include "perf_refused.h"
 #include "options.h"
 #include "printer.h"
+#include "qualifiers.h"
 #include "quiet.h"
 #include "sig_set.h"
 #include "sorted.h"
 #include "stats_spec.h"
+#include "time_spec.h"
 #include "usage.h"
 
 /* Long options without a short letter of their own, past any char. */
@@ -37,6 +37,8 @@ enum {
 	/* strace's, without a letter. */
 	OPT_SECCOMP_BPF, OPT_PIDNS_TRANSLATION, OPT_OUTPUT_SEPARATELY,
 	OPT_DECODE_FDS, OPT_CALL_GRAPH, OPT_DECODE_PIDS, OPT_FORMAT,
+	OPT_QUALIFIER, OPT_ABSOLUTE_TIMESTAMPS, OPT_RELATIVE_TIMESTAMPS,
+	OPT_SYSCALL_TIMES, OPT_STRINGS_IN_HEX, OPT_VERBOSE,
 };
 
 /* --max-events: any count a run could reach, short of overflow games. */
@@ -58,11 +60,18 @@ enum {
 #define SHORT_OPTIONS "+a:Ab:cCdDe:E:fFG:hiI:km:no:O:p:P:qrs:S:tTu:U:vVwxX:yYzZ"
 
 static const struct option long_options[] = {
+	{ "abbrev",	required_argument,	NULL, OPT_QUALIFIER },
+	{ "absolute-timestamps", optional_argument, NULL, OPT_ABSOLUTE_TIMESTAMPS },
 	{ "all-cpus",	no_argument,		NULL, OPT_ALL_CPUS },
+	{ "attach",	required_argument,	NULL, 'p' },
 	{ "call-graph",	required_argument,	NULL, OPT_CALL_GRAPH },
 	{ "cgroup",	required_argument,	NULL, 'G' },
+	{ "columns",	required_argument,	NULL, 'a' },
 	{ "comm",	no_argument,		NULL, OPT_COMM },
+	{ "const-print-style", required_argument, NULL, 'X' },
 	{ "cpu",	required_argument,	NULL, OPT_CPU },
+	{ "daemonize",	optional_argument,	NULL, 'D' },
+	{ "debug",	no_argument,		NULL, 'd' },
 	{ "decode-fds",	optional_argument,	NULL, OPT_DECODE_FDS },
 	{ "decode-pids", required_argument,	NULL, OPT_DECODE_PIDS },
 	{ "detach-on",	required_argument,	NULL, 'b' },
@@ -75,15 +84,20 @@ static const struct option long_options[] = {
 	{ "expr",	required_argument,	NULL, 'e' },
 	{ "failed-only", no_argument,		NULL, 'Z' },
 	{ "failure",	no_argument,		NULL, OPT_FAILURE },
+	{ "fault",	required_argument,	NULL, OPT_QUALIFIER },
 	{ "follow-forks", no_argument,		NULL, 'f' },
 	{ "format",	required_argument,	NULL, OPT_FORMAT },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "inject",	required_argument,	NULL, OPT_QUALIFIER },
 	{ "input",	required_argument,	NULL, OPT_INPUT },
+	{ "instruction-pointer", no_argument,	NULL, 'i' },
 	{ "interruptible", required_argument,	NULL, 'I' },
 	{ "json",	no_argument,		NULL, OPT_JSON },
+	{ "kvm",	required_argument,	NULL, OPT_QUALIFIER },
 	{ "lossless",	no_argument,		NULL, OPT_LOSSLESS },
 	{ "max-events",	required_argument,	NULL, OPT_MAX_EVENTS },
 	{ "mmap-pages",	required_argument,	NULL, 'm' },
+	{ "no-abbrev",	no_argument,		NULL, 'v' },
 	{ "no-contents", no_argument,		NULL, OPT_NO_CONTENTS },
 	{ "no-inherit",	no_argument,		NULL, OPT_NO_INHERIT },
 	{ "no-realtime", no_argument,		NULL, OPT_NO_REALTIME },
@@ -93,13 +107,20 @@ static const struct option long_options[] = {
 	{ "pf",		required_argument,	NULL, OPT_PF },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "pidns-translation", no_argument,	NULL, OPT_PIDNS_TRANSLATION },
-	{ "raw",	no_argument,		NULL, OPT_RAW },
+	{ "quiet",	required_argument,	NULL, OPT_QUALIFIER },
+	{ "raw",	optional_argument,	NULL, OPT_RAW },
+	{ "read",	required_argument,	NULL, OPT_QUALIFIER },
 	{ "realtime",	required_argument,	NULL, OPT_REALTIME },
+	{ "relative-timestamps", optional_argument, NULL, OPT_RELATIVE_TIMESTAMPS },
 	{ "sched",	no_argument,		NULL, OPT_SCHED },
 	{ "seccomp-bpf", no_argument,		NULL, OPT_SECCOMP_BPF },
+	{ "signal",	required_argument,	NULL, OPT_QUALIFIER },
+	{ "stack-traces", no_argument,		NULL, 'k' },
+	{ "status",	required_argument,	NULL, OPT_QUALIFIER },
 	{ "stop-at-exit", no_argument,		NULL, OPT_STOP_AT_EXIT },
 	{ "strict",	no_argument,		NULL, OPT_STRICT },
 	{ "string-limit", required_argument,	NULL, 's' },
+	{ "strings-in-hex", optional_argument,	NULL, OPT_STRINGS_IN_HEX },
 	{ "successful-only", no_argument,	NULL, 'z' },
 	{ "summary",	no_argument,		NULL, OPT_SUMMARY },
 	{ "summary-columns", required_argument,	NULL, 'U' },
@@ -107,12 +128,18 @@ static const struct option long_options[] = {
 	{ "summary-sort-by", required_argument,	NULL, 'S' },
 	{ "summary-syscall-overhead", required_argument, NULL, 'O' },
 	{ "summary-wall-clock", no_argument,	NULL, 'w' },
+	{ "syscall-number", no_argument,	NULL, 'n' },
+	{ "syscall-times", optional_argument,	NULL, OPT_SYSCALL_TIMES },
 	{ "tid",	required_argument,	NULL, OPT_TID },
 	{ "time",	optional_argument,	NULL, OPT_TIME },
+	{ "trace",	required_argument,	NULL, OPT_QUALIFIER },
+	{ "trace-path",	required_argument,	NULL, 'P' },
 	{ "uid",	required_argument,	NULL, OPT_UID },
 	{ "user",	required_argument,	NULL, 'u' },
+	{ "verbose",	optional_argument,	NULL, OPT_VERBOSE },
 	{ "version",	no_argument,		NULL, OPT_VERSION },
 	{ "with-summary", no_argument,		NULL, OPT_WITH_SUMMARY },
+	{ "write",	required_argument,	NULL, OPT_QUALIFIER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -128,46 +155,6 @@ static const struct refusal refused[] = {
 	{ 'd', "-d: refused: sctrace has no debug log; --strict says when a trace is not whole, and why" },
 };
 
-/* strace's -e QUALIFIER=: what sctrace does with each, sorted by name. */
-struct qualifier {
-	const char *name;	/* with its '=' */
-	const char *why;	/* NULL: taken; else the refusal's tail */
-};
-
-#define TAMPER "refused: a tracepoint only watches calls and cannot change them; strace can tamper"
-#define NOT_YET "not supported yet (issue 30)"
-
-static const struct qualifier qualifiers[] = {
-	{ "abbrev=", NULL },
-	{ "decode-fds=", NULL },
-	{ "decode-pids=", NULL },
-	{ "delay=", TAMPER },
-	{ "fault=", TAMPER },
-	{ "inject=", TAMPER },
-	{ "kvm=", NOT_YET ": --event kvm:kvm_userspace_exit shows each vcpu's exit reason after its KVM_RUN" },
-	{ "poke=", TAMPER },
-	{ "q=", NULL },
-	{ "quiet=", NULL },
-	{ "raw=", NULL },
-	{ "read=", NULL },
-	{ "silence=", NULL },
-	{ "silent=", NULL },
-	{ "status=", NULL },
-	{ "trace=", NULL },
-	{ "verbose=", NULL },
-	{ "write=", NULL },
-};
-
-/* Keys are "name=..." (the argument) or a row: both compare up to '='. */
-static int qualifier_cmp(const void *a, const void *b)
-{
-	const struct qualifier *x = a, *y = b;
-	size_t nx = strcspn(x->name, "="), ny = strcspn(y->name, "=");
-	int c = strncmp(x->name, y->name, nx < ny ? nx : ny);
-
-	return c ? c : (nx > ny) - (nx < ny);
-}
-
 static int refusal_cmp(const void *a, const void *b)
 {
 	const struct refusal *x = a, *y = b;
@@ -177,7 +164,6 @@ static int refusal_cmp(const void *a, const void *b)
 
 static const struct sorted_table options_tables[] = {
 	SORTED_TABLE(refused, refusal_cmp),
-	SORTED_TABLE(qualifiers, qualifier_cmp),
 };
 
 const struct sorted_table *options_sorted_tables(size_t *nr)
@@ -357,9 +343,14 @@ static int take_mmap_pages(const char *arg, struct sct_options *opts)
 static int bad_option(char *const *argv)
 {
 	const char *given = argv[optind - 1];
+	const char *why = optopt ? NULL : perf_refused_why(given);
 	char shown[ESCAPE_MSG_SIZE];
 
 	escape_str(shown, sizeof(shown), given);
+	if (why) {
+		diag("--%.*s: refused: %s", (int)strcspn(shown + 2, "="), shown + 2, why);
+		return SCT_EXIT_USAGE;
+	}
 	/* A long option's optopt is its value, which may be past 255. */
 	if (optopt && given[1] == '-' && strchr(given, '='))
 		diag("option '%s' takes no value; see 'sctrace --help'", shown);
@@ -498,6 +489,9 @@ static int take_view_option(int c, const char *arg, struct sct_options *opts)
 		opts->print.perf_summary = true;
 		return 0;
 	case OPT_RAW:
+		/* strace's --raw=SET is its -e raw=SET; alone, sctrace's own. */
+		if (arg)
+			return qualifier_long("raw", arg, opts);
 		opts->raw = true;
 		return 0;
 	case 's':
@@ -515,6 +509,10 @@ static int take_strace_view(int c, struct sct_options *opts)
 {
 	switch (c) {
 	case 't':
+		if (opts->absolute_given) {
+			diag("-t and --absolute-timestamps both say how times look: give one of them, as strace does");
+			return SCT_EXIT_USAGE;
+		}
 		opts->clock_ticks += opts->clock_ticks < ARRAY_SIZE(clock_modes);
 		opts->print.time_mode = clock_modes[opts->clock_ticks - 1];
 		return 0;
@@ -546,10 +544,84 @@ static int take_strace_view(int c, struct sct_options *opts)
 		return 0;
 	case 'k':
 		opts->stack_user = CALLGRAPH_DEFAULT_SIZE;
+		opts->callchain = false;
 		return 0;
 	case 'n':
 		opts->print.syscall_number = true;
 		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* --absolute-timestamps[=FORMAT,PRECISION]: -t's long form, not beside it. */
+static int take_absolute(const char *arg, struct sct_options *opts)
+{
+	static const enum time_mode modes[] = {
+		[STAMP_TIME] = TIME_SECONDS, [STAMP_UNIX] = TIME_EPOCH, [STAMP_NONE] = TIME_NONE,
+	};
+	enum stamp_format format;
+
+	if (opts->clock_ticks) {
+		diag("-t and --absolute-timestamps both say how times look: give one of them, as strace does");
+		return SCT_EXIT_USAGE;
+	}
+	if (time_spec_absolute(arg, &format, &opts->print.stamp_precision))
+		return SCT_EXIT_USAGE;
+	/* strace's default here is seconds, whatever the format (-ttt's is us). */
+	if (opts->print.stamp_precision == PREC_DEFAULT)
+		opts->print.stamp_precision = PREC_S;
+	opts->absolute_given = true;
+	opts->print.time_mode = modes[format];
+	return 0;
+}
+
+/* --strings-in-hex[=all|non-ascii|none]: -xx, -x, neither. */
+static int take_strings_in_hex(const char *arg, struct sct_options *opts)
+{
+	static const struct {
+		const char *name;
+		enum hex_strings mode;
+	} modes[] = { { "all", HEX_ALL }, { "non-ascii", HEX_NON_ASCII }, { "none", HEX_NONE } };
+	char shown[ESCAPE_MSG_SIZE];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		if (!arg || !strcmp(arg, modes[i].name)) {
+			opts->print.hex = modes[i].mode;
+			return 0;
+		}
+	}
+	if (!strcmp(arg, "non-ascii-chars"))
+		diag("--strings-in-hex=non-ascii-chars: refused: sctrace writes a string's escapes in octal, or the whole string in hex (non-ascii, all)");
+	else
+		diag("bad --strings-in-hex '%s': give all, non-ascii or none, as strace",
+		     escape_str(shown, sizeof(shown), arg));
+	return SCT_EXIT_USAGE;
+}
+
+/* strace's long names of -t, -r, -T and -x, with what their letters lack. */
+static int take_strace_long(int c, const char *arg, struct sct_options *opts)
+{
+	switch (c) {
+	case OPT_ABSOLUTE_TIMESTAMPS:
+		return take_absolute(arg, opts);
+	case OPT_RELATIVE_TIMESTAMPS:
+		opts->print.time_mode = TIME_DELTA;
+		return time_spec_precision("--relative-timestamps", arg,
+					   &opts->print.stamp_precision) ? SCT_EXIT_USAGE : 0;
+	case OPT_SYSCALL_TIMES:
+		opts->print.durations = true;
+		return time_spec_precision("--syscall-times", arg,
+					   &opts->print.duration_precision) ? SCT_EXIT_USAGE : 0;
+	case OPT_STRINGS_IN_HEX:
+		return take_strings_in_hex(arg, opts);
+	case OPT_VERBOSE:
+		/* strace's --verbose=SET; alone, perf's debug output, which has no use here. */
+		if (arg)
+			return qualifier_long("verbose", arg, opts);
+		diag("--verbose: refused: perf's debug messages; sctrace has none (--strict says when a trace is not whole); strace's --verbose=SET is taken");
+		return SCT_EXIT_USAGE;
 	default:
 		return -1;
 	}
@@ -613,116 +685,10 @@ static int take_event_option(int c, const char *arg, struct sct_options *opts)
 	case OPT_FORMAT:
 		return line_style_parse(arg, &opts->print.style);
 	case OPT_CALL_GRAPH:
-		return callgraph_parse(arg, &opts->stack_user);
+		return callgraph_parse(arg, &opts->stack_user, &opts->callchain);
 	default:
 		return -1;
 	}
-}
-
-/* -e signal=SET: which signals' lines are shown (sig_set.h). */
-static int take_signals(const char *set, struct sct_options *opts)
-{
-	char bad[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
-
-	if (!sig_set_parse(set, &opts->print.signals, bad, sizeof(bad)))
-		return 0;
-	diag("-e signal=: no signal '%s'; name one as SIGUSR1 or USR1, or give its number (1 to 64), all or none",
-	     escape_str(shown, sizeof(shown), bad));
-	return SCT_EXIT_USAGE;
-}
-
-/* --decode-fds[=SET], -e decode-fds=SET: alone, as -y. */
-static int take_decode_fds(const char *set, struct sct_options *opts)
-{
-	unsigned int show = FD_SHOW_PATH;
-
-	if (set && decode_fds_parse(set, &show))
-		return SCT_EXIT_USAGE;
-	opts->print.fd_show = show;
-	opts->print.fds = show != 0;
-	return 0;
-}
-
-/* --decode-pids=SET, -e decode-pids=SET: -Y and --pidns-translation by name. */
-static int take_decode_pids(const char *set, struct sct_options *opts)
-{
-	unsigned int show;
-
-	if (decode_pids_parse(set, &show))
-		return SCT_EXIT_USAGE;
-	opts->print.decode_pids = show & PID_SHOW_COMM;
-	opts->print.pidns_translation = show & PID_SHOW_PIDNS;
-	return 0;
-}
-
-/* Where -e raw=, abbrev= or verbose= keeps its set; NULL for another qualifier. */
-static const char **call_set_slot(const char *name, struct call_sets *sets)
-{
-	if (!strcmp(name, "raw="))
-		return &sets->raw;
-	if (!strcmp(name, "abbrev="))
-		return &sets->abbrev;
-	if (!strcmp(name, "verbose="))
-		return &sets->verbose;
-	return NULL;
-}
-
-/* -e read=FDS, -e write=FDS: those fds' data dumped in hex (iodump.h). */
-static int take_dump(const char *name, const char *fds, struct sct_options *opts)
-{
-	struct iodump_fds *set = *name == 'r' ? &opts->print.dump_read : &opts->print.dump_write;
-	char bad[ESCAPE_MSG_SIZE], shown[ESCAPE_MSG_SIZE];
-
-	if (iodump_parse(fds, set, bad, sizeof(bad))) {
-		diag("-e %s: bad fd '%s'; give fd numbers from 0 to %d separated by commas, all or none, as strace",
-		     name, escape_str(shown, sizeof(shown), bad), IODUMP_FD_MAX - 1);
-		return SCT_EXIT_USAGE;
-	}
-	opts->print.dumps = iodump_any(&opts->print.dump_read) ||
-			    iodump_any(&opts->print.dump_write);
-	return 0;
-}
-
-/*
- * -e LIST, strace's -e trace=LIST, status=LIST, decode-fds=SET,
- * decode-pids=SET, quiet=SET, raw=SET, abbrev=SET, verbose=SET, read=FDS
- * or write=FDS; its other qualifiers are refused.
- */
-static int take_expr(const char *arg, struct sct_options *opts)
-{
-	const struct qualifier key = { arg, NULL }, *q = NULL;
-	const char **slot;
-	char shown[ESCAPE_MSG_SIZE];
-
-	if (!strncmp(arg, "signal=", strlen("signal=")))
-		return take_signals(arg + strlen("signal="), opts);
-	if (strchr(arg, '='))
-		q = bsearch(&key, qualifiers, ARRAY_SIZE(qualifiers),
-			    sizeof(*qualifiers), qualifier_cmp);
-	if (q && !strcmp(q->name, "decode-fds="))
-		return take_decode_fds(arg + strlen(q->name), opts);
-	if (q && !strcmp(q->name, "decode-pids="))
-		return take_decode_pids(arg + strlen(q->name), opts);
-	if (q && q->why) {
-		diag("-e %s: %s", escape_str(shown, sizeof(shown), q->name), q->why);
-		return SCT_EXIT_USAGE;
-	}
-	if (q && !strcmp(q->name, "status="))
-		return call_status_parse(arg + strlen(q->name), &opts->print.hidden_status);
-	if (q && quiet_qualifier(q->name)) {
-		opts->quiet_set = true;
-		return quiet_parse(arg + strlen(q->name), &opts->print.quiet);
-	}
-	if (q && (!strcmp(q->name, "read=") || !strcmp(q->name, "write=")))
-		return take_dump(q->name, arg + strlen(q->name), opts);
-	slot = q ? call_set_slot(q->name, &opts->call_sets) : NULL;
-	if (slot) {
-		/* Resolved once the machine is known (syscall_cache_sets). */
-		*slot = arg + strlen(q->name);
-		return 0;
-	}
-	opts->expr = q ? arg + strlen(q->name) : arg;
-	return 0;
 }
 
 /* Which tasks, and how the command starts. */
@@ -764,9 +730,9 @@ static int take_target_option(int c, char *arg, struct sct_options *opts)
 		opts->print.pidns_translation = true;
 		return 0;
 	case OPT_DECODE_FDS:
-		return take_decode_fds(arg, opts);
+		return qualifier_long("decode-fds", arg, opts);
 	case OPT_DECODE_PIDS:
-		return take_decode_pids(arg, opts);
+		return qualifier_long("decode-pids", arg, opts);
 	case OPT_SECCOMP_BPF:
 		return 0;
 	default:
@@ -872,6 +838,8 @@ static int take_option(int c, char *arg, char *const *argv,
 	if (ret < 0)
 		ret = take_strace_view(c, opts);
 	if (ret < 0)
+		ret = take_strace_long(c, arg, opts);
+	if (ret < 0)
 		ret = take_event_option(c, arg, opts);
 	if (ret < 0)
 		ret = take_target_option(c, arg, opts);
@@ -885,7 +853,7 @@ static int take_option(int c, char *arg, char *const *argv,
 		return ret;
 	switch (c) {
 	case 'e':
-		return take_expr(arg, opts);
+		return qualifier_expr(arg, opts);
 	case 'h':
 		fputs(usage_text, stdout);
 		return SCT_EXIT_OK;
@@ -976,7 +944,7 @@ static int check_targets(const struct sct_options *opts)
 
 int options_parse(int argc, char **argv, struct sct_options *opts)
 {
-	int c;
+	int c, index;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->mmap_pages = MMAP_PAGES_DEFAULT;
@@ -986,8 +954,10 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	opts->realtime = REALTIME_DEFAULT;
 	opterr = 0;
 	/* '+': the first non-option starts the command, as with strace. */
-	while ((c = getopt_long(argc, argv, SHORT_OPTIONS, long_options, NULL)) != -1) {
-		int ret = take_option(c, optarg, argv, opts);
+	while ((c = getopt_long(argc, argv, SHORT_OPTIONS, long_options, &index)) != -1) {
+		/* strace's --QUALIFIER=SET, as its -e QUALIFIER=SET. */
+		int ret = c == OPT_QUALIFIER ? qualifier_long(long_options[index].name, optarg, opts) :
+			  take_option(c, optarg, argv, opts);
 
 		if (ret != 0 || c == 'h' || c == 'V' || c == OPT_VERSION)
 			return ret;

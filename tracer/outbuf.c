@@ -242,24 +242,42 @@ void outbuf_oct(struct outbuf *ob, uint64_t v)
 		outbuf_radix(ob, v, 8);
 }
 
+/* The first digits (up to 9) of ns's fraction of a second: "000345". */
+void outbuf_fraction(struct outbuf *ob, uint64_t ns, unsigned int digits)
+{
+	uint64_t part = ns % 1000000000;
+	char text[9];
+	unsigned int i;
+
+	if (digits > sizeof(text))
+		digits = sizeof(text);
+	for (i = digits; i < sizeof(text); i++)
+		part /= 10;
+	for (i = digits; i > 0; i--, part /= 10)
+		text[i - 1] = '0' + part % 10;
+	outbuf_write(ob, text, digits);
+}
+
 /* The microseconds of ns as six digits: "000345". */
 void outbuf_micros(struct outbuf *ob, uint64_t ns)
 {
-	uint64_t us = ns / 1000 % 1000000;
-	char digits[6];
-	int i;
+	outbuf_fraction(ob, ns, 6);
+}
 
-	for (i = 5; i >= 0; i--, us /= 10)
-		digits[i] = '0' + us % 10;
-	outbuf_write(ob, digits, sizeof(digits));
+/* Nanoseconds as seconds with digits of fraction: "12", "12.000345". */
+void outbuf_seconds_to(struct outbuf *ob, uint64_t ns, unsigned int digits)
+{
+	outbuf_u64(ob, ns / 1000000000);
+	if (!digits)
+		return;
+	outbuf_putc(ob, '.');
+	outbuf_fraction(ob, ns, digits);
 }
 
 /* Nanoseconds as seconds with microseconds: "12.000345". */
 void outbuf_seconds(struct outbuf *ob, uint64_t ns)
 {
-	outbuf_u64(ob, ns / 1000000000);
-	outbuf_putc(ob, '.');
-	outbuf_micros(ob, ns);
+	outbuf_seconds_to(ob, ns, 6);
 }
 
 /* n bytes of s escaped as escape_char shows them, and quote (if not 0) as \quote. */

@@ -64,7 +64,9 @@ void outbuf_u64(struct outbuf *ob, uint64_t v);
 void outbuf_s64(struct outbuf *ob, int64_t v);
 void outbuf_hex(struct outbuf *ob, uint64_t v);
 void outbuf_oct(struct outbuf *ob, uint64_t v);
+void outbuf_fraction(struct outbuf *ob, uint64_t ns, unsigned int digits);
 void outbuf_micros(struct outbuf *ob, uint64_t ns);
+void outbuf_seconds_to(struct outbuf *ob, uint64_t ns, unsigned int digits);
 void outbuf_seconds(struct outbuf *ob, uint64_t ns);
 /* A name or path from the traced program or a file, as escape.h shows it. */
 void outbuf_escaped(struct outbuf *ob, const char *s, size_t n, char quote);

@@ -17,6 +17,8 @@
 #include "contents_show.h"
 #include "diag.h"
 #include "format.h"
+#include "frames.h"
+#include "kvm_exit.h"
 #include "printer.h"
 #include "printer_fds.h"
 #include "printer_paths.h"
@@ -109,6 +111,11 @@ int printer_open(struct printer *p, const struct printer_setup *setup)
 		if (!p->unwinder)
 			return -1;
 	}
+	if (setup->chains && !p->quiet) {
+		p->chain_syms = frames_new(NULL, NULL);
+		if (!p->chain_syms)
+			return -1;
+	}
 	return 0;
 }
 
@@ -116,6 +123,7 @@ void printer_free(struct printer *p)
 {
 	thread_table_free(&p->threads);
 	unwind_free(p->unwinder);
+	frames_free(p->chain_syms);
 	maps_cache_free(&p->maps);
 	fdpaths_commit(&p->fds, &p->fd_change);
 	fdpaths_free(&p->fds);
@@ -207,11 +215,14 @@ static void note_exit_code(struct printer *p, const struct sct_event *ev,
 }
 
 /*
- * -k: the stack of a call to be shown, unwound at its enter, while the
- * mappings are those it was made in.
+ * -k, --call-graph: the stack of a call to be shown, unwound or named at
+ * its enter, while the mappings are those it was made in.
  */
 static char *frames_of(struct printer *p, const struct sct_event *ev)
 {
+	if (p->chain_syms && ev->callchain)
+		return frames_text(p->chain_syms, &p->maps, ev->pid, ev->callchain->ips,
+				   ev->callchain->nr, FRAMES_FP_CHAIN);
 	if (!p->unwinder || !ev->ustack)
 		return NULL;
 	return unwind_frames(p->unwinder, &p->maps, ev->pid, ev->ustack);
@@ -346,6 +357,7 @@ static void print_enter(struct printer *p, const struct sct_event *raw)
 	st->nr = ev->nr;
 	st->raw_nr = raw->nr;
 	st->enter_time = ev->time;
+	st->has_kvm_exit = false;
 	/* By the name shown: a socketcall's, the call it made. */
 	st->unselected = !select_shows(p->selected, ev->nr);
 	st->shown = !p->hold && !p->quiet && !st->unselected;
@@ -681,6 +693,19 @@ static void print_signal(struct printer *p, const struct sct_event *ev,
 	count_shown(p);
 }
 
+/* -e kvm=vcpu: why the pending KVM_RUN returned, for its exit's line. */
+static void note_kvm_exit(struct printer *p, const struct sct_event *ev,
+			  const struct extra_tp *tp)
+{
+	struct thread_state *st = pr_thread(p, ev->tid);
+	uint32_t reason;
+
+	if (!st || !st->in_call || !kvm_exit_read(p->extra, tp, ev->tp.data, ev->tp.size, &reason))
+		return;
+	st->kvm_exit = reason;
+	st->has_kvm_exit = true;
+}
+
 /* sched_process_exit is a task's end, whether shown or not. */
 static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 {
@@ -690,6 +715,10 @@ static void print_tracepoint(struct printer *p, const struct sct_event *ev)
 		return;
 	if (tp->role == TP_SIG_GENERATE || tp->role == TP_SIG_DELIVER) {
 		print_signal(p, ev, tp);
+		return;
+	}
+	if (tp->role == TP_KVM_EXIT) {
+		note_kvm_exit(p, ev, tp);
 		return;
 	}
 	if (showing(p) && p->sink->tracepoint(p, ev, tp))

@@ -29,6 +29,7 @@ struct printer_setup {
 	struct fd_paths *start_fds;	/* -y: the fds before the trace, taken; or NULL */
 	bool fd_calls_seen;		/* -y: every call that changes fds comes, -e or not */
 	bool stacks;			/* -k: the enters carry stacks to unwind */
+	bool chains;			/* --call-graph fp: they carry callchains */
 	const struct printer_route *route;	/* -ff: each task's own file; or NULL */
 	int32_t command;		/* the traced command's pid (its exit comes at the end), or 0 */
 };

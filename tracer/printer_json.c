@@ -83,6 +83,29 @@ static void json_contents(struct printer *p, const struct thread_state *st,
 	json_arg_names(p->out, ",\"contents_unreadable\":[", unreadable, nr_unreadable);
 }
 
+/*
+ * -k, --call-graph: ,"stack":[...], the frames' lines as the text has
+ * them, each without its " > " and its newline.
+ */
+static void json_stack(struct printer *p, const char *frames)
+{
+	const char *line = frames, *end;
+	bool first = true;
+
+	outbuf_puts(p->out, ",\"stack\":[");
+	while (*line) {
+		end = strchrnul(line, '\n');
+		if (!strncmp(line, " > ", 3))
+			line += 3;
+		if (!first)
+			outbuf_putc(p->out, ',');
+		json_string(p->out, line, (size_t)(end - line));
+		first = false;
+		line = *end ? end + 1 : end;
+	}
+	outbuf_putc(p->out, ']');
+}
+
 static void json_syscall(struct printer *p, const struct sct_event *ev,
 			 const struct thread_state *st, bool paired, bool returned)
 {
@@ -106,6 +129,8 @@ static void json_syscall(struct printer *p, const struct sct_event *ev,
 	}
 	if (paired && p->cfg.contents && call.desc->nr_args > 0)
 		json_contents(p, st, call.desc, returned, ev->ret);
+	if (paired && st->frames && *st->frames)
+		json_stack(p, st->frames);
 	json_end(p->out);
 }
 

@@ -5,9 +5,10 @@
 #include "printer_line.h"
 #include "printer_pids.h"
 #include "printer_tasks.h"
+#include "time_spec.h"
 
 /* "HH:MM:SS " (-t) or "HH:MM:SS.uuuuuu " (-tt) in local time, as strace. */
-static void print_wall_time(struct printer *p, uint64_t time, bool micros)
+static void print_wall_time(struct printer *p, uint64_t time, unsigned int digits)
 {
 	uint64_t wall = time + p->wall_offset_ns;
 	time_t secs = wall / 1000000000;
@@ -17,15 +18,15 @@ static void print_wall_time(struct printer *p, uint64_t time, bool micros)
 	localtime_r(&secs, &tm);
 	strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
 	outbuf_puts(p->out, hms);
-	if (micros) {
+	if (digits) {
 		outbuf_putc(p->out, '.');
-		outbuf_micros(p->out, wall);
+		outbuf_fraction(p->out, wall, digits);
 	}
 	outbuf_putc(p->out, ' ');
 }
 
 /* strace -r: seconds since the previous line, the whole part 6 wide. */
-static void print_delta(struct printer *p, uint64_t time)
+static void print_delta(struct printer *p, uint64_t time, unsigned int digits)
 {
 	uint64_t delta = p->last_stamp && time > p->last_stamp ? time - p->last_stamp : 0;
 	uint64_t secs = delta / 1000000000;
@@ -35,7 +36,7 @@ static void print_delta(struct printer *p, uint64_t time)
 		width++;
 	for (; width < 6; width++)
 		outbuf_putc(p->out, ' ');
-	outbuf_seconds(p->out, delta);
+	outbuf_seconds_to(p->out, delta, digits);
 	outbuf_putc(p->out, ' ');
 	if (time > p->last_stamp)
 		p->last_stamp = time;
@@ -47,6 +48,10 @@ static void print_delta(struct printer *p, uint64_t time)
  */
 void pr_time(struct printer *p, uint64_t time)
 {
+	/* Microseconds unless a precision was given; -t alone: seconds. */
+	unsigned int digits = time_precision_digits(p->cfg.stamp_precision,
+						    p->cfg.time_mode == TIME_SECONDS ? 0 : 6);
+
 	switch (p->cfg.time_mode) {
 	case TIME_RELATIVE:
 		outbuf_seconds(p->out, time > p->start_ns ? time - p->start_ns : 0);
@@ -54,14 +59,14 @@ void pr_time(struct printer *p, uint64_t time)
 		break;
 	case TIME_SECONDS:
 	case TIME_ABSOLUTE:
-		print_wall_time(p, time, p->cfg.time_mode == TIME_ABSOLUTE);
+		print_wall_time(p, time, digits);
 		break;
 	case TIME_EPOCH:
-		outbuf_seconds(p->out, time + p->wall_offset_ns);
+		outbuf_seconds_to(p->out, time + p->wall_offset_ns, digits);
 		outbuf_putc(p->out, ' ');
 		break;
 	case TIME_DELTA:
-		print_delta(p, time);
+		print_delta(p, time, digits);
 		break;
 	default:
 		break;

@@ -21,6 +21,7 @@
 #include "summary.h"
 #include "syscalls.h"
 #include "threads.h"
+#include "time_spec.h"
 #include "tracepoints.h"
 
 /*
@@ -47,6 +48,8 @@ enum time_mode {
 /* What the user asked to see, from the options. */
 struct printer_config {
 	enum time_mode time_mode;
+	enum time_precision stamp_precision;	/* --absolute/--relative-timestamps= */
+	enum time_precision duration_precision;	/* --syscall-times= */
 	bool durations;		/* " <seconds>" after each result, as strace -T */
 	bool failures_only;	/* --failure, -Z */
 	bool successes_only;	/* -z */
@@ -73,6 +76,7 @@ struct printer_config {
 	unsigned int fd_show;	/* with fds: what <...> shows (enum fd_show) */
 	bool pidns_translation;	/* pids of other namespaces in sctrace's too */
 	enum hex_strings hex;	/* -x, -xx: strings in hex */
+	bool kvm_exits;		/* -e kvm=vcpu: KVM_RUN's exit reason after its result */
 	unsigned int columns;	/* -a N: " = " padded to column N - 1; 0: not */
 	enum const_style consts; /* -X: constants as names, numbers or both */
 	bool detach_on_exec;	/* -b execve: a process's execve is its last call shown */
@@ -118,6 +122,7 @@ struct printer {
 	struct summary *summary;	/* NULL without -s/-S */
 	struct maps_cache maps;		/* for page faults' [map+offset], and -k */
 	struct unwinder *unwinder;	/* -k: unwinds the calls' stacks, or NULL */
+	struct frame_syms *chain_syms;	/* --call-graph fp: names their chains, or NULL */
 	struct fd_paths fds;		/* -y: what each process's fds are */
 	struct fd_change fd_change;	/* -y: what the exit being printed does */
 	struct sockdiag sockdiag;	/* -yy: asks the kernel what sockets are */

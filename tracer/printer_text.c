@@ -15,6 +15,8 @@
 #include "contents_show.h"
 #include "format.h"
 #include "insn_ptr.h"
+#include "kvm_exit.h"
+#include "line_style.h"
 #include "printer_dump.h"
 #include "printer_fds.h"
 #include "printer_pids.h"
@@ -23,6 +25,7 @@
 #include "sig_events.h"
 #include "sched_events.h"
 #include "sysent.h"
+#include "time_spec.h"
 
 static void close_open_line(struct printer *p)
 {
@@ -122,6 +125,7 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 	};
 	uint64_t at = outbuf_pos(p->out);
 	enum content_kind ck = op_content(desc, op, i);
+	enum arg_kind kind;
 	struct vwriter w;
 
 	if (ck != CK_NONE && cv->st &&
@@ -139,10 +143,11 @@ static void print_value(struct printer *p, const struct syscall_desc *desc,
 		strace_flag_order(p, at);
 		return;
 	}
-	if (constfmt_applies(p->cfg.consts, arg->kind))
-		constfmt_print(p->out, p->cfg.consts, arg->kind, val);
+	kind = line_style_kind(p->cfg.style, arg->kind);
+	if (constfmt_applies(p->cfg.consts, kind))
+		constfmt_print(p->out, p->cfg.consts, kind, val);
 	else
-		format_arg(p->out, arg->kind, val);
+		format_arg(p->out, kind, val);
 	strace_flag_order(p, at);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_arg(p, desc, i, val, cv->st);
@@ -303,19 +308,31 @@ static void print_result(struct printer *p, const struct thread_state *st,
 			 bool paired, const struct sct_event *ev,
 			 const struct syscall_desc *desc)
 {
+	enum result_kind kind = desc->result;
+
+	/* strace writes (Timeout) after poll's and select's 0, not after epoll's. */
+	if (kind == RESULT_EPOLL_TIMEOUT && p->cfg.style == LINE_STYLE_STRACE)
+		kind = RESULT_DEFAULT;
 	outbuf_putc(p->out, ')');
 	pr_align_result(p);
 	if (!paired || !print_op_result(p, desc, syscall_op(desc, st->args), ev->ret))
-		format_result(p->out, desc->result, ev->ret);
+		format_result(p->out, kind, ev->ret);
 	if (p->cfg.fds && !p->cfg.fds_unshown)
 		pr_fd_result(p);
 	if (p->cfg.pidns_translation || p->cfg.decode_pids)
 		pr_pid_result(p, desc, ev);
 	if (paired)
 		print_after_result(p, st, desc, ev->ret);
+	/* Only KVM_RUN's ioctl fires the tracepoint; strace adds it on success. */
+	if (p->cfg.kvm_exits && paired && st->has_kvm_exit && !ev->ret) {
+		outbuf_puts(p->out, " (");
+		outbuf_puts(p->out, kvm_exit_name(st->kvm_exit));
+		outbuf_putc(p->out, ')');
+	}
 	if (p->cfg.durations && paired && ev->time >= st->enter_time) {
 		outbuf_puts(p->out, " <");
-		outbuf_seconds(p->out, ev->time - st->enter_time);
+		outbuf_seconds_to(p->out, ev->time - st->enter_time,
+				  time_precision_digits(p->cfg.duration_precision, 6));
 		outbuf_putc(p->out, '>');
 	}
 	outbuf_putc(p->out, '\n');

@@ -26,9 +26,6 @@ static const struct quiet_word quiet_words[] = {
 	{ "thread-execve",	QUIET_THREAD_EXECVE },
 };
 
-/* The -e qualifiers strace reads as quiet=, sorted, with their '='. */
-static const char *const quiet_names[] = { "q=", "quiet=", "silence=", "silent=" };
-
 static int word_cmp(const void *a, const void *b)
 {
 	const struct quiet_word *x = a, *y = b;
@@ -36,14 +33,8 @@ static int word_cmp(const void *a, const void *b)
 	return strcmp(x->word, y->word);
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static const struct sorted_table quiet_tables[] = {
 	SORTED_TABLE(quiet_words, word_cmp),
-	SORTED_TABLE(quiet_names, name_cmp),
 };
 
 const struct sorted_table *quiet_sorted_tables(size_t *nr)
@@ -62,13 +53,6 @@ unsigned int quiet_of_level(unsigned int level)
 	if (level == 2)
 		return QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT;
 	return QUIET_ALL;
-}
-
-/* Whether name ("quiet=", with its '=') is one of quiet='s spellings. */
-bool quiet_qualifier(const char *name)
-{
-	return bsearch(&name, quiet_names, ARRAY_SIZE(quiet_names),
-		       sizeof(*quiet_names), name_cmp) != NULL;
 }
 
 /* One word of the set, len bytes at p: its messages, or -1. */

@@ -17,7 +17,6 @@ enum quiet_msg {
 #define QUIET_ALL ((1u << 5) - 1)
 
 unsigned int quiet_of_level(unsigned int level);
-bool quiet_qualifier(const char *name);
 int quiet_parse(const char *set, unsigned int *hidden);
 
 struct sorted_table;

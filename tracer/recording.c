@@ -37,7 +37,7 @@ int recording_open(struct recording *rec, const char *path,
 uint64_t recording_sample_type(uint64_t sample_type, bool contents)
 {
 	return (contents ? SCT_SAMPLE_TYPE_FAULTS : sample_type | PERF_SAMPLE_IDENTIFIER) |
-	       (sample_type & (SCT_SAMPLE_ABI | SCT_SAMPLE_STACK));
+	       (sample_type & (SCT_SAMPLE_ABI | SCT_SAMPLE_STACK | SCT_SAMPLE_CHAIN));
 }
 
 /* The formats a perf.data file carries: its events' and every syscall's. */

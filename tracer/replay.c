@@ -18,7 +18,9 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "frames.h"
 #include "insn_ptr.h"
+#include "kvm_exit.h"
 #include "order.h"
 #include "perf_reader.h"
 #include "printer.h"
@@ -111,6 +113,8 @@ static enum tp_role role_of(const struct td_format *fmt, bool sched)
 {
 	unsigned int i;
 
+	if (!strcmp(fmt->system, KVM_EXIT_SYSTEM) && !strcmp(fmt->name, KVM_EXIT_EVENT))
+		return TP_KVM_EXIT;
 	for (i = 0; !strcmp(fmt->system, "signal") && i < nr_sig_tps; i++)
 		if (!strcmp(fmt->name, sig_tps[i].name))
 			return sig_tps[i].role;
@@ -254,6 +258,9 @@ static int setup(struct replay *rp, const struct sct_options *opts,
 	rp->ids.nr_event_ids = rp->nr_event_ids;
 	rp->ids.other_tracepoints = rp->extra.nr > 0;
 	rp->ids.contents = file_shows_contents(&rp->file, machine, opts);
+	/* As the stack copies: a foreign machine's chains are not named here. */
+	rp->ids.callchains = (rp->ids.sample_type & SCT_SAMPLE_CHAIN) && !rp->file.swap &&
+			     machine == audit_detect_machine() && !frames_unavailable();
 	rp->first_pid = -1;
 	return 0;
 }
@@ -341,6 +348,7 @@ static int open_printer(struct replay *rp, const struct sct_options *opts,
 		/* A recording made with -k shows its stacks, as perf script does. */
 		.stacks = (rp->ids.sample_type & SCT_SAMPLE_STACK) && rp->ids.regs_user &&
 			  !unwind_unavailable(),
+		.chains = rp->ids.callchains,
 	});
 }
 

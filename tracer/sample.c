@@ -72,19 +72,19 @@ static void set_ids(struct sct_event *ev, const uint64_t *v)
 }
 
 /*
- * The sample layouts sctrace reads: ordered by time, no callchains or
- * reads; the user stack (-k) only after the registers, as sctrace asks.
+ * The sample layouts sctrace reads: ordered by time, no reads; the user
+ * stack (-k) only after the registers, as sctrace asks.
  */
 bool sample_layout_ok(uint64_t sample_type)
 {
 	uint64_t needed = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
 			  PERF_SAMPLE_RAW;
+	uint64_t known = layout_bits(LAYOUT_SAMPLE) | layout_bits(LAYOUT_RAW) |
+			 SCT_SAMPLE_ABI | SCT_SAMPLE_STACK | SCT_SAMPLE_CHAIN;
 
 	if ((sample_type & SCT_SAMPLE_STACK) && !(sample_type & SCT_SAMPLE_ABI))
 		return false;
-	return (sample_type & needed) == needed &&
-	       !(sample_type & ~(layout_bits(LAYOUT_SAMPLE) | SCT_SAMPLE_ABI |
-				 SCT_SAMPLE_STACK));
+	return (sample_type & needed) == needed && !(sample_type & ~known);
 }
 
 /* One order for the fault id table: where it is built and where it is searched. */
@@ -236,16 +236,71 @@ static enum sample_status parse_raw(const struct sample_ids *ids, const unsigned
 	return copy_raw(ev, EV_TRACEPOINT, raw, size, type);
 }
 
-/* The fields before the raw data, then the raw data, at least min bytes of it. */
-static const unsigned char *take_head(const struct sample_ids *ids, const unsigned char *p,
-				      size_t len, uint64_t *v, uint32_t min)
-{
-	size_t head;
+/* Where a sample's callchain is: its entries, as the kernel wrote them. */
+struct chain_at {
+	const unsigned char *ips;
+	uint64_t nr;
+};
 
-	if (!read_fields(ids, LAYOUT_SAMPLE, p, len, v, &head) ||
-	    v[LS_RAW_SIZE] > len - head || v[LS_RAW_SIZE] < min)
+/*
+ * The fields before the callchain, the callchain (at chain), the raw
+ * data's size; then the raw data, at least min bytes of it.
+ */
+static const unsigned char *take_head(const struct sample_ids *ids, const unsigned char *p,
+				      size_t len, uint64_t *v, uint32_t min,
+				      struct chain_at *chain)
+{
+	size_t head, raw_at;
+
+	chain->nr = 0;
+	if (!read_fields(ids, LAYOUT_SAMPLE, p, len, v, &head))
 		return NULL;
-	return p + head;
+	if (ids->sample_type & SCT_SAMPLE_CHAIN) {
+		if (len - head < sizeof(chain->nr))
+			return NULL;
+		memcpy(&chain->nr, p + head, sizeof(chain->nr));
+		if (chain->nr > (len - head - sizeof(chain->nr)) / 8)
+			return NULL;
+		chain->ips = p + head + sizeof(chain->nr);
+		head += sizeof(chain->nr) + 8 * chain->nr;
+	}
+	if (!read_fields(ids, LAYOUT_RAW, p + head, len - head, v, &raw_at) ||
+	    v[LS_RAW_SIZE] > len - head - raw_at || v[LS_RAW_SIZE] < min)
+		return NULL;
+	return p + head + raw_at;
+}
+
+/*
+ * --call-graph fp: the user addresses of an enter's callchain, kept with
+ * it. The kernel marks where each context's addresses start
+ * (PERF_CONTEXT_USER, _KERNEL): the markers are not frames, and a
+ * kernel part (a perf record -g file's) is not the call's user stack.
+ */
+static void take_chain(const struct sample_ids *ids, const struct chain_at *chain,
+		       struct sct_event *ev)
+{
+	struct sct_callchain *c;
+	bool user = false;
+	uint64_t ip, i;
+
+	if (!ids->callchains || !chain->nr)
+		return;
+	c = malloc(sizeof(*c) + chain->nr * sizeof(c->ips[0]));
+	if (!c)
+		return;
+	c->nr = 0;
+	for (i = 0; i < chain->nr; i++) {
+		memcpy(&ip, chain->ips + 8 * i, sizeof(ip));
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+			user = ip == (uint64_t)PERF_CONTEXT_USER;
+		else if (user)
+			c->ips[c->nr++] = ip;
+	}
+	if (!c->nr) {
+		free(c);
+		return;
+	}
+	ev->callchain = c;
 }
 
 /*
@@ -323,17 +378,20 @@ static enum sample_status parse_sample(const struct sample_ids *ids, const unsig
 	const struct event_id *event;
 	const unsigned char *raw;
 	enum sample_status status;
+	struct chain_at chain;
 	bool compat;
 
-	raw = take_head(ids, p, len, v, 0);
+	raw = take_head(ids, p, len, v, 0, &chain);
 	if (!raw || !sample_compat(ids, raw + v[LS_RAW_SIZE], p + len, &compat))
 		return SAMPLE_MALFORMED;
 	set_ids(ev, v);
 	event = event_of(ids, st & PERF_SAMPLE_IDENTIFIER ? v[LS_IDENTIFIER] : v[LS_ID]);
 	if (!event || event->kind == EVENT_ID_TASK_RING) {
 		status = parse_raw(ids, raw, (uint32_t)v[LS_RAW_SIZE], compat, ev);
-		if (status == SAMPLE_OK && ev->kind == EV_ENTER)
+		if (status == SAMPLE_OK && ev->kind == EV_ENTER) {
 			take_ustack(ids, raw + v[LS_RAW_SIZE], p + len, ev);
+			take_chain(ids, &chain, ev);
+		}
 		if (status == SAMPLE_OK && ids->ip_bit)
 			insn_ptr_take(ids->regs_user, ids->ip_bit, raw + v[LS_RAW_SIZE],
 				      (size_t)(p + len - (raw + v[LS_RAW_SIZE])), ev);
@@ -438,10 +496,12 @@ const unsigned char *sample_raw(const struct perf_event_header *hdr,
 	const struct sample_ids ids = { .sample_type = SCT_SAMPLE_TYPE };
 	uint64_t v[LS_SLOTS] = { 0 };
 	const unsigned char *raw;
+	struct chain_at chain;
 
 	if (hdr->type != PERF_RECORD_SAMPLE)
 		return NULL;
-	raw = take_head(&ids, (const unsigned char *)(hdr + 1), body_len(hdr), v, ENTRY_MIN);
+	raw = take_head(&ids, (const unsigned char *)(hdr + 1), body_len(hdr), v, ENTRY_MIN,
+			&chain);
 	if (!raw)
 		return NULL;
 	set_ids(ev, v);
@@ -474,6 +534,7 @@ enum sample_status sample_parse(const struct sample_ids *ids,
 				struct sct_event *ev)
 {
 	ev->ustack = NULL;
+	ev->callchain = NULL;
 	ev->has_ip = false;
 	switch (hdr->type) {
 	case PERF_RECORD_SAMPLE:

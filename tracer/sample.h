@@ -26,6 +26,11 @@
  */
 #define SCT_SAMPLE_STACK PERF_SAMPLE_STACK_USER
 /*
+ * --call-graph fp adds the kernel's walk of the user frame pointers
+ * (user part only), before the raw data; sys_exit's is left empty.
+ */
+#define SCT_SAMPLE_CHAIN PERF_SAMPLE_CALLCHAIN
+/*
  * With page-fault events in the same rings: every sample starts with its
  * event's id (which tells a major fault from a minor one) and carries the
  * faulting ip and address; tracepoint samples ignore those two.
@@ -57,6 +62,7 @@ struct sample_ids {
 	uint64_t regs_user;		/* with SCT_SAMPLE_STACK or ip_bit: the registers' bits */
 	uint64_t ip_bit;		/* -i: the instruction pointer's bit in regs_user; 0: none */
 	bool other_tracepoints;		/* keep other tracepoints' entries */
+	bool callchains;		/* keep the enters' user callchains (fp) */
 	bool contents;			/* bpf-output samples of contents */
 	const struct event_id *event_ids;	/* sorted by event_ids_sort */
 	size_t nr_event_ids;

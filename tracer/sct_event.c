@@ -8,6 +8,8 @@ void event_release(struct sct_event *ev)
 {
 	free(ev->ustack);
 	ev->ustack = NULL;
+	free(ev->callchain);
+	ev->callchain = NULL;
 	if (ev->kind == EV_TRACEPOINT || ev->kind == EV_CONTENTS) {
 		free(ev->tp.data);
 		ev->tp.data = NULL;

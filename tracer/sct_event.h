@@ -38,6 +38,16 @@ struct sct_ustack {
 };
 
 /*
+ * A call's user callchain, from its enter sample (--call-graph fp): the
+ * kernel's walk of the frame pointers, innermost first, the first the
+ * address after the syscall instruction; context markers left out.
+ */
+struct sct_callchain {
+	uint64_t nr;
+	uint64_t ips[];
+};
+
+/*
  * One record of a ring or a recording, decoded (sample.c) so it can wait
  * to be ordered; what the printer, the summary and the threads see.
  */
@@ -49,6 +59,7 @@ struct sct_event {
 	enum sct_event_kind kind;
 	long nr;
 	struct sct_ustack *ustack;	/* EV_ENTER with -k: malloc'd, or NULL */
+	struct sct_callchain *callchain;	/* EV_ENTER with fp: malloc'd, or NULL */
 	uint64_t ip;			/* -i: the caller's user instruction pointer */
 	bool has_ip;			/* ip is known */
 	union {

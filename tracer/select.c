@@ -170,6 +170,11 @@ static int apply_item(const char *item, bool optional, int machine, struct sysca
 	snprintf(err->name, sizeof(err->name), "%.*s", (int)sizeof(err->name) - 1, item);
 	err->closest = NULL;
 	err->why[0] = '\0';
+	if (strchr(item, '@')) {
+		snprintf(err->why, sizeof(err->why),
+			 "refused: strace's personality suffixes (@64, @32, @x32) are not taken; sctrace selects by name in the kernel's own table, for every task");
+		return -EINVAL;
+	}
 	if (cls) {
 		apply_class(cls, machine, set, on);
 		return 0;

@@ -272,7 +272,7 @@ static void undecode(struct syscall_desc *desc)
 static bool shown_unverbose(enum content_kind kind)
 {
 	return kind == CK_PATH || kind == CK_DATA_IN || kind == CK_DATA_OUT ||
-	       kind == CK_POLLFD;
+	       kind == CK_RANDOM_OUT || kind == CK_POLLFD;
 }
 
 /*

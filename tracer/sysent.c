@@ -217,13 +217,13 @@ static const struct sysent sysents[] = {
 	{ .name = "epoll_create1", .args = { SYMBOLIC("flags", ARG_EPOLL_CREATE_FLAGS) } },
 	{ .name = "epoll_ctl", .ops = &epoll_ctl_arity, .args = {
 		POINTS("event", CK_EPOLL_EVENT), SYMBOLIC("op", ARG_EPOLL_OP) } },
-	{ .name = "epoll_pwait", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_pwait", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
 		POINTS("sigmask", CK_SIGSET_IN) } },
-	{ .name = "epoll_pwait2", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_pwait2", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents"),
 		POINTS("sigmask", CK_SIGSET_IN), POINTS("timeout", CK_TIMESPEC) } },
-	{ .name = "epoll_wait", .result = RESULT_TIMEOUT, .args = {
+	{ .name = "epoll_wait", .result = RESULT_EPOLL_TIMEOUT, .args = {
 		POINTS_N("events", CK_EPOLL_EVENTS_OUT, "maxevents") } },
 	{ .name = "eventfd2", .args = { SYMBOLIC("flags", ARG_EVENTFD_FLAGS) } },
 	{ .name = "execve", .args = {
@@ -272,7 +272,7 @@ static const struct sysent sysents[] = {
 		POINTS_N("usockaddr", CK_SOCKADDR_OUT, "usockaddr_len"),
 		POINTS("usockaddr_len", CK_SOCKLEN) } },
 	{ .name = "getrandom", .args = {
-		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_DATA_OUT, "len") } },
+		SYMBOLIC("flags", ARG_GETRANDOM_FLAGS), POINTS_N("ubuf", CK_RANDOM_OUT, "len") } },
 	{ .name = "getrlimit", .args = {
 		SYMBOLIC("resource", ARG_RLIMIT_RESOURCE), POINTS("rlim", CK_RLIMIT_OUT) } },
 	{ .name = "getsockname", .args = {
@@ -403,6 +403,9 @@ static const struct sysent sysents[] = {
 		SYMBOLIC("flags", ARG_RENAME_FLAGS), POINTS("newname", CK_PATH),
 		POINTS("oldname", CK_PATH) } },
 	{ .name = "rmdir", .args = { POINTS("pathname", CK_PATH) } },
+	/* Its length and signature strace writes in hex (line_style_kind). */
+	{ .name = "rseq", .args = {
+		SYMBOLIC("rseq_len", ARG_STRACE_HEX), SYMBOLIC("sig", ARG_STRACE_HEX) } },
 	{ .name = "rt_sigaction", .args = {
 #ifdef KERNEL_SIGACTION_KNOWN
 		POINTS("act", CK_SIGACTION_IN), POINTS("oact", CK_SIGACTION_OUT),

@@ -14,6 +14,7 @@ enum result_kind {
 	RESULT_DEFAULT,		/* signed decimal, negative errno decoded */
 	RESULT_HEX,		/* an address: mmap, mremap, brk */
 	RESULT_TIMEOUT,		/* 0 means the timeout expired */
+	RESULT_EPOLL_TIMEOUT,	/* the same; strace's lines say nothing after epoll's 0 */
 	RESULT_NORETURN,	/* exit, exit_group: "= ?" */
 	RESULT_OCTAL,		/* a mode: umask */
 	RESULT_RAW,		/* -e raw=: hex, 0 for 0, errors decoded */

@@ -39,6 +39,8 @@ struct thread_state {
 	uint32_t retired_seq;	/* which retirement, for the retired queue */
 	struct ct_blob ct[CT_SLOTS];	/* owned: freed when dropped */
 	char *frames;		/* -k: the pending call's stack, as lines; owned */
+	bool has_kvm_exit;	/* -e kvm=vcpu: the pending KVM_RUN left the guest */
+	uint32_t kvm_exit;	/* why: KVM_EXIT_* */
 };
 
 /*

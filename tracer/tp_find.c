@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "escape.h"
 #include "exit_codes.h"
+#include "kvm_exit.h"
 #include "sched_events.h"
 #include "sig_events.h"
 #include "sources.h"
@@ -67,17 +68,29 @@ static int add_extra(struct extra_tps *extra, const struct tracefs *tfs, const c
 	return err == -ENOMEM ? SCT_EXIT_NO_MEMORY : SCT_EXIT_USAGE;
 }
 
+/* -e kvm=vcpu: the tracepoint is the kvm module's, so it may be absent. */
+static int add_kvm(struct extra_tps *extra, const struct tracefs *tfs)
+{
+	if (tracefs_event_id(tfs, KVM_EXIT_SYSTEM, KVM_EXIT_EVENT) < 0) {
+		diag("-e kvm=vcpu needs the kernel's %s:%s tracepoint, which comes with the kvm module: load it (modprobe kvm_intel, kvm_amd or kvm) or drop -e kvm=",
+		     KVM_EXIT_SYSTEM, KVM_EXIT_EVENT);
+		return SCT_EXIT_NO_EVENTS;
+	}
+	return add_extra(extra, tfs, KVM_EXIT_SYSTEM, KVM_EXIT_EVENT, TP_KVM_EXIT);
+}
+
 /*
- * --event's, --sched's and the signal lines' tracepoints, each found with
+ * --event's, --sched's, the signal lines' and -e kvm='s tracepoints, each found with
  * its format. --event's come first: one also named there shows its fields.
  */
 int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
-		  const char *const *events, size_t nr_events, bool sched, bool signals)
+		  const char *const *events, size_t nr_events, bool sched, bool signals,
+		  bool kvm)
 {
 	size_t i;
 	int ret = 0;
 
-	if (nr_events + (sched ? nr_sched_tps : 0) + (signals ? nr_sig_tps : 0) >
+	if (nr_events + (sched ? nr_sched_tps : 0) + (signals ? nr_sig_tps : 0) + kvm >
 	    SOURCES_MAX_EXTRA) {
 		diag("too many --event options: at most %d",
 		     SOURCES_MAX_EXTRA - (int)(nr_sched_tps + nr_sig_tps));
@@ -97,5 +110,7 @@ int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
 	for (i = 0; !ret && signals && i < nr_sig_tps; i++)
 		if (tracefs_event_id(tfs, "signal", sig_tps[i].name) >= 0)
 			ret = add_extra(extra, tfs, "signal", sig_tps[i].name, sig_tps[i].role);
+	if (!ret && kvm)
+		ret = add_kvm(extra, tfs);
 	return ret;
 }

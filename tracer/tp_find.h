@@ -17,6 +17,7 @@
 int tp_find_tracefs(struct tracefs *tfs);
 int tp_find_raw(const struct tracefs *tfs, struct sample_ids *ids);
 int tp_find_extra(struct extra_tps *extra, const struct tracefs *tfs,
-		  const char *const *events, size_t nr_events, bool sched, bool signals);
+		  const char *const *events, size_t nr_events, bool sched, bool signals,
+		  bool kvm);
 
 #endif

@@ -19,6 +19,7 @@ enum tp_role {
 	TP_WAKEUP,		/* sched:sched_wakeup */
 	TP_SIG_GENERATE,	/* signal:signal_generate: who sent it */
 	TP_SIG_DELIVER,		/* signal:signal_deliver: strace's signal line */
+	TP_KVM_EXIT,		/* kvm:kvm_userspace_exit: -e kvm=vcpu */
 };
 
 struct tep_handle;

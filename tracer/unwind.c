@@ -1,31 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * -k with libdwfl: each process's file mappings reported as modules, the
- * sampled registers as the initial frame, the sampled stack copy as the
- * only memory; frames symbolised by the modules' symbol tables (or
- * their debuginfo, where installed), as strace -k does with the same
- * library.
+ * -k with libdwfl: in each process's modules (frames.c), the sampled
+ * registers as the initial frame, the sampled stack copy as the only
+ * memory; the frames found are named by frames.c, as strace -k does
+ * with the same library.
  */
 #include <elfutils/libdwfl.h>
 #include <linux/perf_event.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "compiler.h"
+#include "frames.h"
 #include "unwind.h"
 
 /* As strace: a deeper stack is cut there. */
 #define UNWIND_MAX_FRAMES 256
-/* Processes whose modules stay reported; the least recently used goes. */
-#define UNWIND_PROCS 16
-/*
- * Frame lines kept per process, by address: libdwfl finds a symbol by
- * scanning the whole table, which cost most of the time of -k, and a
- * program's calls come from few places.
- */
-#define UNWIND_LINES 4096
 
 #if defined(__x86_64__)
 #include <asm/perf_regs.h>
@@ -82,19 +72,6 @@ static const int dwarf_to_perf[] = {
 #define UNWIND_NREGS 1
 #endif
 
-struct frame_line {
-	uint64_t pc;
-	char *text;		/* the frame's line, or NULL: none kept */
-};
-
-struct unwind_proc {
-	pid_t pid;
-	uint64_t print;		/* of the mappings its modules were reported from */
-	uint64_t used;		/* when last unwound in, for the eviction */
-	Dwfl *dwfl;
-	struct frame_line *lines;	/* UNWIND_LINES, by address; or NULL */
-};
-
 /* The sample being unwound: what the thread callbacks read. */
 struct unwind_ctx {
 	const struct sct_ustack *us;
@@ -102,9 +79,8 @@ struct unwind_ctx {
 };
 
 struct unwinder {
-	struct unwind_proc procs[UNWIND_PROCS];
+	struct frame_syms *syms;
 	struct unwind_ctx ctx;
-	uint64_t clock;
 };
 
 const char *unwind_unavailable(void)
@@ -224,128 +200,26 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
-static char *debuginfo_path;
+/* Each process's Dwfl unwinds by the thread callbacks, in the sample of u->ctx. */
+static bool attach_state(struct Dwfl *dwfl, pid_t pid, void *arg)
+{
+	struct unwinder *u = arg;
 
-static const Dwfl_Callbacks dwfl_callbacks = {
-	.find_elf = dwfl_linux_proc_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.debuginfo_path = &debuginfo_path,
-};
+	return dwfl_attach_state(dwfl, NULL, pid, &thread_callbacks, &u->ctx);
+}
 
 struct unwinder *unwind_new(void)
 {
-	return calloc(1, sizeof(struct unwinder));
-}
+	struct unwinder *u = calloc(1, sizeof(*u));
 
-/* A digest of a process's mappings: its modules are reported again when it changes. */
-static uint64_t maps_print(const struct process_maps *pm)
-{
-	uint64_t h = 1469598103934665603ULL;
-	size_t i;
-
-	for (i = 0; i < pm->nr; i++) {
-		h = (h ^ pm->maps[i].start) * 1099511628211ULL;
-		h = (h ^ pm->maps[i].end) * 1099511628211ULL;
-		h = (h ^ pm->maps[i].offset) * 1099511628211ULL;
-	}
-	return h ^ pm->nr;
-}
-
-/* Whether a mapping before the i-th is of the same file. */
-static bool seen_before(const struct process_maps *pm, size_t i)
-{
-	size_t j;
-
-	for (j = 0; j < i; j++)
-		if (!strcmp(pm->maps[j].path, pm->maps[i].path))
-			return true;
-	return false;
-}
-
-/*
- * A regular file: a replay's paths are the file's word, and opening a
- * fifo or a device named there could block or read what is not ELF.
- */
-static bool regular_file(const char *path)
-{
-	struct stat sb;
-
-	return !stat(path, &sb) && S_ISREG(sb.st_mode);
-}
-
-/*
- * Each file mapped, once (libdwfl drops a module reported again at
- * another place), placed by its lowest mapping, where the file's offsets
- * and addresses match as the linker lays them out. What is not an ELF
- * file (data, caches) is refused by libdwfl and left out.
- */
-static void report_modules(Dwfl *dwfl, const struct process_maps *pm)
-{
-	size_t i;
-
-	for (i = 0; i < pm->nr; i++) {
-		const struct mapping *m = &pm->maps[i];
-
-		if (m->path[0] != '/' || maps_anonymous(m) || strstr(m->path, " (deleted)") ||
-		    seen_before(pm, i) || !regular_file(m->path))
-			continue;
-		dwfl_report_elf(dwfl, m->path, m->path, -1, m->start - m->offset, false);
-	}
-}
-
-static Dwfl *dwfl_for(struct unwinder *u, const struct process_maps *pm)
-{
-	Dwfl *dwfl = dwfl_begin(&dwfl_callbacks);
-
-	if (!dwfl)
+	if (!u)
 		return NULL;
-	dwfl_report_begin(dwfl);
-	report_modules(dwfl, pm);
-	if (dwfl_report_end(dwfl, NULL, NULL) ||
-	    !dwfl_attach_state(dwfl, NULL, pm->pid, &thread_callbacks, &u->ctx)) {
-		dwfl_end(dwfl);
+	u->syms = frames_new(attach_state, u);
+	if (!u->syms) {
+		free(u);
 		return NULL;
 	}
-	return dwfl;
-}
-
-/* Its modules and the lines found in them go: the mappings changed. */
-static void proc_clear(struct unwind_proc *p)
-{
-	size_t i;
-
-	if (p->dwfl)
-		dwfl_end(p->dwfl);
-	p->dwfl = NULL;
-	for (i = 0; p->lines && i < UNWIND_LINES; i++)
-		free(p->lines[i].text);
-	free(p->lines);
-	p->lines = NULL;
-}
-
-/* pid's modules, reported again if its mappings changed; NULL if none load. */
-static struct unwind_proc *proc_of(struct unwinder *u, const struct process_maps *pm)
-{
-	struct unwind_proc *p = &u->procs[0];
-	uint64_t print = maps_print(pm);
-	size_t i;
-
-	for (i = 0; i < UNWIND_PROCS; i++) {
-		if (u->procs[i].dwfl && u->procs[i].pid == pm->pid) {
-			p = &u->procs[i];
-			break;
-		}
-		if (u->procs[i].used < p->used)
-			p = &u->procs[i];
-	}
-	p->used = ++u->clock;
-	if (p->dwfl && p->pid == pm->pid && p->print == print)
-		return p;
-	proc_clear(p);
-	p->pid = pm->pid;
-	p->print = print;
-	p->dwfl = dwfl_for(u, pm);
-	return p->dwfl ? p : NULL;
+	return u;
 }
 
 struct frames {
@@ -363,105 +237,24 @@ static int take_frame(Dwfl_Frame *state, void *arg)
 	return ++f->nr < UNWIND_MAX_FRAMES ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
-/*
- * One frame's line as strace -k writes it, malloc'd; NULL for an address
- * in no mapping of a file, where the walk ends with strace's error line.
- */
-static char *format_frame(Dwfl *dwfl, struct maps_cache *mc, pid_t pid, Dwarf_Addr pc)
-{
-	const struct mapping *m = maps_find(mc, pid, pc);
-	Dwfl_Module *mod;
-	const char *name = NULL;
-	char *line = NULL;
-	GElf_Off off = 0;
-	GElf_Sym sym;
-	int n;
-
-	if (!m || maps_anonymous(m))
-		return NULL;
-	mod = dwfl_addrmodule(dwfl, pc);
-	if (mod)
-		name = dwfl_module_addrinfo(mod, pc, &off, &sym, NULL, NULL, NULL);
-	/* A dynamic symbol's version ("@@GLIBC_2.34") is not shown, as strace. */
-	if (name)
-		n = asprintf(&line, " > %s(%.*s+0x%llx) [0x%llx]\n", m->path,
-			     (int)strcspn(name, "@"), name,
-			     (unsigned long long)off, (unsigned long long)maps_offset(m, pc));
-	else
-		n = asprintf(&line, " > %s() [0x%llx]\n", m->path,
-			     (unsigned long long)maps_offset(m, pc));
-	return n < 0 ? NULL : line;
-}
-
-/* The line of the frame at pc, kept for the next call from there. */
-static const char *frame_line(struct unwind_proc *p, struct maps_cache *mc, Dwarf_Addr pc)
-{
-	struct frame_line *slot;
-
-	if (!p->lines)
-		p->lines = calloc(UNWIND_LINES, sizeof(*p->lines));
-	if (!p->lines)
-		return NULL;
-	slot = &p->lines[(pc ^ (pc >> 12)) % UNWIND_LINES];
-	if (slot->text && slot->pc == pc)
-		return slot->text;
-	free(slot->text);
-	slot->pc = pc;
-	slot->text = format_frame(p->dwfl, mc, p->pid, pc);
-	return slot->text;
-}
-
-/* The frames' lines into out; strace's error line ends them at a stray address. */
-static void print_frames(FILE *out, struct unwind_proc *p, struct maps_cache *mc,
-			 const struct frames *f)
-{
-	const char *line;
-	size_t i;
-
-	for (i = 0; i < f->nr; i++) {
-		line = frame_line(p, mc, f->pc[i]);
-		if (!line) {
-			fprintf(out, " > unexpected_backtracing_error [0x%llx]\n",
-				(unsigned long long)f->pc[i]);
-			return;
-		}
-		fputs(line, out);
-	}
-}
-
 char *unwind_frames(struct unwinder *u, struct maps_cache *mc, pid_t pid,
 		    const struct sct_ustack *us)
 {
-	const struct process_maps *pm;
-	struct unwind_proc *p;
+	struct Dwfl *dwfl;
 	struct frames *f;
 	char *text = NULL;
 	uint64_t pc;
-	size_t len;
-	FILE *out;
 
 	if (!reg_of(us, PERF_REG_PC, &pc) || !reg_of(us, PERF_REG_SP, &u->ctx.sp))
 		return NULL;
-	/* A miss reads /proc (live): mappings made before the trace began. */
-	maps_find(mc, pid, pc);
-	pm = maps_process(mc, pid);
-	if (!pm)
-		return NULL;
-	p = proc_of(u, pm);
+	dwfl = frames_dwfl(u->syms, mc, pid, pc);
 	f = calloc(1, sizeof(*f));
-	if (!p || !f)
+	if (!dwfl || !f)
 		goto out_free;
 	u->ctx.us = us;
 	/* An unwind that stops early (no CFI, stack copy too short) keeps its frames. */
-	dwfl_getthread_frames(p->dwfl, pid, take_frame, f);
-	out = open_memstream(&text, &len);
-	if (!out)
-		goto out_free;
-	print_frames(out, p, mc, f);
-	if (fclose(out)) {
-		free(text);
-		text = NULL;
-	}
+	dwfl_getthread_frames(dwfl, pid, take_frame, f);
+	text = frames_text(u->syms, mc, pid, f->pc, f->nr, FRAMES_UNWOUND);
 out_free:
 	free(f);
 	return text;
@@ -469,11 +262,8 @@ out_free:
 
 void unwind_free(struct unwinder *u)
 {
-	size_t i;
-
 	if (!u)
 		return;
-	for (i = 0; i < UNWIND_PROCS; i++)
-		proc_clear(&u->procs[i]);
+	frames_free(u->syms);
 	free(u);
 }

@@ -13,6 +13,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "../capture_abi.h"
+#include "syscall_regs.h"
 
 /* The two fields read of the kernel's task_struct, placed by CO-RE. */
 struct task_struct {
@@ -61,24 +62,6 @@ struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 1 << 22);
 } records SEC(".maps");
-
-/*
- * The number of the call a sys_exit ends, as the kernel's raw_syscalls
- * sys_exit takes it, and the sixth argument (libbpf 1.1 names five).
- * Only x86-64's are written here: elsewhere
- * sctrace does not load this program and captures through perf events.
- */
-#if defined(__TARGET_ARCH_x86)
-#define SYSCALL_NR(regs) ((long)(int)(regs)->orig_rax)
-#define SYSCALL_ARG6(regs) ((regs)->r9)
-/* A 32-bit task's call: it entered from the 32-bit user code segment. */
-#define USER32_CS 0x23
-#define SYSCALL_COMPAT(regs) ((regs)->cs == USER32_CS)
-#else
-#define SYSCALL_NR(regs) (-1L)
-#define SYSCALL_ARG6(regs) 0
-#define SYSCALL_COMPAT(regs) 0
-#endif
 
 static __always_inline const struct cp_config *wanted(__u64 pid_tgid, long nr, __u32 *cpu)
 {
@@ -135,40 +118,6 @@ static __always_inline struct cp_record *reserve(__u64 size, __u64 pid_tgid, lon
 	return r;
 }
 
-#if defined(__TARGET_ARCH_x86)
-static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
-{
-	v[0] = PT_REGS_PARM1_SYSCALL(regs);
-	v[1] = PT_REGS_PARM2_SYSCALL(regs);
-	v[2] = PT_REGS_PARM3_SYSCALL(regs);
-	v[3] = PT_REGS_PARM4_SYSCALL(regs);
-	v[4] = PT_REGS_PARM5_SYSCALL(regs);
-	v[5] = SYSCALL_ARG6(regs);
-}
-
-/* i386's calls pass their arguments in ebx, ecx, edx, esi, edi, ebp. */
-static __always_inline void compat_args(struct pt_regs *regs, __u64 *v)
-{
-	v[0] = (__u32)regs->rbx;
-	v[1] = (__u32)regs->rcx;
-	v[2] = (__u32)regs->rdx;
-	v[3] = (__u32)regs->rsi;
-	v[4] = (__u32)regs->rdi;
-	v[5] = (__u32)regs->rbp;
-}
-#else
-/* Built for the other machines' objects, never loaded there. */
-static __always_inline void native_args(struct pt_regs *regs, __u64 *v)
-{
-	__builtin_memset(v, 0, 6 * sizeof(*v));
-}
-
-static __always_inline void compat_args(struct pt_regs *regs, __u64 *v)
-{
-	native_args(regs, v);
-}
-#endif
-
 SEC("tp_btf/sys_enter")
 int BPF_PROG(capture_enter, struct pt_regs *regs, long nr)
 {
@@ -182,10 +131,7 @@ int BPF_PROG(capture_enter, struct pt_regs *regs, long nr)
 	if (!r)
 		return 0;
 	r->compat = SYSCALL_COMPAT(regs);
-	if (r->compat)
-		compat_args(regs, r->v);
-	else
-		native_args(regs, r->v);
+	syscall_args(regs, r->v);
 	bpf_ringbuf_submit(r, BPF_RB_NO_WAKEUP);
 	return 0;
 }

@@ -4,7 +4,16 @@
  * at the call, and writes it as a sample into the same per-cpu ring as
  * the syscall records. Tracepoint programs run for every task: others
  * cost a lookup, and every program returns 1 so that no other perf or
- * BPF user of these tracepoints ever loses a sample.
+ * BPF user of these tracepoints ever loses a sample. Each program but
+ * sched_process_exec's comes twice: on the tracepoint's perf event, and
+ * as a BTF program on a BPF link (the BPF engine's: a link is released
+ * without the RCU grace period that the last close of a tracepoint's
+ * perf event waits). sctrace loads one set.
+ *
+ * The two sets are two objects, built from this file without and with
+ * CT_LINKS: the links' CO-RE relocations make libbpf 1.1 read the
+ * kernel's BTF for every program of their object, loaded or not, and a
+ * kernel without BTF (Debian's s390x 6.1) would refuse the perf set too.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -12,6 +21,10 @@
 
 #include "../contents_abi.h"
 #include "task_ids.h"
+#ifdef CT_LINKS
+#include <bpf/bpf_core_read.h>
+#include "syscall_regs.h"
+#endif
 
 #define KEEP 1
 #define AT_FDCWD -100
@@ -21,6 +34,13 @@
  */
 #define HALF (2 * CT_MAX_ITEM)
 #define SCRATCH (2 * HALF + 32)
+
+#ifdef CT_LINKS
+/* The field read of the kernel's task_struct by the links, placed by CO-RE. */
+struct task_struct {
+	int pid;
+} __attribute__((preserve_access_index));
+#endif
 
 struct enter_ctx {
 	__u64 common;
@@ -1232,16 +1252,52 @@ __noinline int save_msgs(const struct ct_call_spec *spec, const struct call_args
 	return 1;
 }
 
+/*
+ * A traced task's call enter: its number, and its arguments in call as
+ * raw_syscalls' record has them (the caller's frame: one copy of them
+ * on the stack, made only for the traced tasks).
+ */
+static __always_inline void on_enter(void *ctx, const struct ct_config *cfg, __u32 tid,
+				     long id, struct pending_call *call)
+{
+	const struct ct_call_spec *spec;
+	struct saved_msgs *msgs;
+	__u32 len_ptr, key = 0;
+	long nr = id;
+	bool at_exit, subcall;
+
+	subcall = unpack_socketcall(cfg, &nr, call->args);
+	spec = spec_of(nr, &at_exit, &len_ptr);
+	if (!spec) {
+		if (subcall)
+			emit_subcall(ctx, nr, call->args);
+		return;
+	}
+	note_exec(cfg, spec, tid);
+	call->nr = nr;
+	call->raw_nr = id;
+	call->retry = emit(ctx, spec, call->nr, call->args, 0, CT_AT_ENTER, 0, -1, NULL, false,
+			   subcall ? CT_RECORD_SUBCALL : 0);
+	msgs = at_exit ? bpf_map_lookup_elem(&msgs_scratch, &key) : NULL;
+	if (msgs && save_msgs(spec, (const struct call_args *)call->args, msgs))
+		bpf_map_update_elem(&pending_msgs, &tid, msgs, BPF_ANY);
+	/* The size of the buffer the kernel fills (accept's *addrlen). */
+	call->len_in = -1;
+	if (len_ptr < CT_MAX_ARGS &&
+	    bpf_probe_read_user(&call->len_in, sizeof(call->len_in),
+				(const void *)call->args[len_ptr]))
+		call->len_in = -1;
+	if (at_exit || call->retry)
+		bpf_map_update_elem(&pending, &tid, call, BPF_ANY);
+}
+
+#ifndef CT_LINKS
 SEC("tracepoint/raw_syscalls/sys_enter")
 int contents_enter(struct enter_ctx *ctx)
 {
-	const struct ct_call_spec *spec;
 	const struct ct_config *cfg;
-	struct saved_msgs *msgs;
 	struct pending_call call;
-	__u32 tid, len_ptr, key = 0;
-	long nr = ctx->id;
-	bool at_exit, subcall;
+	__u32 tid;
 	int i;
 
 	cfg = traced_config(&tid);
@@ -1249,33 +1305,28 @@ int contents_enter(struct enter_ctx *ctx)
 		return KEEP;
 	for (i = 0; i < CT_MAX_ARGS; i++)
 		call.args[i] = ctx->args[i];
-	subcall = unpack_socketcall(cfg, &nr, call.args);
-	spec = spec_of(nr, &at_exit, &len_ptr);
-	if (!spec) {
-		if (subcall)
-			emit_subcall(ctx, nr, call.args);
-		return KEEP;
-	}
-	note_exec(cfg, spec, tid);
-	call.nr = nr;
-	call.raw_nr = ctx->id;
-	call.retry = emit(ctx, spec, call.nr, call.args, 0, CT_AT_ENTER, 0, -1, NULL, false,
-			  subcall ? CT_RECORD_SUBCALL : 0);
-	msgs = at_exit ? bpf_map_lookup_elem(&msgs_scratch, &key) : NULL;
-	if (msgs && save_msgs(spec, (const struct call_args *)call.args, msgs))
-		bpf_map_update_elem(&pending_msgs, &tid, msgs, BPF_ANY);
-	/* The size of the buffer the kernel fills (accept's *addrlen). */
-	call.len_in = -1;
-	if (len_ptr < CT_MAX_ARGS &&
-	    bpf_probe_read_user(&call.len_in, sizeof(call.len_in), (const void *)call.args[len_ptr]))
-		call.len_in = -1;
-	if (at_exit || call.retry)
-		bpf_map_update_elem(&pending, &tid, &call, BPF_ANY);
+	on_enter(ctx, cfg, tid, ctx->id, &call);
 	return KEEP;
 }
+#else
+/* The same, on the BPF engine's link: no perf event to close at the end. */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(contents_enter_link, struct pt_regs *regs, long id)
+{
+	const struct ct_config *cfg;
+	struct pending_call call;
+	__u32 tid;
 
-SEC("tracepoint/raw_syscalls/sys_exit")
-int contents_exit(struct exit_ctx *ctx)
+	cfg = traced_config(&tid);
+	if (!cfg)
+		return 0;
+	syscall_args(regs, call.args);
+	on_enter(ctx, cfg, tid, id, &call);
+	return 0;
+}
+#endif
+
+static __always_inline void on_exit(void *ctx, long id, long ret)
 {
 	const struct ct_call_spec *spec;
 	const struct saved_msgs *msgs;
@@ -1284,71 +1335,123 @@ int contents_exit(struct exit_ctx *ctx)
 	bool at_exit;
 
 	if (!traced_config(&tid) && !exec_takeover())
-		return KEEP;
+		return;
 	call = bpf_map_lookup_elem(&pending, &tid);
 	if (!call)
-		return KEEP;
+		return;
 	/* -1 after sigreturn: the call it would pair with is not this one. */
-	spec = call->raw_nr == (int)ctx->id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
+	spec = call->raw_nr == (int)id ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	msgs = bpf_map_lookup_elem(&pending_msgs, &tid);
 	/*
 	 * A failed call's out-parameters are never shown: then only the
 	 * arguments to retry are read. After an exec, the pointers are the
 	 * old program's: the new one's memory at them is not what was passed.
 	 */
-	if (spec && !(ctx->ret == 0 && is_exec(spec)) && (ctx->ret >= 0 || call->retry))
-		emit(ctx, spec, call->nr, call->args, ctx->ret, ctx->ret < 0 ? 0 : CT_AT_EXIT,
+	if (spec && !(ret == 0 && is_exec(spec)) && (ret >= 0 || call->retry))
+		emit(ctx, spec, call->nr, call->args, ret, ret < 0 ? 0 : CT_AT_EXIT,
 		     call->retry, call->len_in, msgs, true, 0);
 	if (msgs)
 		bpf_map_delete_elem(&pending_msgs, &tid);
 	bpf_map_delete_elem(&pending, &tid);
-	return KEEP;
 }
 
+#ifndef CT_LINKS
+SEC("tracepoint/raw_syscalls/sys_exit")
+int contents_exit(struct exit_ctx *ctx)
+{
+	on_exit(ctx, ctx->id, ctx->ret);
+	return KEEP;
+}
+#else
+SEC("tp_btf/sys_exit")
+int BPF_PROG(contents_exit_link, struct pt_regs *regs, long ret)
+{
+	on_exit(ctx, SYSCALL_NR(regs), ret);
+	return 0;
+}
+#endif
+
 /* Children of traced tasks are traced: the parent runs this. */
-SEC("tracepoint/sched/sched_process_fork")
-int contents_fork(void *ctx)
+static __always_inline const struct ct_config *follows_forks(void)
 {
 	const struct ct_config *cfg;
-	__u32 tid, child;
-	__u8 one = 1;
+	__u32 tid;
 
 	cfg = traced_config(&tid);
-	if (!cfg || cfg->all || !cfg->follow_forks)
-		return KEEP;
-	if (bpf_probe_read_kernel(&child, sizeof(child),
-				  (const char *)ctx + (cfg->fork_child_offset & 0xff)))
-		return KEEP;
-	/* child_pid is the global one: in a namespace, its first event knows both. */
+	return cfg && !cfg->all && cfg->follow_forks ? cfg : NULL;
+}
+
+/* child is the global pid: in a namespace, its first event knows both. */
+static __always_inline void adopt_child(const struct ct_config *cfg, __u32 child)
+{
+	__u8 one = 1;
+
 	if (cfg->pid_ns)
 		bpf_map_update_elem(&forked, &child, &one, BPF_ANY);
 	else
 		bpf_map_update_elem(&traced, &child, &one, BPF_ANY);
-	return KEEP;
 }
 
-SEC("tracepoint/sched/sched_process_exit")
-int contents_task_exit(void *ctx)
+#ifndef CT_LINKS
+SEC("tracepoint/sched/sched_process_fork")
+int contents_fork(void *ctx)
+{
+	const struct ct_config *cfg = follows_forks();
+	__u32 child;
+
+	if (cfg && !bpf_probe_read_kernel(&child, sizeof(child),
+					  (const char *)ctx + (cfg->fork_child_offset & 0xff)))
+		adopt_child(cfg, child);
+	return KEEP;
+}
+#else
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(contents_fork_link, struct task_struct *parent, struct task_struct *child)
+{
+	const struct ct_config *cfg = follows_forks();
+
+	if (cfg)
+		adopt_child(cfg, BPF_CORE_READ(child, pid));
+	return 0;
+}
+#endif
+
+static __always_inline void on_task_exit(void)
 {
 	const struct ct_config *cfg = get_config();
 	__u64 pid_tgid;
 	__u32 tid;
 
 	if (!cfg)
-		return KEEP;
+		return;
 	if (cfg->pid_ns) {
 		/* A child that ended before its first event. */
 		tid = (__u32)bpf_get_current_pid_tgid();
 		bpf_map_delete_elem(&forked, &tid);
 	}
 	if (!current_ids(cfg, &pid_tgid))
-		return KEEP;
+		return;
 	tid = (__u32)pid_tgid;
 	bpf_map_delete_elem(&traced, &tid);
 	bpf_map_delete_elem(&pending, &tid);
 	bpf_map_delete_elem(&pending_msgs, &tid);
+}
+
+#ifndef CT_LINKS
+SEC("tracepoint/sched/sched_process_exit")
+int contents_task_exit(void *ctx)
+{
+	on_task_exit();
 	return KEEP;
 }
+#else
+SEC("tp_btf/sched_process_exit")
+int contents_task_exit_link(void *ctx)
+{
+	on_task_exit();
+	return 0;
+}
+#endif
 
 /*
  * An exec past its point of no return, still in the old program: the
@@ -1360,8 +1463,7 @@ int contents_task_exit(void *ctx)
  * Kernels since 6.10 have this tracepoint; sctrace loads this program
  * only where it exists.
  */
-SEC("tracepoint/sched/sched_prepare_exec")
-int contents_prepare_exec(void *ctx)
+static __always_inline void on_prepare_exec(void *ctx)
 {
 	const struct ct_call_spec *spec;
 	struct pending_call *call;
@@ -1369,16 +1471,33 @@ int contents_prepare_exec(void *ctx)
 	bool at_exit;
 
 	if (!traced_config(&tid))
-		return KEEP;
+		return;
 	call = bpf_map_lookup_elem(&pending, &tid);
 	spec = call ? spec_of(call->nr, &at_exit, &len_ptr) : NULL;
 	if (!spec || !is_exec(spec) || !call->retry)
-		return KEEP;
+		return;
 	emit(ctx, spec, call->nr, call->args, 0, 0, call->retry, -1, NULL, true, 0);
 	call->retry = 0;
-	return KEEP;
 }
 
+#ifndef CT_LINKS
+SEC("tracepoint/sched/sched_prepare_exec")
+int contents_prepare_exec(void *ctx)
+{
+	on_prepare_exec(ctx);
+	return KEEP;
+}
+#else
+/* The links need this tracepoint: without it, the perf events' programs run. */
+SEC("tp_btf/sched_prepare_exec")
+int contents_prepare_exec_link(void *ctx)
+{
+	on_prepare_exec(ctx);
+	return 0;
+}
+#endif
+
+#ifndef CT_LINKS
 /*
  * The exec's path argument if its enter could not read it and the
  * kernel's copy is the same string: execve's, execveat's relative to
@@ -1436,5 +1555,6 @@ int contents_exec(void *ctx)
 	output_record(ctx, s, call->nr, call->args, true, 0, put_str(s, &r));
 	return KEEP;
 }
+#endif
 
 char LICENSE[] SEC("license") = "GPL";
