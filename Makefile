@@ -13,10 +13,14 @@ STATIC     ?=
 # CONTENTS=0 builds without libbpf: pointers print as addresses, with a
 # notice. Every build here links it, the guests' too (ci/check-qemu.sh).
 CONTENTS   ?= 1
+# make's $(shell) runs with the environment make started with, which lacks
+# a PKG_CONFIG_LIBDIR given on make's command line (ci/check-qemu.sh's
+# sysroots): pkg-config is handed it, so it reads the target's .pc files.
+PKG_CONFIG_RUN = $(if $(PKG_CONFIG_LIBDIR),PKG_CONFIG_LIBDIR='$(PKG_CONFIG_LIBDIR)') $(PKG_CONFIG)
 # STACKS=0 builds without elfutils' libdw: stack traces are refused, saying so. By
-# default it is on where pkg-config finds libdw for the target (the host;
-# not the arm64 and s390x guests, whose sysroots do not carry it).
-STACKS     ?= $(if $(shell $(PKG_CONFIG) --exists libdw 2>/dev/null && echo y),1,0)
+# default it is on where pkg-config finds libdw for the target (the host,
+# and the guests' sysroots: ci/fetch-guest.sh).
+STACKS     ?= $(if $(shell $(PKG_CONFIG_RUN) --exists libdw 2>/dev/null && echo y),1,0)
 LIBS_PC    := libtraceevent audit $(if $(filter 1,$(CONTENTS)),libbpf) \
 	      $(if $(filter 1,$(STACKS)),libdw)
 # CFLAGS is the user's (optimisation, sanitizers); SCT_CFLAGS is what the
@@ -27,9 +31,9 @@ CFLAGS     ?= -O2 -g
 WERROR     ?= -Werror
 SCT_CFLAGS := -std=gnu11 -Wall -Wextra $(WERROR) -D_GNU_SOURCE \
 	      -DSCTRACE_VERSION='"$(VERSION)"' \
-	      $(shell $(PKG_CONFIG) --cflags $(LIBS_PC) 2>/dev/null)
+	      $(shell $(PKG_CONFIG_RUN) --cflags $(LIBS_PC) 2>/dev/null)
 SCT_LDFLAGS := $(if $(STATIC),-static)
-LDLIBS     += $(shell $(PKG_CONFIG) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
+LDLIBS     += $(shell $(PKG_CONFIG_RUN) --libs $(if $(STATIC),--static) $(LIBS_PC) 2>/dev/null) -lm
 
 # With libbpf, the *_bpf.c and what they share; without, the *_nobpf.c.
 BPF_ONLY    := tracer/bpf_embed.c tracer/contents_bpf.c tracer/kcount_bpf.c \
@@ -142,7 +146,7 @@ clean:
 CASES      := $(shell awk '$$1 != "" && substr($$1, 1, 1) != "\043" { print $$1 }' workloads/cases.tbl)
 WL_DIR     := $(BUILD)/workloads
 WL_GEN     := $(WL_DIR)/gen
-WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net kvm_vcpu)
+WL_BINS    := $(addprefix $(WL_DIR)/,$(CASES) exec_target arity dec_net kvm_vcpu stack_probe)
 WL_CFLAGS  := -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread -Iworkloads
 
 # cases.h is closed last: touch the sources so they are not older than it.
@@ -177,6 +181,12 @@ $(WL_DIR)/dec_net: workloads/dec_net.c
 $(WL_DIR)/kvm_vcpu: workloads/kvm_vcpu.c
 	@mkdir -p $(@D)
 	$(CC) $(WL_CFLAGS) -static -o $@ $<
+
+# Nor this one: golden's stack_frames test traces it with -k, in every
+# guest. -O0 and frame pointers, as selftests/stack.bats builds it.
+$(WL_DIR)/stack_probe: workloads/stack_probe.c
+	@mkdir -p $(@D)
+	$(CC) $(WL_CFLAGS) -O0 -fno-omit-frame-pointer -static -o $@ $<
 
 $(WL_DIR)/%: $(WL_GEN)/%.c $(WL_DIR)/support.o workloads/support.h
 	$(CC) $(WL_CFLAGS) -static -o $@ $< $(WL_DIR)/support.o

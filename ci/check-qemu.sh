@@ -73,23 +73,27 @@ cross_cc() {
 }
 
 # Build, fetch and pack one arch; prints the kernel it will boot. Every
-# arch's sctrace links libbpf (argument contents): x86_64's from the host's
-# packages, the others' from the sysroot fetch-guest.sh made.
+# arch's sctrace links libbpf (argument contents) and libdw (-k): x86_64's
+# from the host's packages, the others' from the sysroot fetch-guest.sh made.
 prepare() {
 	arch=$1
 	dir=$(ci/fetch-guest.sh "$arch" "$cache") || return 1
 	libdir=/usr/lib/$(gnu_arch "$arch")-linux-gnu
-	set -- PKG_CONFIG_LIBDIR="$libdir/pkgconfig"
+	pc=$libdir/pkgconfig
+	set --
 	if [ -d "$dir/sysroot" ]; then
 		root=$(cd "$dir/sysroot" && pwd)
-		set -- PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$root$libdir/pkgconfig" \
-			CPPFLAGS="-isystem $root/usr/include" LDFLAGS="-L$root$libdir"
+		pc=$pc:$root$libdir/pkgconfig
+		set -- CPPFLAGS="-isystem $root/usr/include" LDFLAGS="-L$root$libdir"
 	fi
-	# No guest runs -k: every arch builds without libdw. (make's $(shell
-	# pkg-config) does not see the PKG_CONFIG_LIBDIR given on its command
-	# line and would find the host's libdw, which no sysroot has; and a
-	# static libdw needs libbz2's and liblzma's static libraries too.)
-	make -s -j2 BUILD="build/$arch" CC="$(cross_cc "$arch")" STATIC=1 STACKS=0 "$@" \
+	# Every guest unwinds -k's stacks with its arch's registers and CFI
+	# (golden's stack_frames test): a build without libdw would only skip it.
+	if ! PKG_CONFIG_LIBDIR=$pc pkg-config --exists libdw; then
+		echo "check-qemu: pkg-config finds no libdw (-k's unwinder) for $arch in $pc: install libdw-dev (ci/install-deps.sh qemu) or check ci/fetch-guest.sh's sysroot" >&2
+		return 1
+	fi
+	make -s -j2 BUILD="build/$arch" CC="$(cross_cc "$arch")" STATIC=1 STACKS=1 \
+		PKG_CONFIG_LIBDIR="$pc" "$@" \
 		all unit-tests golden conformance >"build/$arch.build.log" 2>&1 || {
 		echo "check-qemu: building for $arch failed:" >&2
 		grep -v 'statically linked applications' "build/$arch.build.log" | tail -n 20 >&2

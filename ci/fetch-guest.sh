@@ -2,11 +2,11 @@
 # Fetches what a QEMU guest of ARCH boots: Debian's own kernel (resolved
 # through its metapackage, never a hard-coded ABI) and busybox-static, both
 # extracted from their .debs, never installed; for the other arches also the
-# static libbpf sctrace links, with what it needs, extracted into a sysroot
-# (CACHE/ARCH/sysroot): installed beside the host's, those -dev packages
-# would pin libc6-dev, zlib1g and linux-libc-dev of both arches to one
-# version, which the mirror does not always have (s390x's lag). Cached: a
-# second run does not download again.
+# static libbpf and libdw sctrace links, with what they need, extracted into
+# a sysroot (CACHE/ARCH/sysroot): installed beside the host's, those -dev
+# packages would pin libc6-dev, zlib1g and linux-libc-dev of both arches to
+# one version, which the mirror does not always have (s390x's lag). Cached:
+# a second run does not download again.
 # Usage: ci/fetch-guest.sh x86_64|aarch64|s390x|ppc64le CACHE_DIR
 # Prints the cache directory holding vmlinuz, busybox and sysroot.
 set -eu
@@ -59,9 +59,10 @@ fetch() {
 
 fetch "$image" vmlinuz
 fetch busybox-static busybox
-# x86_64's are the host's own packages (ci/install-deps.sh).
+# x86_64's are the host's own packages (ci/install-deps.sh). libdw is
+# -k's unwinder; its static link needs bzip2's and xz's libraries too.
 if [ "$arch" != x86_64 ]; then
-	for pkg in libbpf-dev libelf-dev zlib1g-dev; do
+	for pkg in libbpf-dev libelf-dev zlib1g-dev libdw-dev libbz2-dev liblzma-dev; do
 		fetch "$pkg" "sysroot-$pkg"
 	done
 fi

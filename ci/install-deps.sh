@@ -18,14 +18,15 @@ if [ "$(dpkg --print-architecture)" = amd64 ]; then
 fi
 
 # Cross compilers, the arm64/s390x static libraries and their QEMUs: the
-# guests make check boots.
+# guests make check boots. libbz2-dev and liblzma-dev: the static libraries
+# libdw.a needs, for the x86_64 guest's sctrace, which unwinds -k's stacks.
 qemu_pkgs="qemu-system-x86 qemu-system-arm qemu-system-misc cpio
 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
 libc6-dev-arm64-cross libc6-dev-s390x-cross
 libtraceevent-dev:arm64 libtraceevent-dev:s390x
 libaudit-dev:arm64 libaudit-dev:s390x
 libcap-ng-dev:arm64 libcap-ng-dev:s390x
-lava-common lava-dispatcher"
+lava-common lava-dispatcher libbz2-dev liblzma-dev"
 # The ppc64le guest's too (check-qemu, check-lava, bless), not make check's:
 # its own foreign architecture and index, which a mirror mid-sync can fail.
 ppc_pkgs="qemu-system-ppc gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross

@@ -1083,4 +1083,110 @@ TEST(reduction_takes_inverted_sets)
 	free(without);
 }
 
+/*
+ * -k where it is most arch-dependent (each arch's registers, CFI and
+ * stack layout), natively and in every guest: stack_probe calls main ->
+ * outer -> inner -> syscall(SYS_getppid), built -O0 with frame pointers
+ * and statically, so the call's frames are the libc wrapper, then those
+ * three, innermost first; live and in a replay of a recording. Function
+ * names are compared; offsets and addresses vary with the toolchain.
+ */
+static const char *const probe_frames[] = { "syscall", "inner", "outer", "main" };
+
+#define FRAME_NAMES 16
+#define FRAME_NAME_LEN 64
+
+/*
+ * The function names of the frame lines (" > path(name+0xoff) [0xoff]")
+ * after trace's first getppid line: "" for a frame without a symbol, "?"
+ * for a line not of that form (strace's unexpected_backtracing_error).
+ */
+static size_t frame_names(const char *trace, char names[][FRAME_NAME_LEN])
+{
+	const char *line = trace;
+	size_t nr = 0;
+
+	while (line && strncmp(line, "getppid(", 8)) {
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+	while (line && (line = strchr(line, '\n')) && !strncmp(++line, " > ", 3) &&
+	       nr < FRAME_NAMES) {
+		size_t len = strcspn(line, "\n");
+		const char *open = memrchr(line, '(', len);
+		const char *name = open ? open + 1 : "?";
+
+		len = open ? strcspn(name, "+)") : 1;
+		snprintf(names[nr++], FRAME_NAME_LEN, "%.*s", (int)len, name);
+	}
+	return nr;
+}
+
+/* Whether the frames in trace begin with probe_frames; if not, they are shown. */
+static bool probe_frames_named(struct __test_metadata *_metadata, const char *what,
+			       const char *path)
+{
+	char names[FRAME_NAMES][FRAME_NAME_LEN];
+	char *trace = read_file(path);
+	size_t nr = trace ? frame_names(trace, names) : 0;
+	bool named = nr >= ARRAY_SIZE(probe_frames);
+	size_t i;
+
+	for (i = 0; named && i < ARRAY_SIZE(probe_frames); i++)
+		named = !strcmp(names[i], probe_frames[i]);
+	if (!named) {
+		TH_LOG("%s: the getppid call's frames are not syscall, inner, outer, main:", what);
+		show_file(path);
+	}
+	free(trace);
+	return named;
+}
+
+/* Why -k cannot be done here (sctrace's one line), or NULL. */
+static const char *stacks_refused(const char *errors_path, char *buf, size_t len)
+{
+	static const char refusal[] = "-k: cannot show stacks: ";
+	char *errors = read_file(errors_path);
+	const char *at = errors ? strstr(errors, refusal) : NULL;
+
+	if (at)
+		snprintf(buf, len, "%.*s", (int)strcspn(at, "\n"), at);
+	free(errors);
+	return at ? buf : NULL;
+}
+
+TEST(stack_frames)
+{
+	char *sctrace = (char *)env_or("SCTRACE", "build/sctrace");
+	char reason[256];
+	struct paths p;
+	int status;
+
+	if (getenv("SCTRACE_BLESS") || !selected("stack_frames"))
+		SKIP(return, "blessing, or another case selected");
+	if (!need_root(_metadata))
+		SKIP(return, "needs root to open perf tracepoints");
+	make_paths(&p, "stack_probe");
+	status = run_command((char *[]){ sctrace, "-k", "-e", "getppid", "-o", p.trace,
+					 "--", p.workload, NULL }, NULL, NULL, p.errors);
+	if (cannot_trace(status))
+		SKIP(return, "%s", skip_reason(&p, reason, sizeof(reason)));
+	if (stacks_refused(p.errors, reason, sizeof(reason)))
+		SKIP(return, "%s", reason);
+	if (status)
+		show_file(p.errors);
+	ASSERT_EQ(0, status);
+	EXPECT_TRUE(probe_frames_named(_metadata, "live", p.trace));
+
+	status = run_command((char *[]){ sctrace, "record", "-k", "-e", "getppid", "-o", p.data,
+					 "--", p.workload, NULL }, NULL, NULL, p.errors);
+	if (!status)
+		status = run_command((char *[]){ sctrace, "--input", p.data, "-o", p.replayed,
+						 NULL }, NULL, NULL, p.errors);
+	if (status)
+		show_file(p.errors);
+	ASSERT_EQ(0, status);
+	EXPECT_TRUE(probe_frames_named(_metadata, "replayed", p.replayed));
+}
+
 TEST_HARNESS_MAIN

@@ -230,6 +230,57 @@ frame_places() {
 	[ "$stderr" = "sctrace: bad --call-graph 'frame': give fp, dwarf or dwarf,SIZE (bytes of stack per call, a multiple of 8 up to 65528)" ]
 }
 
+# A kernel whose arch copies no user stack into perf samples: its
+# perf_event_open answers ENOSYS to PERF_SAMPLE_STACK_USER (perf_copy_attr).
+# Every Debian arch here has the copy, so a library put before libc's
+# syscall() plays that kernel for sctrace.
+nostack_shim() {
+	local src=$BATS_TEST_TMPDIR/nostack.c
+	cat >"$src" <<-'EOF'
+	#define _GNU_SOURCE
+	#include <dlfcn.h>
+	#include <errno.h>
+	#include <linux/perf_event.h>
+	#include <stdarg.h>
+	#include <sys/syscall.h>
+
+	long syscall(long nr, ...)
+	{
+		long (*real)(long, ...) = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+		const struct perf_event_attr *attr;
+		long a[6];
+		va_list ap;
+		int i;
+
+		va_start(ap, nr);
+		for (i = 0; i < 6; i++)
+			a[i] = va_arg(ap, long);
+		va_end(ap);
+		attr = (const struct perf_event_attr *)a[0];
+		if (nr == SYS_perf_event_open && (attr->sample_type & PERF_SAMPLE_STACK_USER)) {
+			errno = ENOSYS;
+			return -1;
+		}
+		return real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
+	EOF
+	${CC:-cc} -shared -fPIC -o "$BATS_TEST_TMPDIR/nostack.so" "$src" -ldl
+}
+
+@test "-k on a kernel that copies no user stack: refused in one line, saying why" {
+	nostack_shim
+	local env=(env LD_PRELOAD="$BATS_TEST_TMPDIR/nostack.so"
+		   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0")
+	run --separate-stderr "${env[@]}" "$SCTRACE" -k -e getppid -o "$out" -- "$PROBE"
+	assert_failure 64
+	[ "$stderr" = "sctrace: -k: cannot show stacks: this kernel refuses to copy user registers and stack into perf samples (Function not implemented); use strace -k" ]
+	# The same kernel traces without -k.
+	run --separate-stderr "${env[@]}" "$SCTRACE" -e getppid -o "$out" -- "$PROBE"
+	assert_success
+	run grep -c '^getppid() = ' "$out"
+	assert_output 1
+}
+
 @test "-k with --engine=bpf captures through perf events, and says so" {
 	need_bpf
 	run --separate-stderr sct --engine=bpf -k -e getppid -o "$out" -- "$PROBE"

@@ -33,6 +33,29 @@ static int open_on(const struct event_spec *spec, struct perf_event_attr *attr,
 	return perf_event_open(attr, tid, cpu, 0);
 }
 
+/* A dummy software event of this task, never enabled, asks for them. */
+int events_probe_user_stack(uint64_t regs_user, uint32_t stack_user)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = sizeof(attr);
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.sample_type = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+	attr.sample_regs_user = regs_user;
+	attr.sample_stack_user = stack_user;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	fd = perf_event_open(&attr, 0, -1, 0);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
 /* Comm and fork records are few and short: a task-record ring is small. */
 #define TASK_RING_PAGES 64u
 

@@ -88,6 +88,12 @@ struct event_set {
 struct perf_event_attr;
 
 int events_open(struct event_set *es, const struct event_spec *spec);
+/*
+ * Whether the kernel copies these user registers and stack_user bytes of
+ * user stack into samples: 0, or its -errno (an arch without perf_regs or
+ * user stack dumps refuses them, whatever the event).
+ */
+int events_probe_user_stack(uint64_t regs_user, uint32_t stack_user);
 void events_source_attr(const struct event_spec *spec, const struct event_source *src,
 			struct perf_event_attr *attr);
 int events_source_ids(const struct event_set *es, size_t source, uint64_t **ids,

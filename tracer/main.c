@@ -320,6 +320,13 @@ static int open_events(struct run *r)
 		diag("-k: cannot show stacks: %s; use strace -k", unwind_unavailable());
 		return SCT_EXIT_USAGE;
 	}
+	err = r->opts.stack_user ?
+	      events_probe_user_stack(regs_user_of(&r->opts), r->opts.stack_user) : 0;
+	if (err) {
+		diag("-k: cannot show stacks: this kernel refuses to copy user registers and stack into perf samples (%s); use strace -k",
+		     strerror(-err));
+		return SCT_EXIT_USAGE;
+	}
 	if (r->opts.callchain && frames_unavailable()) {
 		diag("--call-graph fp: cannot show stacks: %s; use perf trace --call-graph fp",
 		     frames_unavailable());

@@ -31,8 +31,45 @@ static const int dwarf_to_perf[] = {
 #define PERF_REG_SP PERF_REG_X86_SP
 #define PERF_REG_PC PERF_REG_X86_IP
 #define UNWIND_ARCH_OK 1
+#define UNWIND_NREGS ARRAY_SIZE(dwarf_to_perf)
+#elif defined(__aarch64__)
+#include <asm/perf_regs.h>
+
+/* The DWARF registers 0-31 (x0-x30, sp). */
+static const int dwarf_to_perf[] = {
+	PERF_REG_ARM64_X0, PERF_REG_ARM64_X1, PERF_REG_ARM64_X2, PERF_REG_ARM64_X3,
+	PERF_REG_ARM64_X4, PERF_REG_ARM64_X5, PERF_REG_ARM64_X6, PERF_REG_ARM64_X7,
+	PERF_REG_ARM64_X8, PERF_REG_ARM64_X9, PERF_REG_ARM64_X10, PERF_REG_ARM64_X11,
+	PERF_REG_ARM64_X12, PERF_REG_ARM64_X13, PERF_REG_ARM64_X14, PERF_REG_ARM64_X15,
+	PERF_REG_ARM64_X16, PERF_REG_ARM64_X17, PERF_REG_ARM64_X18, PERF_REG_ARM64_X19,
+	PERF_REG_ARM64_X20, PERF_REG_ARM64_X21, PERF_REG_ARM64_X22, PERF_REG_ARM64_X23,
+	PERF_REG_ARM64_X24, PERF_REG_ARM64_X25, PERF_REG_ARM64_X26, PERF_REG_ARM64_X27,
+	PERF_REG_ARM64_X28, PERF_REG_ARM64_X29, PERF_REG_ARM64_LR, PERF_REG_ARM64_SP,
+};
+#define PERF_REG_SP PERF_REG_ARM64_SP
+#define PERF_REG_PC PERF_REG_ARM64_PC
+#define UNWIND_ARCH_OK 1
+#define UNWIND_NREGS ARRAY_SIZE(dwarf_to_perf)
+#elif defined(__s390x__)
+#include <asm/perf_regs.h>
+
+/*
+ * The DWARF registers 0-15 (r0-r15; r15 the stack pointer, r14 the
+ * return address): the floating-point ones hold no frame's state.
+ */
+static const int dwarf_to_perf[] = {
+	PERF_REG_S390_R0, PERF_REG_S390_R1, PERF_REG_S390_R2, PERF_REG_S390_R3,
+	PERF_REG_S390_R4, PERF_REG_S390_R5, PERF_REG_S390_R6, PERF_REG_S390_R7,
+	PERF_REG_S390_R8, PERF_REG_S390_R9, PERF_REG_S390_R10, PERF_REG_S390_R11,
+	PERF_REG_S390_R12, PERF_REG_S390_R13, PERF_REG_S390_R14, PERF_REG_S390_R15,
+};
+#define PERF_REG_SP PERF_REG_S390_R15
+#define PERF_REG_PC PERF_REG_S390_PC
+#define UNWIND_ARCH_OK 1
+#define UNWIND_NREGS ARRAY_SIZE(dwarf_to_perf)
 #else
 #define UNWIND_ARCH_OK 0
+#define UNWIND_NREGS 1
 #endif
 
 /* The sample being unwound: what the thread callbacks read. */
@@ -55,7 +92,7 @@ const char *unwind_unavailable(void)
 
 uint64_t unwind_regs_user(void)
 {
-	uint64_t mask = 0;
+	uint64_t mask = 1ULL << PERF_REG_PC;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(dwarf_to_perf); i++)
@@ -147,7 +184,7 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
 	const struct unwind_ctx *c = arg;
-	Dwarf_Word regs[17];
+	Dwarf_Word regs[UNWIND_NREGS];
 	uint64_t pc;
 
 	if (!regs_dwarf(c->us, regs) || !reg_of(c->us, PERF_REG_PC, &pc))

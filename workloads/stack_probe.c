@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * -k's workload (selftests/stack.bats): main calls outer, outer calls
+ * -k's workload (selftests/stack.bats, and golden's stack_frames test in
+ * every guest, built statically there): main calls outer, outer calls
  * inner, inner calls getppid through syscall(2), so its stack holds
  * frames of known names. Built -O0 with frame pointers, not inlined.
  * With an argument it calls every 20 ms until killed, to be attached to.
