@@ -34,14 +34,12 @@ static const struct perf_refusal refusals[] = {
 	{ "tool_stats", "sctrace counts what it lost in the trace itself (--strict)" },
 };
 
-/* Keys are a row or "NAME=VALUE": both compare up to '='. */
+/* Keys are a row or "NAME=VALUE". */
 static int refusal_cmp(const void *a, const void *b)
 {
 	const struct perf_refusal *x = a, *y = b;
-	size_t nx = strcspn(x->name, "="), ny = strcspn(y->name, "=");
-	int c = strncmp(x->name, y->name, nx < ny ? nx : ny);
 
-	return c ? c : (nx > ny) - (nx < ny);
+	return sorted_name_cmp(x->name, y->name);
 }
 
 static const struct sorted_table perf_refused_tables[] = {

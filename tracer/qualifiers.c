@@ -60,10 +60,8 @@ static const struct qualifier qualifiers[] = {
 static int qualifier_cmp(const void *a, const void *b)
 {
 	const struct qualifier *x = a, *y = b;
-	size_t nx = strcspn(x->name, "="), ny = strcspn(y->name, "=");
-	int c = strncmp(x->name, y->name, nx < ny ? nx : ny);
 
-	return c ? c : (nx > ny) - (nx < ny);
+	return sorted_name_cmp(x->name, y->name);
 }
 
 static const struct sorted_table qualifiers_tables[] = {

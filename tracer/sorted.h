@@ -3,6 +3,7 @@
 #define SCTRACE_SORTED_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "compiler.h"
 
@@ -20,5 +21,17 @@ struct sorted_table {
 };
 
 #define SORTED_TABLE(t, order) { #t, (t), ARRAY_SIZE(t), sizeof((t)[0]), (order) }
+
+/*
+ * Names of option tables, "name" or "name=...": compared up to their
+ * '=', so that a row "trace=" is found by "trace=open" and by "trace".
+ */
+static inline int sorted_name_cmp(const char *x, const char *y)
+{
+	size_t nx = strcspn(x, "="), ny = strcspn(y, "=");
+	int c = strncmp(x, y, nx < ny ? nx : ny);
+
+	return c ? c : (nx > ny) - (nx < ny);
+}
 
 #endif
