@@ -134,7 +134,7 @@ TEST_F(fmt, seconds_with_microseconds)
 	EXPECT_STREQ("0.000000", take(t));
 	outbuf_seconds(&t->ob, 1999999999ull);
 	EXPECT_STREQ("1.999999", take(t));
-	outbuf_micros(&t->ob, 3000);
+	outbuf_fraction(&t->ob, 3000, 6);
 	EXPECT_STREQ("000003", take(t));
 }
 

@@ -509,10 +509,6 @@ static int take_strace_view(int c, struct sct_options *opts)
 {
 	switch (c) {
 	case 't':
-		if (opts->absolute_given) {
-			diag("-t and --absolute-timestamps both say how times look: give one of them, as strace does");
-			return SCT_EXIT_USAGE;
-		}
 		opts->clock_ticks += opts->clock_ticks < ARRAY_SIZE(clock_modes);
 		opts->print.time_mode = clock_modes[opts->clock_ticks - 1];
 		return 0;
@@ -554,7 +550,7 @@ static int take_strace_view(int c, struct sct_options *opts)
 	}
 }
 
-/* --absolute-timestamps[=FORMAT,PRECISION]: -t's long form, not beside it. */
+/* --absolute-timestamps[=FORMAT,PRECISION]: -t's long form (not beside it: options_parse). */
 static int take_absolute(const char *arg, struct sct_options *opts)
 {
 	static const enum time_mode modes[] = {
@@ -562,10 +558,6 @@ static int take_absolute(const char *arg, struct sct_options *opts)
 	};
 	enum stamp_format format;
 
-	if (opts->clock_ticks) {
-		diag("-t and --absolute-timestamps both say how times look: give one of them, as strace does");
-		return SCT_EXIT_USAGE;
-	}
 	if (time_spec_absolute(arg, &format, &opts->print.stamp_precision))
 		return SCT_EXIT_USAGE;
 	/* strace's default here is seconds, whatever the format (-ttt's is us). */
@@ -964,6 +956,10 @@ int options_parse(int argc, char **argv, struct sct_options *opts)
 	}
 	if (opts->quiet && opts->quiet_set) {
 		diag("-q and -e quiet= both say which messages to hide: give one of them, as strace does");
+		return SCT_EXIT_USAGE;
+	}
+	if (opts->clock_ticks && opts->absolute_given) {
+		diag("-t and --absolute-timestamps both say how times look: give one of them, as strace does");
 		return SCT_EXIT_USAGE;
 	}
 	stats_spec_check(&opts->print.stats);

@@ -258,12 +258,6 @@ void outbuf_fraction(struct outbuf *ob, uint64_t ns, unsigned int digits)
 	outbuf_write(ob, text, digits);
 }
 
-/* The microseconds of ns as six digits: "000345". */
-void outbuf_micros(struct outbuf *ob, uint64_t ns)
-{
-	outbuf_fraction(ob, ns, 6);
-}
-
 /* Nanoseconds as seconds with digits of fraction: "12", "12.000345". */
 void outbuf_seconds_to(struct outbuf *ob, uint64_t ns, unsigned int digits)
 {

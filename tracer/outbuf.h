@@ -65,7 +65,6 @@ void outbuf_s64(struct outbuf *ob, int64_t v);
 void outbuf_hex(struct outbuf *ob, uint64_t v);
 void outbuf_oct(struct outbuf *ob, uint64_t v);
 void outbuf_fraction(struct outbuf *ob, uint64_t ns, unsigned int digits);
-void outbuf_micros(struct outbuf *ob, uint64_t ns);
 void outbuf_seconds_to(struct outbuf *ob, uint64_t ns, unsigned int digits);
 void outbuf_seconds(struct outbuf *ob, uint64_t ns);
 /* A name or path from the traced program or a file, as escape.h shows it. */
